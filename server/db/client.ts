@@ -1,0 +1,135 @@
+// One database client for the whole server: a pg.Pool when DATABASE_URL is set, otherwise an
+// embedded PGlite in a data folder. Both answer the same SQL with the same JS types, so the
+// rest of the code never knows which one it talks to.
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** A connection inside a transaction; exec runs a multi-statement script (migrations). */
+export interface Tx extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  kind: "postgres" | "pglite";
+  /** Runs fn in one transaction; rolls back if it throws. */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Type ids: int8, numeric, date. int8 ids fit in a JS number far beyond any row count we hold;
+// numeric money values are rupees with two decimals; dates stay 'YYYY-MM-DD' strings so no
+// time zone shifts them.
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+const parseNumber = (v: string) => (v === null ? null : Number(v));
+const parseDateString = (v: string) => v;
+
+export async function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(opts.dataDir ?? "./data");
+}
+
+function openPostgres(url: string): Db {
+  const types = {
+    getTypeParser(id: number, format?: "text" | "binary") {
+      if (id === INT8 || id === NUMERIC) return parseNumber;
+      if (id === DATE) return parseDateString;
+      return pg.types.getTypeParser(id, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), types });
+  const wrap = (c: pg.Pool | pg.PoolClient): Tx => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const r = await c.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await c.query(sql); // no parameters: the simple protocol runs several statements
+    },
+  });
+  return {
+    kind: "postgres",
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const out = await fn(wrap(client));
+        await client.query("COMMIT");
+        return out;
+      } catch (err) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const dir = dataDir === "memory://" ? dataDir : path.resolve(dataDir, "pgdata");
+  if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: parseDateString },
+  });
+  // PGlite is one connection: transactions must not interleave with other queries, so calls
+  // are queued through one promise chain.
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const next = chain.then(fn, fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    kind: "pglite",
+    query<T>(sql: string, params: unknown[] = []) {
+      return serial(async () => {
+        const r = await db.query<T>(sql, params as unknown[]);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      });
+    },
+    transaction(fn) {
+      return serial(() =>
+        db.transaction(async (tx) =>
+          fn({
+            async query<T>(sql: string, params: unknown[] = []) {
+              const r = await tx.query<T>(sql, params as unknown[]);
+              return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+            },
+            async exec(sql: string) {
+              await tx.exec(sql);
+            },
+          }),
+        ),
+      );
+    },
+    exec(sql) {
+      return serial(async () => {
+        await db.exec(sql);
+      });
+    },
+    close() {
+      return serial(() => db.close());
+    },
+  };
+}
