@@ -1,0 +1,137 @@
+// buildApp(config, db): the whole API as one Fastify instance. main.ts listens with it; tests
+// drive it with app.inject(). One plugin per concern, registered here in order.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import fastifyStatic from "@fastify/static";
+import type { Config } from "./config.js";
+import type { Db } from "./db/client.js";
+import { HttpError, cap, validationBody } from "./http/errors.js";
+import authenticate from "./plugins/authenticate.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.js";
+import authRoutes from "./modules/auth/routes.js";
+import usersRoutes from "./modules/users/routes.js";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    mailer: Mailer;
+    limiter: RateLimiter;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const WEB_DIST = path.join(ROOT, "dist");
+
+export interface AppDeps {
+  mailer?: Mailer;
+}
+
+export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("mailer", deps.mailer ?? createMailer(config));
+  app.decorate("limiter", createRateLimiter(db));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://accounts.google.com", "https://alcdn.msauth.net"],
+        styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        connectSrc: ["'self'", "https://accounts.google.com", "https://login.microsoftonline.com"],
+        frameSrc: ["'self'", "https://accounts.google.com", "https://login.microsoftonline.com"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+
+  // A coarse flood guard per IP over the whole API; sign-in has its own, much stricter limits.
+  await app.register(rateLimit, {
+    max: config.apiRequestsPerMinute,
+    timeWindow: "1 minute",
+    allowList: (req) => !req.url.startsWith("/api/"),
+    errorResponseBuilder: (_req, ctx) => new HttpError(429, { detail: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "InfraScout API", version: "1" },
+      components: { securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization", description: "Token <key>" } } },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send(error.body);
+    if ((error as FastifyError).validation) {
+      return reply.code(400).send(validationBody((error as FastifyError).validation as never, (error as FastifyError).validationContext));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(status).send({ detail: "Internal Server Error" });
+    }
+    // Fastify's own 4xx (bad JSON, wrong content type, body too large) carry safe messages.
+    return reply.code(status).send({ detail: cap(error.message) });
+  });
+
+  await app.register(authenticate);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      api.get("/health/", { config: { access: "public" }, schema: { hide: true } }, async () => {
+        await db.query("SELECT 1");
+        return { ok: true, database: db.kind };
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  registerWebApp(app, config);
+  return app;
+}
+
+// The built web app: static files, and index.html for every client-side route.
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(WEB_DIST, "index.html");
+  const hasWeb = config.serveWebApp && fs.existsSync(indexFile);
+  if (hasWeb) {
+    app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: "1y", immutable: true,
+      setHeaders: (res, file) => {
+        if (file.endsWith(".html")) res.header("cache-control", "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith("/api/") || request.url === "/api" || !hasWeb || request.method !== "GET") {
+      return reply.code(404).send({ detail: "Not found." });
+    }
+    // The app decides what an unknown path shows (its Page Not Found); index.html is never cached.
+    return reply.header("cache-control", "no-cache").type("text/html").send(fs.createReadStream(indexFile));
+  });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,62 @@
+// The one HTTP error layer. Routes throw these; the error handler in app.ts turns them, and
+// Fastify's own validation and 404 errors, into the bodies the web app's catalogue expects:
+// `{detail: message}` or `{field: [message]}`, every message at most 250 characters.
+import { ERROR_MESSAGE_CAP } from "../../common/constants.js";
+
+export type ErrorBody = { detail: string } | Record<string, string[]>;
+
+export const cap = (message: string) =>
+  message.length > ERROR_MESSAGE_CAP ? message.slice(0, ERROR_MESSAGE_CAP - 1) + "…" : message;
+
+export class HttpError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: ErrorBody,
+    public readonly headers: Record<string, string> = {},
+  ) {
+    super("detail" in body && typeof body.detail === "string" ? body.detail : JSON.stringify(body));
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, { detail: cap(detail) });
+/** A validation error on one field, shown by the web app as 'field: message'. */
+export const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [cap(message)] });
+export const unauthorized = (detail = "Authentication credentials were not provided.") => new HttpError(401, { detail });
+export const forbidden = (detail = "You do not have permission to perform this action.") => new HttpError(403, { detail: cap(detail) });
+export const notFound = (detail = "Not found.") => new HttpError(404, { detail: cap(detail) });
+export const conflict = (detail: string) => new HttpError(409, { detail: cap(detail) });
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, { detail: `Too many requests. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds))} seconds.` }, {
+    "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+interface AjvError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+const FRIENDLY: Record<string, (e: AjvError) => string> = {
+  required: () => "This field is required.",
+  minLength: (e) => (e.params?.limit === 1 ? "This field may not be blank." : `Ensure this field has at least ${e.params?.limit} characters.`),
+  maxLength: (e) => `Ensure this field has no more than ${e.params?.limit} characters.`,
+  format: (e) => (e.params?.format === "email" ? "Enter a valid e-mail address." : `Enter a valid ${e.params?.format}.`),
+  type: (e) => `Must be ${e.params?.type === "integer" ? "a whole number" : `a ${e.params?.type}`}.`,
+  enum: (e) => `Must be one of: ${(e.params?.allowedValues as unknown[] | undefined)?.join(", ")}.`,
+  additionalProperties: (e) => `Unknown field '${e.params?.additionalProperty}'.`,
+};
+
+/** Fastify/ajv validation errors → `{field: [message]}` with the field as the user named it. */
+export function validationBody(errors: AjvError[], context?: string): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const e of errors) {
+    let field = (e.instancePath ?? "").replace(/^\//, "").split("/")[0];
+    if (e.keyword === "required") field = String(e.params?.missingProperty ?? field);
+    if (e.keyword === "additionalProperties") field = String(e.params?.additionalProperty ?? field);
+    if (!field) field = context === "body" ? "non_field_errors" : (context ?? "non_field_errors");
+    const message = cap(FRIENDLY[e.keyword ?? ""]?.(e) ?? (e.message ? e.message[0].toUpperCase() + e.message.slice(1) + "." : "Invalid value."));
+    (body[field] ??= []).includes(message) || body[field].push(message);
+  }
+  return body;
+}

@@ -1,0 +1,31 @@
+// TypeBox schemas shared by several routes: error bodies and the user object.
+import { Type } from "typebox";
+
+/** `{detail}` or `{field: [messages]}`. */
+export const ErrorResponse = Type.Union([
+  Type.Object({ detail: Type.String() }),
+  Type.Record(Type.String(), Type.Array(Type.String())),
+]);
+
+export const UserInfoSchema = Type.Object({
+  id: Type.Number(),
+  email: Type.String(),
+  username: Type.Union([Type.String(), Type.Null()]),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  phone: Type.Union([Type.String(), Type.Null()]),
+  company: Type.Union([Type.String(), Type.Null()]),
+  designation: Type.Union([Type.String(), Type.Null()]),
+  preferred_proj_status: Type.Array(Type.String()),
+  preferred_sectors: Type.Array(Type.String()),
+  preferred_states: Type.Array(Type.String()),
+  end_date: Type.Union([Type.String(), Type.Null()]),
+  is_impersonated: Type.Boolean(),
+  is_staff: Type.Boolean(),
+  remaining_credits: Type.Number(),
+  total_credits: Type.Number(),
+  created_at: Type.String(),
+});
+
+export const DetailResponse = Type.Object({ detail: Type.String() });
+export const TokenResponse = Type.Object({ token: Type.String() });

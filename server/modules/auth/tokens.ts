@@ -1,0 +1,60 @@
+// API tokens: 160+ random bits handed to the client once, stored only as a SHA-256 hash.
+// One live sign-in token per user: a new sign-in revokes the previous one with reason
+// 'replaced', and a replaced token's next call answers 409 (signed in elsewhere).
+import crypto from "node:crypto";
+import type { Queryable } from "../../db/client.js";
+
+export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
+export const newSecret = () => crypto.randomBytes(24).toString("base64url"); // 192 bits
+
+export type RevokeReason = "logout" | "replaced" | "password_change" | "disabled" | "impersonation_ended" | "password_reset";
+
+export interface TokenRow {
+  id: number;
+  user_id: number;
+  impersonator_id: number | null;
+  parent_token_id: number | null;
+  revoked_at: Date | null;
+  revoked_reason: RevokeReason | null;
+  last_seen_at: Date;
+}
+
+/** Issues a sign-in token for the user, revoking their earlier sign-in tokens. */
+export async function issueSignInToken(db: Queryable, userId: number): Promise<string> {
+  await db.query(
+    `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'replaced'
+      WHERE user_id = $1 AND impersonator_id IS NULL AND revoked_at IS NULL`,
+    [userId],
+  );
+  const key = newSecret();
+  await db.query(`INSERT INTO auth_tokens (token_hash, user_id) VALUES ($1, $2)`, [hashSecret(key), userId]);
+  return key;
+}
+
+export async function findToken(db: Queryable, key: string): Promise<TokenRow | undefined> {
+  const r = await db.query<TokenRow>(
+    `SELECT id, user_id, impersonator_id, parent_token_id, revoked_at, revoked_reason, last_seen_at
+       FROM auth_tokens WHERE token_hash = $1`,
+    [hashSecret(key)],
+  );
+  return r.rows[0];
+}
+
+export async function revokeToken(db: Queryable, tokenId: number, reason: RevokeReason): Promise<void> {
+  await db.query(`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [tokenId, reason]);
+}
+
+/** Revokes every live token of a user, optionally keeping one (the session that asked). */
+export async function revokeAllTokens(db: Queryable, userId: number, reason: RevokeReason, exceptTokenId?: number): Promise<void> {
+  await db.query(
+    `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = $2
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::bigint IS NULL OR id <> $3)`,
+    [userId, reason, exceptTokenId ?? null],
+  );
+}
+
+// last_seen_at is written at most once a minute per token so reads stay reads.
+export async function touchToken(db: Queryable, token: TokenRow): Promise<void> {
+  if (Date.now() - new Date(token.last_seen_at).getTime() < 60_000) return;
+  await db.query(`UPDATE auth_tokens SET last_seen_at = now() WHERE id = $1`, [token.id]);
+}

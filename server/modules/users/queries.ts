@@ -1,0 +1,68 @@
+// Reading and updating a user's own account. Other modules call these, not the users table.
+import type { Queryable } from "../../db/client.js";
+import type { UserInfo } from "../../../common/api.js";
+import { isStaffEmail } from "../../../common/constants.js";
+
+interface UserRow {
+  id: number;
+  email: string;
+  username: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  company: string | null;
+  designation: string | null;
+  preferred_proj_status: string[];
+  preferred_sectors: string[];
+  preferred_states: string[];
+  preferred_min_value: number | null;
+  preferred_max_value: number | null;
+  end_date: string | null;
+  total_credits: number;
+  spent_credits: number;
+  created_at: Date;
+}
+
+export async function findUserRow(db: Queryable, id: number): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(`SELECT * FROM users WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export function toUserInfo(row: UserRow, opts: { impersonated: boolean; staffDomains: readonly string[] }): UserInfo {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone: row.phone,
+    company: row.company,
+    designation: row.designation,
+    preferred_proj_status: row.preferred_proj_status,
+    preferred_sectors: row.preferred_sectors,
+    preferred_states: row.preferred_states,
+    end_date: row.end_date,
+    is_impersonated: opts.impersonated,
+    is_staff: isStaffEmail(row.email, opts.staffDomains),
+    remaining_credits: row.total_credits - row.spent_credits,
+    total_credits: row.total_credits,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export type ProfileChanges = Partial<
+  Pick<UserRow, "first_name" | "last_name" | "phone" | "company" | "designation" | "preferred_proj_status" | "preferred_sectors" | "preferred_states" | "preferred_min_value" | "preferred_max_value">
+>;
+
+const EDITABLE = new Set<keyof ProfileChanges>([
+  "first_name", "last_name", "phone", "company", "designation",
+  "preferred_proj_status", "preferred_sectors", "preferred_states", "preferred_min_value", "preferred_max_value",
+]);
+
+/** Updates the given profile fields; column names come from a fixed list, values are parameters. */
+export async function updateProfile(db: Queryable, id: number, changes: ProfileChanges): Promise<void> {
+  const entries = Object.entries(changes).filter(([k, v]) => EDITABLE.has(k as keyof ProfileChanges) && v !== undefined);
+  if (entries.length === 0) return;
+  const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(", ");
+  await db.query(`UPDATE users SET ${sets}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
+}

@@ -1,0 +1,96 @@
+// Who is calling: every /api route requires a valid token unless its config says
+// `access: 'public'`. Access levels, checked on the server for every route:
+//   public      no token needed
+//   user        any signed-in user (gating pages, profile, onboarding)
+//   subscriber  (default) a user with a current subscription, or an impersonated session
+//   staff       a user whose e-mail domain is a staff domain
+import fp from "fastify-plugin";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LOGGED_IN_ELSEWHERE_MESSAGE, isStaffEmail } from "../../common/constants.js";
+import { HttpError, forbidden, unauthorized } from "../http/errors.js";
+import { findToken, touchToken } from "../modules/auth/tokens.js";
+
+export type Access = "public" | "user" | "subscriber" | "staff";
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  first_name: string;
+  end_date: string | null;
+  is_active: boolean;
+  is_staff: boolean;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  tokenId: number;
+  /** The staff member acting as this user, when impersonating. */
+  impersonatorId: number | null;
+  parentTokenId: number | null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export const SUBSCRIPTION_EXPIRED = "User Subscription Expired";
+export const SIGNUP_RECORDED = "Your signup has been recorded";
+
+/** The request's auth context; throws 401 where a route that needs one has none. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export default fp(async function authenticate(app: FastifyInstance) {
+  app.decorateRequest("auth", null);
+
+  app.addHook("onRequest", async (request) => {
+    // Unknown paths answer their 404 to anyone; the API description is public.
+    if (!request.url.startsWith("/api/") || request.is404) return;
+    const access: Access = request.url.startsWith("/api/docs") ? "public" : (request.routeOptions.config?.access ?? "subscriber");
+    const header = request.headers.authorization;
+    const key = header?.match(/^Token\s+(\S+)$/i)?.[1];
+    if (!key) {
+      if (access === "public") return;
+      throw unauthorized();
+    }
+    const token = await findToken(app.db, key);
+    if (!token) {
+      if (access === "public") return;
+      throw unauthorized("Invalid token.");
+    }
+    if (token.revoked_at) {
+      if (access === "public") return;
+      // A token replaced by a newer sign-in tells the web app to sign out with its message.
+      if (token.revoked_reason === "replaced") throw new HttpError(409, { detail: LOGGED_IN_ELSEWHERE_MESSAGE });
+      throw unauthorized("Invalid token.");
+    }
+    const { rows } = await app.db.query<Omit<AuthUser, "is_staff">>(
+      `SELECT id, email, first_name, end_date, is_active FROM users WHERE id = $1`,
+      [token.user_id],
+    );
+    const user = rows[0];
+    if (!user || !user.is_active) throw unauthorized("User inactive or deleted.");
+    request.auth = {
+      user: { ...user, is_staff: isStaffEmail(user.email, app.config.staffDomains) },
+      tokenId: token.id,
+      impersonatorId: token.impersonator_id,
+      parentTokenId: token.parent_token_id,
+    };
+    await touchToken(app.db, token);
+
+    if (access === "staff" && !(request.auth.user.is_staff && !token.impersonator_id)) throw forbidden();
+    if (access === "subscriber" && !token.impersonator_id && !request.auth.user.is_staff) {
+      if (!user.end_date) throw forbidden(SIGNUP_RECORDED);
+      if (user.end_date < todayUtc()) throw forbidden(SUBSCRIPTION_EXPIRED);
+    }
+  });
+});

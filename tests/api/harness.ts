@@ -1,0 +1,100 @@
+// Test harness for API tests: the real app over a real database. On PGlite (in memory) by
+// default; on the PostgreSQL server when DATABASE_URL is set, each test file in its own
+// schema so files can run side by side and leave nothing behind.
+import crypto from "node:crypto";
+import pg from "pg";
+import { loadConfig, type Config } from "../../server/config.js";
+import { openDb, type Db } from "../../server/db/client.js";
+import { migrate } from "../../server/db/migrate.js";
+import { buildApp, type App } from "../../server/app.js";
+import type { Mailer, MailMessage } from "../../server/mail/mailer.js";
+import { hashPassword } from "../../server/modules/auth/passwords.js";
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { db: await openDb({ dataDir: "memory://" }), drop: async () => undefined };
+  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  // pg_trgm lives once in its own schema, shared by every test schema; the search path holds
+  // only that and the test's own schema, so no test ever sees tables outside its schema.
+  await admin.query(`CREATE SCHEMA IF NOT EXISTS extensions`).catch(() => undefined);
+  await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA extensions`).catch(() => undefined);
+  await admin.query(`ALTER EXTENSION pg_trgm SET SCHEMA extensions`).catch(() => undefined);
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const sep = url.includes("?") ? "&" : "?";
+  const db = await openDb({ databaseUrl: `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema},extensions`)}` });
+  return {
+    db,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, mailer?: Mailer): Promise<TestContext> {
+  const { db, drop } = await openTestDb();
+  await migrate(db);
+  const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: "/tmp/infrascout-test", ...overrides });
+  const app = await buildApp(config, db, { mailer });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+    },
+  };
+}
+
+/** A mailer that keeps what it sends, for tests that only need to read the message. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, async send(m) { sent.push(m); }, describe: () => "memory" };
+}
+
+let seq = 0;
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/** Creates a user directly in the database. Defaults: an active subscriber with preferences. */
+export async function createUser(
+  db: Db,
+  opts: { email?: string; password?: string; endDate?: string | null; statuses?: string[]; credits?: number; firstName?: string; active?: boolean } = {},
+): Promise<TestUser> {
+  seq += 1;
+  const email = opts.email ?? `user${seq}-${crypto.randomBytes(3).toString("hex")}@example.com`;
+  const password = opts.password ?? "Secret@12345";
+  const endDate = opts.endDate === undefined ? new Date(Date.now() + 90 * 864e5).toISOString().slice(0, 10) : opts.endDate;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, preferred_proj_status, end_date, total_credits, is_active)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [email, await hashPassword(password), opts.firstName ?? "Test", opts.statuses ?? ["Planning"], endDate, opts.credits ?? 10, opts.active ?? true],
+  );
+  return { id: rows[0].id, email, password };
+}
+
+export async function login(app: App, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: "POST", url: "/api/login/", payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Token ${token}` });
