@@ -43,11 +43,15 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
   };
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, mailer?: Mailer): Promise<TestContext> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { mailer?: Mailer; beforeReady?: (app: App) => void } = {},
+): Promise<TestContext> {
   const { db, drop } = await openTestDb();
   await migrate(db);
   const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: "/tmp/infrascout-test", ...overrides });
-  const app = await buildApp(config, db, { mailer });
+  const app = await buildApp(config, db, { mailer: opts.mailer });
+  opts.beforeReady?.(app);
   await app.ready();
   return {
     app,
