@@ -8,7 +8,7 @@ import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LOGGED_IN_ELSEWHERE_MESSAGE, isStaffEmail } from "../../common/constants.js";
 import { HttpError, forbidden, unauthorized } from "../http/errors.js";
-import { findToken, touchToken } from "../modules/auth/tokens.js";
+import { hashSecret, touchToken, type TokenRow } from "../modules/auth/tokens.js";
 
 export type Access = "public" | "user" | "subscriber" | "staff";
 
@@ -62,7 +62,15 @@ export default fp(async function authenticate(app: FastifyInstance) {
       if (access === "public") return;
       throw unauthorized();
     }
-    const token = await findToken(app.db, key);
+    // One round trip: the token and its user together.
+    const { rows } = await app.db.query<TokenRow & Omit<AuthUser, "is_staff" | "id">>(
+      `SELECT t.id, t.user_id, t.impersonator_id, t.parent_token_id, t.revoked_at, t.revoked_reason, t.last_seen_at,
+              u.email, u.first_name, u.end_date, u.is_active
+         FROM auth_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1`,
+      [hashSecret(key)],
+    );
+    const token = rows[0];
     if (!token) {
       if (access === "public") return;
       throw unauthorized("Invalid token.");
@@ -73,12 +81,8 @@ export default fp(async function authenticate(app: FastifyInstance) {
       if (token.revoked_reason === "replaced") throw new HttpError(409, { detail: LOGGED_IN_ELSEWHERE_MESSAGE });
       throw unauthorized("Invalid token.");
     }
-    const { rows } = await app.db.query<Omit<AuthUser, "is_staff">>(
-      `SELECT id, email, first_name, end_date, is_active FROM users WHERE id = $1`,
-      [token.user_id],
-    );
-    const user = rows[0];
-    if (!user || !user.is_active) throw unauthorized("User inactive or deleted.");
+    if (!token.is_active) throw unauthorized("User inactive or deleted.");
+    const user = { id: token.user_id, email: token.email, first_name: token.first_name, end_date: token.end_date, is_active: token.is_active };
     request.auth = {
       user: { ...user, is_staff: isStaffEmail(user.email, app.config.staffDomains) },
       tokenId: token.id,

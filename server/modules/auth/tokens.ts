@@ -31,15 +31,6 @@ export async function issueSignInToken(db: Queryable, userId: number): Promise<s
   return key;
 }
 
-export async function findToken(db: Queryable, key: string): Promise<TokenRow | undefined> {
-  const r = await db.query<TokenRow>(
-    `SELECT id, user_id, impersonator_id, parent_token_id, revoked_at, revoked_reason, last_seen_at
-       FROM auth_tokens WHERE token_hash = $1`,
-    [hashSecret(key)],
-  );
-  return r.rows[0];
-}
-
 export async function revokeToken(db: Queryable, tokenId: number, reason: RevokeReason): Promise<void> {
   await db.query(`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [tokenId, reason]);
 }
