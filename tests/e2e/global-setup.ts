@@ -12,15 +12,15 @@ import { E2E_PORT } from "../../playwright.config.js";
 import { FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const E2E_DATA_DIR = path.join(ROOT, "test-results", "e2e-data");
 
 async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
-  if (!url) {
-    const dataDir = path.join(ROOT, "test-results", "e2e-data");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.mkdirSync(dataDir, { recursive: true });
-    return { env: { DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
+  // The data folder holds the PGlite database and, in both modes, the mail outbox.
+  const dataDir = E2E_DATA_DIR;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (!url) return { env: { DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   const schema = `e2e_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -32,12 +32,13 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup
   const sep = url.includes("?") ? "&" : "?";
   const schemaUrl = `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema},extensions`)}`;
   return {
-    env: { DATABASE_URL: schemaUrl },
+    env: { DATABASE_URL: schemaUrl, DATA_DIR: dataDir },
     cleanup: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
       await c.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

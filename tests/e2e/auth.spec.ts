@@ -1,0 +1,124 @@
+// Sign-in, gating for each user state, the second-browser case, logout with redirect.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { demo, expectPath, fixtures, signIn } from "./fixtures.js";
+
+test("a signed-out visitor is sent to login with the page as redirect, and comes back there after sign-in", async ({ page }) => {
+  await page.goto("/builders?page=2");
+  await expectPath(page, "/login");
+  expect(new URL(page.url()).searchParams.get("redirect")).toBe("/builders?page=2");
+  await page.getByLabel("Username or e-mail").fill(demo.email);
+  await page.getByLabel("Password").fill(demo.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expectPath(page, "/builders");
+  expect(new URL(page.url()).search).toBe("?page=2");
+  await expect(page.getByText(/^Credits: \d+ remaining out of total 100$/)).toBeVisible();
+});
+
+test("a wrong password shows the server's message and stays on login", async ({ page }) => {
+  await signIn(page, { email: demo.email, password: "not-the-password-1" });
+  await expect(page.getByText("Unable to log in with provided credentials.")).toBeVisible();
+  await expectPath(page, "/login");
+});
+
+test("/ goes to the dashboard, and a signed-in user on /login goes to construction leads", async ({ page }) => {
+  await signIn(page, demo);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  await page.goto("/");
+  await expectPath(page, "/dashboard");
+  for (const p of ["/login", "/signup", "/forgot-password"]) {
+    await page.goto(p);
+    await expectPath(page, "/private-construction-leads");
+  }
+});
+
+test.describe("gating", () => {
+  test("no preferred statuses: onboarding first, and saving them opens the app", async ({ page }) => {
+    await signIn(page, fixtures().users.onboarding);
+    await expectPath(page, "/onboarding");
+    await page.getByText("Under Construction", { exact: true }).click();
+    await page.getByRole("button", { name: /save|continue/i }).click();
+    await expect(page.getByText(/remaining out of total/)).toBeVisible();
+    await page.goto("/dashboard");
+    await expectPath(page, "/dashboard");
+  });
+
+  test("no subscription end date: the signup-recorded page", async ({ page }) => {
+    await signIn(page, fixtures().users.signupRecorded);
+    await expect(page.getByText("Your signup has been recorded")).toBeVisible();
+    await expect(page.getByText("Thank you for signing up! We have received your details and will contact you soon.")).toBeVisible();
+    await expect(page.getByRole("link", { name: /contact support/i })).toBeVisible();
+  });
+
+  test("subscription ended: the expired page", async ({ page }) => {
+    await signIn(page, fixtures().users.expired);
+    await expect(page.getByText("User Subscription Expired")).toBeVisible();
+    await expect(page.getByRole("link", { name: /contact support/i })).toBeVisible();
+  });
+});
+
+test("signing in in a second browser signs the first one out with the unauthorized message", async ({ browser }) => {
+  const who = fixtures().users.secondBrowser;
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await signIn(a, who);
+  await expect(a.getByText(/remaining out of total/)).toBeVisible();
+  await signIn(b, who);
+  await expect(b.getByText(/remaining out of total/)).toBeVisible();
+  await a.goto("/dashboard");
+  await expect(a.getByText("You are unauthorized, Redirecting to login page")).toBeVisible();
+  await expectPath(a, "/login");
+  await first.close();
+  await second.close();
+});
+
+test("logout returns to login with the current page as redirect, and the token no longer works", async ({ page }) => {
+  await signIn(page, demo);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  await page.goto("/live-tenders");
+  const token = await page.evaluate(() => Object.values(localStorage).find((v) => v && v.length >= 27 && !v.includes("@")));
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByText("Logout", { exact: true }).click();
+  await expectPath(page, "/login");
+  expect(new URL(page.url()).searchParams.get("redirect")).toBe("/live-tenders");
+  const res = await page.request.get("/api/user-info/", { headers: { authorization: `Token ${token}` } });
+  expect(res.status()).toBe(401);
+});
+
+test("signup records the applicant: onboarding, then the signup-recorded page", async ({ page }) => {
+  await page.goto("/signup");
+  const email = `applicant${Date.now()}@cement.example`;
+  await page.getByLabel("First name").fill("Kiran");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Signup-pass-42");
+  await page.getByRole("button", { name: /sign ?up/i }).click();
+  await expectPath(page, "/onboarding");
+  await page.getByText("Planning", { exact: true }).click();
+  await page.getByRole("button", { name: /save|continue/i }).click();
+  await expect(page.getByText("Your signup has been recorded")).toBeVisible();
+});
+
+test("forgot password: the mailed link sets a new password that signs in", async ({ page }) => {
+  const who = fixtures().users.expired; // any account; its state after sign-in does not matter here
+  const outbox = path.resolve("test-results/e2e-data/outbox");
+  const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+  await page.goto("/forgot-password");
+  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByRole("button", { name: /send|reset/i }).click();
+  await expect(page.getByText(/If an account exists for that e-mail/)).toBeVisible();
+  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)).toBe(before + 1);
+  const newest = fs.readdirSync(outbox).sort().pop()!;
+  const eml = fs.readFileSync(path.join(outbox, newest), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const link = eml.match(/https?:\/\/[^\s]+\/forgot-password\?token=[A-Za-z0-9_%-]+/)![0];
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await page.getByLabel("New password", { exact: true }).fill("Fresh-pass-77");
+  const confirm = page.getByLabel("Confirm new password");
+  if (await confirm.count()) await confirm.fill("Fresh-pass-77");
+  await page.getByRole("button", { name: /set|reset|save/i }).click();
+  await expect(page.getByText(/Your password has been reset/)).toBeVisible();
+  await signIn(page, { email: who.email, password: "Fresh-pass-77" });
+  await expect(page.getByText("User Subscription Expired")).toBeVisible();
+});

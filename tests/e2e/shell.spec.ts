@@ -1,0 +1,92 @@
+// The shell: side menu at three widths, top bar, staff-only item, 404 page, signed-out header.
+import { expect, test, type Page } from "@playwright/test";
+import { demo, expectPath, signIn, staff } from "./fixtures.js";
+
+const MENU_ITEMS = ["Dashboard", "My Feed", "Construction", "Industrial", "Builders", "Email Alerts", "Tenders", "Results"];
+
+async function signedIn(page: Page, who = demo) {
+  await signIn(page, who);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+}
+
+test("desktop: the whole menu is open beside the page, with Quick Searches and Reminders in the top bar", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page);
+  const menu = page.getByRole("menu").first();
+  for (const item of MENU_ITEMS) await expect(menu.getByText(item, { exact: true })).toBeVisible();
+  for (const group of ["Home", "Private Sector", "Projects", "Public Sector"]) await expect(menu.getByText(group, { exact: true })).toBeVisible();
+  await expect(menu.getByText("Update Projects")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Quick Searches" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Reminders" })).toBeVisible();
+  await page.screenshot({ path: "test-results/shell-desktop.png" });
+});
+
+test("desktop: menu items open their pages and the parent stays highlighted on a detail page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page);
+  await page.getByRole("menu").first().getByText("Tenders", { exact: true }).click();
+  await expectPath(page, "/live-tenders");
+  await page.goto("/tender/detail/1");
+  await expect(page.locator(".ant-menu-item-selected")).toContainText("Tenders");
+  await page.goto("/builder/contacts/1");
+  await expect(page.locator(".ant-menu-item-selected")).toContainText("Builders");
+});
+
+test("tablet (700px): the menu starts collapsed to icons", async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signedIn(page);
+  const sider = page.locator(".ant-layout-sider");
+  await expect(sider).toHaveClass(/ant-layout-sider-collapsed/);
+  await expect(page.getByRole("link", { name: "Quick Searches" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByText("Quick Searches", { exact: true })).toBeVisible();
+  await expect(page.getByText("Reminders", { exact: true })).toBeVisible();
+});
+
+test("phone (390px): the menu is a drawer opened by the toggle", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(page);
+  await expect(page.getByText("Email Alerts", { exact: true })).toBeHidden();
+  await page.getByRole("button", { name: /toggle menu|open menu|menu/i }).first().click();
+  const drawer = page.locator(".ant-drawer-content");
+  await expect(drawer.getByText("Email Alerts", { exact: true })).toBeVisible();
+  expect(Math.round((await drawer.boundingBox())!.width)).toBe(200);
+  await page.screenshot({ path: "test-results/shell-phone.png" });
+  await drawer.getByText("Builders", { exact: true }).click();
+  await expectPath(page, "/builders");
+});
+
+test("the avatar menu shows first name and e-mail; staff also get Update Projects", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page, staff);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByText(staff.email)).toBeVisible();
+  await expect(page.getByText("Profile", { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("menu").first().getByText("Update Projects").click();
+  await expectPath(page, "/update-projects");
+});
+
+test("a subscriber cannot open the staff area by its URL", async ({ page }) => {
+  await signedIn(page);
+  await page.goto("/update-projects");
+  await expect(page.getByText("Page Not Found")).toBeVisible();
+});
+
+test("an unknown path shows Page Not Found with a way back and a support link", async ({ page }) => {
+  await signedIn(page);
+  await page.goto("/no/such/page");
+  await expect(page.getByText("Page Not Found")).toBeVisible();
+  await expect(page.getByRole("link", { name: /contact support/i })).toBeVisible();
+  await page.getByRole("link", { name: /industrial/i }).first().click();
+  await expectPath(page, "/private-industrial-leads");
+});
+
+test("signed out, the header offers Login and Signup", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("link", { name: "Signup" }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Signup" }).first().click();
+  await expectPath(page, "/signup");
+  await page.getByRole("link", { name: "Login" }).first().click();
+  await expectPath(page, "/login");
+});
