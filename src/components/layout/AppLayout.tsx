@@ -1,0 +1,73 @@
+// The signed-in shell: side menu (a drawer under 576px, collapsed at first under 768px),
+// top bar, impersonation banner, and the page.
+import { Alert, Drawer, Layout } from "antd";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
+import { Outlet } from "react-router";
+import type { UserInfo } from "../../../common/api";
+import { SIDER_WIDTH, SIDER_WIDTH_DRAWER } from "../../../common/constants";
+import { COLLAPSED_QUERY, DRAWER_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
+import { FullPageSpinner } from "../auth/FullPageSpinner";
+import { Brand } from "./Brand";
+import { SideMenu } from "./SideMenu";
+import { TopBar } from "./TopBar";
+
+export const COLLAPSED_SIDER_WIDTH = 64;
+
+export function ImpersonationBanner({ user }: { user: UserInfo }) {
+  if (!user.is_impersonated) return null;
+  return <Alert banner type="warning" showIcon message={`You are impersonating ${user.email}`} />;
+}
+
+export function AppLayout({ user, isStaff, children }: { user: UserInfo; isStaff: boolean; children?: ReactNode }) {
+  const drawerMode = useMediaQuery(DRAWER_QUERY);
+  const startCollapsed = useMediaQuery(COLLAPSED_QUERY);
+  const [collapsed, setCollapsed] = useState(startCollapsed);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // Crossing the 768px line (rotating a tablet) resets the menu to that width's default.
+  useEffect(() => setCollapsed(startCollapsed), [startCollapsed]);
+
+  const toggle = () => (drawerMode ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c));
+
+  return (
+    <Layout className="app-layout" hasSider={!drawerMode}>
+      {drawerMode ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={SIDER_WIDTH_DRAWER}
+          closable={false}
+          styles={{ body: { padding: 0, background: "#0f2a3d" }, header: { display: "none" } }}
+          rootClassName="menu-drawer"
+        >
+          <div className="sider-brand">
+            <Brand to="/dashboard" light />
+          </div>
+          <SideMenu isStaff={isStaff} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="app-sider"
+          width={SIDER_WIDTH}
+          collapsedWidth={COLLAPSED_SIDER_WIDTH}
+          collapsed={collapsed}
+          trigger={null}
+          collapsible
+        >
+          <div className="sider-brand">
+            <Brand to="/dashboard" compact={collapsed} light />
+          </div>
+          <SideMenu isStaff={isStaff} collapsed={collapsed} />
+        </Layout.Sider>
+      )}
+      <Layout className="app-main">
+        <TopBar user={user} menuCollapsed={drawerMode ? !drawerOpen : collapsed} onToggleMenu={toggle} />
+        <ImpersonationBanner user={user} />
+        <Layout.Content className="app-content">
+          <Suspense fallback={<FullPageSpinner />}>{children ?? <Outlet />}</Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,45 @@
+// The side menu: the spec's groups and items, the current page's item (or its parent list
+// for detail pages) highlighted and its groups opened.
+import { Menu, type MenuProps } from "antd";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { menuTree, openKeysFor, selectedMenuKey, type MenuNode } from "./menuItems";
+
+function toItems(nodes: MenuNode[]): MenuProps["items"] {
+  return nodes.map((n) =>
+    n.children
+      ? { key: n.key, label: n.label, icon: n.icon, children: toItems(n.children) }
+      : { key: n.key, icon: n.icon, label: <Link to={n.path!}>{n.label}</Link> },
+  );
+}
+
+function groupKeys(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((n) => (n.children ? [n.key, ...groupKeys(n.children)] : []));
+}
+
+export function SideMenu({ isStaff, collapsed, onNavigate }: { isStaff: boolean; collapsed?: boolean; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const tree = useMemo(() => menuTree(isStaff), [isStaff]);
+  const selected = selectedMenuKey(pathname);
+  // The whole menu starts open: every group is short, and users scan it rather than hunt.
+  const [openKeys, setOpenKeys] = useState<string[]>(() => groupKeys(tree));
+
+  // Open the groups of the current page when navigating (keeping the ones the user opened).
+  useEffect(() => {
+    const needed = openKeysFor(selected, tree);
+    setOpenKeys((keys) => Array.from(new Set([...keys, ...needed])));
+  }, [selected, tree]);
+
+  return (
+    <Menu
+      mode="inline"
+      theme="dark"
+      aria-label="Main menu"
+      items={toItems(tree)}
+      selectedKeys={selected ? [selected] : []}
+      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      onClick={() => onNavigate?.()}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+// The signed-in top bar: menu toggle, credits, Quick Searches and Reminders (inside the
+// avatar menu under 770px), and the avatar menu (name, e-mail, Profile, Logout, Cancel
+// Impersonation when impersonating).
+import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined, DownOutlined } from "@ant-design/icons";
+import { Avatar, Button, Dropdown, Layout, Space, Typography, type MenuProps } from "antd";
+import { Link, useNavigate } from "react-router";
+import type { UserInfo } from "../../../common/api";
+import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
+import { displayCredits } from "../../lib/format";
+import { useAccountActions } from "../auth/useAccountActions";
+
+export function creditsText(user: Pick<UserInfo, "remaining_credits" | "total_credits">): string {
+  return `Credits: ${displayCredits(user.remaining_credits)} remaining out of total ${user.total_credits ?? 0}`;
+}
+
+export function displayName(user: Pick<UserInfo, "first_name">): string {
+  return user.first_name?.trim() || "User";
+}
+
+interface Props {
+  user: UserInfo;
+  menuCollapsed?: boolean;
+  onToggleMenu?: () => void;
+  /** false on pages with no side menu (onboarding, blocked accounts). */
+  showMenuToggle?: boolean;
+  showCredits?: boolean;
+}
+
+export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = true, showCredits = true }: Props) {
+  const narrow = useMediaQuery(NARROW_TOPBAR_QUERY);
+  const navigate = useNavigate();
+  const { logout, cancelImpersonation } = useAccountActions();
+
+  const items: MenuProps["items"] = [
+    {
+      key: "who",
+      disabled: true,
+      className: "account-menu-who",
+      label: (
+        <div>
+          <Typography.Text strong>{displayName(user)}</Typography.Text>
+          <br />
+          <Typography.Text type="secondary">{user.email}</Typography.Text>
+        </div>
+      ),
+    },
+    { type: "divider" },
+    ...(narrow
+      ? [
+          { key: "/quick-searches", label: "Quick Searches" },
+          { key: "/reminders", label: "Reminders" },
+        ]
+      : []),
+    { key: "/profile", label: "Profile" },
+    ...(user.is_impersonated ? [{ key: "cancel-impersonation", label: "Cancel Impersonation" }] : []),
+    { key: "logout", label: "Logout", danger: true },
+  ];
+
+  const onClick: MenuProps["onClick"] = ({ key }) => {
+    if (key === "logout") void logout();
+    else if (key === "cancel-impersonation") void cancelImpersonation();
+    else if (key.startsWith("/")) navigate(key);
+  };
+
+  return (
+    <Layout.Header className="top-bar">
+      <Space size={narrow ? 8 : 16} className="top-bar-left">
+        {showMenuToggle && (
+          <Button
+            type="text"
+            aria-label={menuCollapsed ? "Open menu" : "Close menu"}
+            icon={menuCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={onToggleMenu}
+          />
+        )}
+        {showCredits && <span className="credits-text">{creditsText(user)}</span>}
+      </Space>
+      <Space size={narrow ? 4 : 16} className="top-bar-right">
+        {!narrow && (
+          <>
+            <Link to="/quick-searches">Quick Searches</Link>
+            <Link to="/reminders">Reminders</Link>
+          </>
+        )}
+        <Dropdown menu={{ items, onClick }} trigger={["click"]} placement="bottomRight">
+          <Button type="text" aria-label="Account menu" className="account-button">
+            <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: "#1f6f5c" }} />
+            {!narrow && <span className="account-name">{displayName(user)}</span>}
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Button>
+        </Dropdown>
+      </Space>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,56 @@
+// The signed-in state as the guards and the shell see it. It is decided from the stored
+// token synchronously (no token = signed out at once) and from the session fetch
+// (user info + preferences) otherwise; a failed fetch signs the user out (spec section 4).
+import { useInvalidateAuthStore } from "@refinedev/core";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { getToken, removeToken } from "../lib/token";
+import { clearSession, loadSessionAndRemember, type Session } from "../providers/session";
+
+export type SessionState =
+  | { status: "signed-out"; session: null }
+  | { status: "loading"; session: null }
+  | { status: "signed-in"; session: Session };
+
+export const sessionKey = (token: string | null) => ["infrascout", "session", token] as const;
+
+export function useSession(): SessionState {
+  const token = getToken();
+  const query = useQuery({
+    queryKey: sessionKey(token),
+    queryFn: async () => {
+      try {
+        return await loadSessionAndRemember();
+      } catch (error) {
+        removeToken();
+        clearSession();
+        throw error;
+      }
+    },
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  if (!token) return { status: "signed-out", session: null };
+  if (query.data) return { status: "signed-in", session: query.data };
+  if (query.isError) return { status: "signed-out", session: null };
+  return { status: "loading", session: null };
+}
+
+/** Refetch user info and preferences (after a profile save, onboarding, impersonation). */
+export function useRefreshSession(): () => Promise<Session> {
+  const queryClient = useQueryClient();
+  const invalidateAuthStore = useInvalidateAuthStore();
+  return useCallback(async () => {
+    const session = await loadSessionAndRemember(true);
+    queryClient.setQueryData(sessionKey(getToken()), session);
+    await invalidateAuthStore();
+    return session;
+  }, [queryClient, invalidateAuthStore]);
+}
+
+/** The session on pages that are only rendered signed in (inside the gated layout). */
+export function useSignedInSession(): Session | null {
+  return useSession().session;
+}

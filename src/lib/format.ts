@@ -1,0 +1,82 @@
+// Every number, rupee value and date the app shows goes through this module, so the
+// Indian conventions (lakh/crore, 12,34,56,789 grouping, 'DD MMM, YYYY') live in one place.
+import dayjs from "dayjs";
+import { CRORE, DATE_FORMAT, LAKH } from "../../common/constants";
+
+export const NOT_SPECIFIED = "Not Specified";
+
+/** A finite number from a number or numeric string; null for anything else ('' , null, NaN, 'abc'). */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value === "string") {
+    const trimmed = value.trim().replace(/,/g, "");
+    if (trimmed === "") return null;
+    const n = Number(trimmed);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** Trim a fixed-point string's trailing zeros: '2.50' → '2.5', '45.00' → '45'. */
+function trimZeros(text: string): string {
+  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
+}
+
+/** Indian digit grouping: 123456789 → '12,34,56,789'; keeps up to `decimals` fraction digits. */
+export function formatIndianNumber(value: unknown, decimals = 2): string {
+  const n = toNumber(value);
+  if (n === null) return NOT_SPECIFIED;
+  const sign = n < 0 ? "-" : "";
+  const [intPart, fraction] = trimZeros(Math.abs(n).toFixed(decimals)).split(".");
+  const lastThree = intPart.slice(-3);
+  const rest = intPart.slice(0, -3);
+  const grouped = rest ? rest.replace(/\B(?=(\d{2})+(?!\d))/g, ",") + "," + lastThree : lastThree;
+  return sign + grouped + (fraction ? "." + fraction : "");
+}
+
+export type AmountStyle = "short" | "long";
+
+const UNITS = {
+  short: { crore: "Cr", lakh: "L" },
+  long: { crore: "Crore", lakh: "Lakh" },
+} as const;
+
+/**
+ * An amount in rupees as a reader in India says it: 25000000 → '2.5 Cr' (short) or
+ * '2.5 Crore' (long); 4500000 → '45 L' / '45 Lakh'; below a lakh the plain grouped number.
+ */
+export function formatAmount(value: unknown, style: AmountStyle = "short", decimals = 2): string {
+  const n = toNumber(value);
+  if (n === null) return NOT_SPECIFIED;
+  const abs = Math.abs(n);
+  const sign = n < 0 ? "-" : "";
+  const units = UNITS[style];
+  if (abs >= CRORE) return `${sign}${formatIndianNumber(abs / CRORE, decimals)} ${units.crore}`;
+  if (abs >= LAKH) return `${sign}${trimZeros((abs / LAKH).toFixed(decimals))} ${units.lakh}`;
+  return sign + formatIndianNumber(abs, decimals);
+}
+
+/** A rupee value: '₹ 2.5 Cr', '₹ 45 L', '₹ 2.5 Crore' (long), or 'Not Specified'. */
+export function formatRupees(value: unknown, style: AmountStyle = "short", decimals = 2): string {
+  const text = formatAmount(value, style, decimals);
+  return text === NOT_SPECIFIED ? text : `₹ ${text}`;
+}
+
+/** A value already counted in crores (as tender and project values often are). */
+export function formatCrores(value: unknown, style: AmountStyle = "short"): string {
+  const n = toNumber(value);
+  return n === null ? NOT_SPECIFIED : formatRupees(n * CRORE, style);
+}
+
+/** A date as 'DD MMM, YYYY' (e.g. '05 Mar, 2025'); missing or invalid dates show 'Not Specified'. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return NOT_SPECIFIED;
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : NOT_SPECIFIED;
+}
+
+/** Credits never show as negative: an overdrawn balance reads as 0. */
+export function displayCredits(remaining: number | null | undefined): number {
+  const n = toNumber(remaining);
+  return n === null ? 0 : Math.max(0, n);
+}

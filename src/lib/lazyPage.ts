@@ -1,0 +1,36 @@
+// Route-level code splitting. A page chunk can fail to load after a deploy (the old file
+// names are gone); one full reload fetches the new build. If it fails again, a
+// ChunkLoadError is raised for the error boundary instead of reloading forever.
+import { lazy, type ComponentType } from "react";
+
+export const CHUNK_RELOAD_FLAG = "infrascout_chunk_reloaded";
+
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super(`Loading a page failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = "ChunkLoadError";
+  }
+}
+
+export async function loadWithReload<T>(load: () => Promise<T>, reload: () => void = () => window.location.reload()): Promise<T> {
+  try {
+    const module = await load();
+    sessionStorage.removeItem(CHUNK_RELOAD_FLAG);
+    return module;
+  } catch (error) {
+    if (sessionStorage.getItem(CHUNK_RELOAD_FLAG) !== "1") {
+      sessionStorage.setItem(CHUNK_RELOAD_FLAG, "1");
+      reload();
+      return new Promise<T>(() => {}); // the page is going away; keep the spinner up
+    }
+    // The flag stays set until a page loads again, so the error boundary's own single
+    // reload cannot start a reload loop here.
+    throw new ChunkLoadError(error);
+  }
+}
+
+/** React.lazy over a module whose default export is the page. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take no props from the router
+export function lazyPage(load: () => Promise<{ default: ComponentType<any> }>) {
+  return lazy(() => loadWithReload(load));
+}

@@ -1,0 +1,18 @@
+// Where to go after sign-in. Only same-site paths are accepted, so a crafted
+// /login?redirect=https://evil.example link cannot send a user off-site.
+import { SIGNED_IN_HOME } from "../../common/constants";
+
+export function safeRedirect(target: string | null | undefined, fallback = SIGNED_IN_HOME): string {
+  if (!target || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  if (target.startsWith("/login") || target.startsWith("/signup") || target.startsWith("/forgot-password")) return fallback;
+  return target;
+}
+
+/** The login URL that brings the user back to `pathAndQuery` afterwards. */
+export function loginUrlFor(pathAndQuery: string): string {
+  return `/login?redirect=${encodeURIComponent(pathAndQuery)}`;
+}
+
+export function currentPathAndQuery(): string {
+  return window.location.pathname + window.location.search;
+}

@@ -1,0 +1,41 @@
+// Every page, loaded on demand (one chunk per page; the sign-in pages share none of the
+// signed-in pages' code). lazyPage reloads once if a chunk is missing after a deploy.
+import { lazyPage } from "./lib/lazyPage";
+
+export const Pages = {
+  Login: lazyPage(() => import("./pages/auth/LoginPage")),
+  Signup: lazyPage(() => import("./pages/auth/SignupPage")),
+  ForgotPassword: lazyPage(() => import("./pages/auth/ForgotPasswordPage")),
+
+  Dashboard: lazyPage(() => import("./pages/dashboard/DashboardPage")),
+  MyFeed: lazyPage(() => import("./pages/feed/MyFeedPage")),
+  Reminders: lazyPage(() => import("./pages/reminders/RemindersPage")),
+  ProjectCalendar: lazyPage(() => import("./pages/calendar/ProjectCalendarPage")),
+  Onboarding: lazyPage(() => import("./pages/onboarding/OnboardingPage")),
+  QuickSearches: lazyPage(() => import("./pages/quick-searches/QuickSearchesPage")),
+  EmailAlerts: lazyPage(() => import("./pages/email-alerts/EmailAlertsPage")),
+  Profile: lazyPage(() => import("./pages/profile/ProfilePage")),
+
+  ConstructionLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.ConstructionLeadsPage }))),
+  IndustrialLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.IndustrialLeadsPage }))),
+  AiLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.AiLeadsPage }))),
+  LeadDetail: lazyPage(() => import("./pages/leads/LeadDetailPage")),
+  QaTool: lazyPage(() => import("./pages/leads/QaToolPage")),
+
+  Tenders: lazyPage(() => import("./pages/tenders/TenderListPage")),
+  TenderDetail: lazyPage(() => import("./pages/tenders/TenderDetailPage")),
+  TenderAiDetail: lazyPage(() => import("./pages/tenders/TenderAiDetailPage")),
+  Results: lazyPage(() => import("./pages/results/ResultListPage")),
+  ResultDetail: lazyPage(() => import("./pages/results/ResultDetailPage")),
+
+  Competitors: lazyPage(() => import("./pages/competitors/CompetitorsPage")),
+  Builders: lazyPage(() => import("./pages/builders/BuilderListPage")),
+  BuilderDetail: lazyPage(() => import("./pages/builders/BuilderDetailPage")),
+  BuilderContacts: lazyPage(() => import("./pages/builders/BuilderContactsPage")),
+  UnlockedCompanies: lazyPage(() => import("./pages/builders/UnlockedCompaniesPage")),
+  CompanyFinancialData: lazyPage(() => import("./pages/builders/CompanyFinancialDataPage")),
+
+  Impersonate: lazyPage(() => import("./pages/impersonate/ImpersonatePage")),
+  UpdateProjects: lazyPage(() => import("./pages/update-projects/UpdateProjectsPage")),
+  UpdateProjectDetail: lazyPage(() => import("./pages/update-projects/UpdateProjectDetailPage")),
+};

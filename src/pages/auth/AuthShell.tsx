@@ -1,0 +1,52 @@
+// The frame of the sign-in pages: the brand story on the left (hidden on phones), the form
+// on the right.
+import { CheckOutlined } from "@ant-design/icons";
+import { Card, Typography } from "antd";
+import type { ReactNode } from "react";
+import { PublicHeader } from "../../components/layout/PublicLayout";
+import { useDocumentTitle } from "../../components/page/PageShell";
+
+export const TAGLINE = "Project and tender leads for construction and industrial business in India";
+
+const POINTS = [
+  "Private construction and industrial projects, from planning to commissioning",
+  "Builders, owners and verified decision-maker contacts",
+  "Live public tenders and award results from government portals",
+];
+
+export function AuthShell({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div className="auth-page">
+      <PublicHeader />
+      <div className="auth-grid">
+        <aside className="auth-story" aria-hidden>
+          <div className="auth-story-inner">
+            <div className="auth-story-brand">InfraScout</div>
+            <p className="auth-story-tagline">{TAGLINE}</p>
+            <ul>
+              {POINTS.map((p) => (
+                <li key={p}>
+                  <CheckOutlined /> {p}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+        <main className="auth-main">
+          <Card className="auth-card" variant="borderless">
+            <div className="auth-card-brand">
+              <span className="brand-mark">IS</span>
+              <span className="auth-card-brand-name">InfraScout</span>
+            </div>
+            <Typography.Title level={2} className="auth-title">
+              {title}
+            </Typography.Title>
+            {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+            {children}
+          </Card>
+        </main>
+      </div>
+    </div>
+  );
+}

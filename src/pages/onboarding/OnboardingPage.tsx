@@ -1,0 +1,64 @@
+// First step after signup: choose the project statuses to follow. Saving them (PATCH
+// user-info) lets the gating move on to the next check.
+import { Button, Card, Form, Typography } from "antd";
+import { useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { UserInfo } from "../../../common/api";
+import { PROJECT_STATUSES } from "../../../common/constants";
+import { useDocumentTitle } from "../../components/page/PageShell";
+import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
+import { safeRedirect } from "../../lib/redirect";
+import { http } from "../../providers/http";
+import { StatusPicker } from "./StatusPicker";
+
+export default function OnboardingPage() {
+  useDocumentTitle("Welcome");
+  const session = useSignedInSession();
+  const refreshSession = useRefreshSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [saving, setSaving] = useState(false);
+  const options = session?.preferences.options?.statuses?.length ? session.preferences.options.statuses : [...PROJECT_STATUSES];
+
+  const save = async ({ preferred_proj_status }: { preferred_proj_status: string[] }) => {
+    setSaving(true);
+    try {
+      await http.patch<UserInfo>("user-info/", { preferred_proj_status });
+      await refreshSession();
+      navigate(safeRedirect(params.get("redirect")), { replace: true });
+    } catch {
+      // The HTTP layer has shown the error.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="onboarding">
+      <Card>
+        <Typography.Title level={3}>Welcome{session?.user.first_name ? `, ${session.user.first_name}` : ""}!</Typography.Title>
+        <Typography.Paragraph type="secondary">
+          Which project stages matter to your business? We use them to fill your feed and your e-mail alerts. You can change
+          them later in your profile.
+        </Typography.Paragraph>
+        <Form
+          layout="vertical"
+          onFinish={save}
+          initialValues={{ preferred_proj_status: session?.user.preferred_proj_status ?? [] }}
+          requiredMark={false}
+        >
+          <Form.Item
+            name="preferred_proj_status"
+            label="Project statuses to follow"
+            rules={[{ required: true, type: "array", min: 1, message: "Choose at least one project status" }]}
+          >
+            <StatusPicker options={options} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving} block size="large">
+            Continue
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

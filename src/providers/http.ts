@@ -1,0 +1,140 @@
+// The one HTTP layer. Every call to /api goes through `request`: it adds the token, turns
+// failures into HttpError with the catalogue message (lib/errorMessages), shows the error
+// toast, and ends the session on 401 / 409 'logged in another browser'.
+import { LOGOUT_DELAY_MS } from "../../common/constants";
+import { describeError, type DescribedError } from "../lib/errorMessages";
+import { currentPathAndQuery, loginUrlFor } from "../lib/redirect";
+import { toastError } from "../lib/toast";
+import { getToken, removeToken } from "../lib/token";
+
+export const API_BASE = "/api";
+
+export class HttpError extends Error {
+  readonly statusCode?: number;
+  readonly body: unknown;
+  readonly kind: DescribedError["kind"];
+  /** Field errors `{field: [msg]}` so forms can show them beside their inputs (Refine reads `errors`). */
+  readonly errors?: Record<string, string[]>;
+  constructor(described: DescribedError, status: number | undefined, body: unknown) {
+    super(described.message);
+    this.name = described.kind === "cancelled" ? "AbortError" : "HttpError";
+    this.statusCode = status;
+    this.body = body;
+    this.kind = described.kind;
+    if (body && typeof body === "object" && !Array.isArray(body)) {
+      const fields = Object.entries(body as Record<string, unknown>).filter(([, v]) => Array.isArray(v));
+      if (fields.length) this.errors = Object.fromEntries(fields) as Record<string, string[]>;
+    }
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** false: the caller shows the error itself (sign-in forms). The 401/409 logout still happens. */
+  toast?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** '/api/list/search/?page=1&filter=a:b&filter=c:d' — arrays become repeated parameters, empty values are dropped. */
+export function buildUrl(path: string, query?: Query): string {
+  const clean = path.replace(/^\/+/, "").replace(/^api\//, "");
+  const url = `${API_BASE}/${clean}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      if (v === undefined || v === null || v === "") continue;
+      params.append(key, String(v));
+    }
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+let logoutTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * 401 / 409: tell the user, then after LOGOUT_DELAY_MS drop the token and reload on the login
+ * page (a full load clears every cached query of the old session). Several failing calls at
+ * once schedule it only once.
+ */
+export function scheduleUnauthorizedLogout(): void {
+  if (logoutTimer) return;
+  logoutTimer = setTimeout(() => {
+    logoutTimer = null;
+    removeToken();
+    const here = currentPathAndQuery();
+    if (!window.location.pathname.startsWith("/login")) window.location.assign(loginUrlFor(here));
+  }, LOGOUT_DELAY_MS);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException ? error.name === "AbortError" : (error as { name?: string })?.name === "AbortError";
+}
+
+/** Report a failure as the catalogue says, and return the error to throw. */
+function fail(described: DescribedError, status: number | undefined, body: unknown, toast: boolean): HttpError {
+  if (described.notify && (toast || described.logout)) toastError(described.message);
+  if (described.logout) scheduleUnauthorizedLogout();
+  return new HttpError(described, status, body);
+}
+
+export async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { query, body, signal, toast = true } = options;
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const token = getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  const init: RequestInit = { method, headers, signal };
+  if (body !== undefined) {
+    if (typeof FormData !== "undefined" && body instanceof FormData) {
+      init.body = body;
+    } else {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+  }
+  const isDataFetch = method.toUpperCase() === "GET";
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), init);
+  } catch (error) {
+    const described = describeError({ cancelled: isAbort(error) || signal?.aborted, isDataFetch });
+    throw fail(described, undefined, null, toast);
+  }
+  let data: unknown;
+  try {
+    data = await readBody(response);
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw fail(describeError({ cancelled: true }), response.status, null, toast);
+    data = null;
+  }
+  if (!response.ok) {
+    throw fail(describeError({ status: response.status, body: data, isDataFetch }), response.status, data, toast);
+  }
+  return data as T;
+}
+
+export const http = {
+  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, { ...options, body }),
+  delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+};

@@ -1,0 +1,54 @@
+// The signed-in session: user info and preferences, fetched once per token at start
+// (spec section 4) and again when something changes them (profile, onboarding,
+// impersonation). Auth checks reuse the same promise instead of refetching per route.
+import type { UserInfo, UserPreferences } from "../../common/api";
+import { getToken, setRememberedEmail } from "../lib/token";
+import { http } from "./http";
+
+export interface Session {
+  user: UserInfo;
+  preferences: UserPreferences;
+}
+
+let cached: { token: string; promise: Promise<Session> } | null = null;
+
+async function fetchSession(): Promise<Session> {
+  const [user, preferences] = await Promise.all([
+    http.get<UserInfo>("user-info/"),
+    http.get<UserPreferences>("user-preferences/"),
+  ]);
+  // The remembered e-mail decides whether staff routes are registered; keep it to the real
+  // signed-in person, not the subscriber a staff member is impersonating.
+  if (user?.email && !user.is_impersonated) setRememberedEmail(user.email);
+  return { user, preferences };
+}
+
+/** The session for the stored token; `force` refetches. Rejects when there is no token or a fetch fails. */
+export function loadSession(force = false): Promise<Session> {
+  const token = getToken();
+  if (!token) return Promise.reject(new Error("Not signed in"));
+  if (!force && cached?.token === token) return cached.promise;
+  const promise = fetchSession();
+  cached = { token, promise };
+  promise.catch(() => {
+    if (cached?.promise === promise) cached = null;
+  });
+  return promise;
+}
+
+/** The session if it has already arrived (used by synchronous checks such as access control). */
+let last: Session | null = null;
+export function currentSession(): Session | null {
+  return last;
+}
+
+export async function loadSessionAndRemember(force = false): Promise<Session> {
+  const session = await loadSession(force);
+  last = session;
+  return session;
+}
+
+export function clearSession(): void {
+  cached = null;
+  last = null;
+}

@@ -1,0 +1,31 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+// Two projects: the web app's component tests run in jsdom; unit and API tests run in node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          include: ["tests/web/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/web/setup.ts"],
+          // One copy of react-router: Refine's packages must go through Vite too (STACK.md).
+          server: { deps: { inline: [/@refinedev\//] } },
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "node",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
