@@ -1,0 +1,84 @@
+// Bulk inserts that work the same on PostgreSQL and PGlite: one multi-row
+// INSERT … SELECT FROM unnest($1::type[], …) per batch, so a batch of thousands of rows is
+// one statement with one parameter per column.
+import type { Db, Queryable } from "../db/client.js";
+
+export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb";
+
+/** Column-wise rows for one table. */
+export class Batch {
+  readonly columns: { name: string; type: ColType }[];
+  private readonly data: unknown[][];
+
+  constructor(readonly table: string, columns: [string, ColType][]) {
+    this.columns = columns.map(([name, type]) => ({ name, type }));
+    this.data = columns.map(() => []);
+  }
+
+  get length(): number {
+    return this.data[0].length;
+  }
+
+  /** Adds one row; values in column order. text[] values are JS string arrays. */
+  add(...values: unknown[]): void {
+    if (values.length !== this.columns.length) throw new Error(`${this.table}: expected ${this.columns.length} values, got ${values.length}`);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      const t = this.columns[i].type;
+      this.data[i].push(v === undefined ? null : t === "text[]" && Array.isArray(v) ? pgArrayLiteral(v as string[]) : t === "jsonb" && v !== null ? JSON.stringify(v) : v);
+    }
+  }
+
+  sql(): string {
+    const aliases = this.columns.map((_, i) => `c${i}`);
+    const select = this.columns.map((c, i) => (c.type === "text[]" ? `c${i}::text[]` : c.type === "jsonb" ? `c${i}::jsonb` : `c${i}`));
+    const unnest = this.columns.map((c, i) => `$${i + 1}::${c.type === "text[]" || c.type === "jsonb" ? "text" : c.type}[]`);
+    return `INSERT INTO ${this.table} (${this.columns.map((c) => c.name).join(", ")}) SELECT ${select.join(", ")} FROM unnest(${unnest.join(", ")}) AS u(${aliases.join(", ")})`;
+  }
+
+  async insert(q: Queryable): Promise<number> {
+    if (this.length === 0) return 0;
+    await q.query(this.sql(), this.data);
+    return this.length;
+  }
+}
+
+/** A text[] literal: every element quoted, so commas, quotes and spaces survive. */
+export function pgArrayLiteral(items: readonly string[]): string {
+  return "{" + items.map((s) => '"' + s.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"').join(",") + "}";
+}
+
+/** Reserves n ids from a table's bigserial sequence (safe alongside other writers). */
+export async function allocateIds(db: Queryable, table: string, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const r = await db.query<{ id: number }>(
+    `SELECT nextval(pg_get_serial_sequence($1, 'id'))::bigint AS id FROM generate_series(1, $2::int) ORDER BY 1`,
+    [table, n],
+  );
+  return r.rows.map((x) => Number(x.id));
+}
+
+/**
+ * Runs batch transactions with a little concurrency: generation of the next batch in JS
+ * overlaps with the database writing the previous ones. PGlite is one connection, so it
+ * gets depth 1; a server gets 2 (one per core on a small machine).
+ */
+export class Pipeline {
+  private inflight: Promise<void>[] = [];
+  constructor(private readonly db: Db, private readonly depth: number) {}
+
+  async run(batches: Batch[], after?: () => void): Promise<void> {
+    while (this.inflight.length >= this.depth) await this.inflight.shift();
+    const p = this.db
+      .transaction(async (tx) => {
+        for (const b of batches) await b.insert(tx);
+      })
+      .then(() => after?.());
+    p.catch(() => undefined); // surfaced when awaited in run() or drain()
+    this.inflight.push(p);
+  }
+
+  async drain(): Promise<void> {
+    while (this.inflight.length) await this.inflight.shift();
+  }
+}

@@ -1,0 +1,225 @@
+// Companies (builders, developers, contractors, architects, consultants, manufacturers) with
+// CIN-shaped ids, directors, yearly financials and their contacts.
+import { SENIORITY_LEVELS, CONTACT_SOURCES } from "../../common/constants.js";
+import { Batch } from "./bulk.js";
+import { STATE_WEIGHTS, type StateInfo } from "./india-data.js";
+import { DESIGNATIONS, DIRECTOR_DESIGNATIONS, FIRST_NAMES, INDUSTRY_WORDS, NIC_CODES, PLACE_WORDS, REGION_OF_STATE, SURNAMES, TRADE_WORDS } from "./names.js";
+import { Rng } from "./prng.js";
+import { INDUSTRIAL_SECTORS } from "./templates.js";
+import { addDays, DAY, iso, isoDate, normalizeCompanyName, slug } from "./text.js";
+
+export type CompanyType = "developer" | "builder" | "contractor" | "architect" | "consultant" | "manufacturer";
+
+export interface CompanyRef {
+  id: number;
+  name: string;
+  type: CompanyType;
+  industry: string;
+  state: string;
+  contactIds: number[];
+}
+
+/** What the project and tender generators need to know about the companies. */
+export class CompanyIndex {
+  all: CompanyRef[] = [];
+  private byKey = new Map<string, CompanyRef[]>();
+
+  add(c: CompanyRef): void {
+    this.all.push(c);
+    for (const key of [c.type, `${c.type}|${c.state}`, `ind|${c.industry}`, `ind|${c.industry}|${c.state}`]) {
+      let list = this.byKey.get(key);
+      if (!list) this.byKey.set(key, (list = []));
+      list.push(c);
+    }
+  }
+
+  /** A company of one of the kinds, preferring the state with probability pLocal. */
+  pick(rng: Rng, kinds: string[], state: string | null, pLocal = 0.6): CompanyRef | null {
+    if (this.all.length === 0) return null;
+    const kind = kinds[rng.int(0, kinds.length - 1)];
+    if (state && rng.chance(pLocal)) {
+      const local = this.byKey.get(`${kind}|${state}`);
+      if (local?.length) return rng.pick(local);
+    }
+    const any = this.byKey.get(kind);
+    if (any?.length) return rng.pick(any);
+    return rng.pick(this.all);
+  }
+}
+
+const TYPE_WEIGHTS: [CompanyType, number][] = [
+  ["developer", 24], ["builder", 8], ["contractor", 30], ["architect", 8], ["consultant", 5], ["manufacturer", 25],
+];
+const SENIORITY_WEIGHTS: [string, number][] = SENIORITY_LEVELS.map((s, i) => [s, [15, 10, 12, 15, 18, 20, 10][i]]);
+const SOURCE_WEIGHTS: [string, number][] = CONTACT_SOURCES.map((s) => [s, { telephone: 45, internet: 40, official_govt_website: 15 }[s]]);
+const EMPLOYEE_BANDS = ["11-50", "51-200", "201-500", "501-1000", "1001-5000", "5000+"];
+
+export function personName(rng: Rng, stateCode: string): { first: string; last: string } {
+  // Most people carry their state's names; a quarter come from anywhere in India.
+  const region = rng.chance(0.75) ? REGION_OF_STATE[stateCode] ?? "north" : rng.pick(Object.values(REGION_OF_STATE));
+  const names = FIRST_NAMES[region];
+  const first = rng.chance(0.72) ? rng.pick(names.male) : rng.pick(names.female);
+  return { first, last: rng.pick(SURNAMES[region]) };
+}
+
+/** An Indian mobile number in E.164: +91 and ten digits starting 6–9. */
+export function mobile(rng: Rng): string {
+  return "+91" + rng.int(6, 9) + rng.digits(9);
+}
+
+export function contactScore(rng: Rng, source: string): number {
+  if (source === "telephone") return rng.int(55, 100);
+  if (source === "official_govt_website") return rng.int(35, 98);
+  return rng.int(10, 95);
+}
+
+export interface CompanyBatches {
+  companies: Batch;
+  directors: Batch;
+  financials: Batch;
+  contacts: Batch;
+}
+
+export function newCompanyBatches(): CompanyBatches {
+  return {
+    companies: new Batch("companies", [
+      ["id", "bigint"], ["name", "text"], ["normalized_name", "text"], ["cin", "text"], ["company_type", "text"], ["industry", "text"],
+      ["state", "text"], ["city", "text"], ["address", "text"], ["website", "text"], ["incorporation_date", "date"],
+      ["authorized_capital", "numeric"], ["paid_up_capital", "numeric"], ["company_status", "text"], ["roc_code", "text"],
+      ["listing_status", "text"], ["employee_band", "text"], ["created_at", "timestamptz"],
+    ]),
+    directors: new Batch("company_directors", [["company_id", "bigint"], ["din", "text"], ["name", "text"], ["designation", "text"], ["appointment_date", "date"]]),
+    financials: new Batch("company_financials", [
+      ["company_id", "bigint"], ["fiscal_year", "text"], ["revenue", "numeric"], ["profit", "numeric"], ["net_worth", "numeric"], ["borrowings", "numeric"],
+    ]),
+    contacts: new Batch("contacts", [
+      ["id", "bigint"], ["company_id", "bigint"], ["name", "text"], ["designation", "text"], ["seniority", "text"], ["email", "text"],
+      ["phone", "text"], ["source", "text"], ["contact_fuzz_score", "int"], ["verified_at", "timestamptz"], ["created_at", "timestamptz"],
+    ]),
+  };
+}
+
+/** Fiscal years ending before `now`, newest first: '2024-25', '2023-24', … */
+export function pastFiscalYears(now: Date, n: number): string[] {
+  const y = now.getUTCFullYear();
+  const currentStart = now.getUTCMonth() >= 3 ? y : y - 1; // the fiscal year starts on 1 April
+  const out: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const s = currentStart - i;
+    out.push(`${s}-${String((s + 1) % 100).padStart(2, "0")}`);
+  }
+  return out;
+}
+
+export class CompanyGenerator {
+  private usedNames = new Set<string>();
+  constructor(
+    private readonly rng: Rng,
+    /** A separate stream for contact counts, drawn before ids are allocated. */
+    private readonly countRng: Rng,
+    private readonly now: Date,
+    readonly index: CompanyIndex,
+  ) {}
+
+  private makeName(type: CompanyType, industry: string, state: StateInfo, city: string): { name: string; form: "Pvt Ltd" | "Ltd" | "LLP" } {
+    const rng = this.rng;
+    const form =
+      type === "manufacturer" ? rng.weighted([["Ltd", 45], ["Pvt Ltd", 55]] as const)
+      : type === "architect" || type === "consultant" ? rng.weighted([["LLP", 30], ["Pvt Ltd", 70]] as const)
+      : rng.weighted([["Pvt Ltd", 62], ["Ltd", 22], ["LLP", 16]] as const);
+    const region = REGION_OF_STATE[state.code] ?? "north";
+    const trade = type === "manufacturer" ? INDUSTRY_WORDS[industry] : TRADE_WORDS[type];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const head =
+        rng.chance(0.5) ? rng.pick(SURNAMES[region])
+        : rng.chance(0.75) ? rng.pick(PLACE_WORDS)
+        : `${rng.pick(SURNAMES[region])} ${rng.pick(["& Sons", "Brothers", "& Associates", "Group"])}`.replace(" Group", "");
+      const mid = attempt >= 3 && rng.chance(0.5) ? ` ${rng.pick(PLACE_WORDS)}` : "";
+      const base = `${head}${mid} ${rng.pick(trade)}`;
+      const name = `${base}${attempt >= 6 ? ` (${city})` : ""} ${form}`;
+      if (!this.usedNames.has(name)) {
+        this.usedNames.add(name);
+        return { name, form };
+      }
+    }
+    // Many companies: fall back to a numbered unit, as group companies are often named.
+    let k = 2;
+    let name: string;
+    do name = `${rng.pick(SURNAMES[region])} ${rng.pick(trade)} ${["II", "III", "IV", "V", "VI", "VII"][k % 6]} ${city} ${k} ${form}`;
+    while (this.usedNames.has(name) && k++ < 1000);
+    this.usedNames.add(name);
+    return { name, form };
+  }
+
+  /** Generates one company with its directors, financials and contacts into the batches. */
+  generate(id: number, contactIds: number[], b: CompanyBatches): void {
+    const rng = this.rng;
+    const type = rng.weighted(TYPE_WEIGHTS);
+    const industry = type === "manufacturer" ? rng.pick(INDUSTRIAL_SECTORS) : { developer: "Real Estate", builder: "Construction", contractor: "Construction", architect: "Architecture", consultant: "Engineering Consultancy" }[type];
+    const state = rng.weighted(STATE_WEIGHTS);
+    const district = rng.pick(state.districts);
+    const { name, form } = this.makeName(type, industry, state, district.city);
+    const incYear = rng.int(1978, Math.min(2022, this.now.getUTCFullYear() - 2));
+    const incDate = new Date(Date.UTC(incYear, rng.int(0, 11), rng.int(1, 28)));
+    let cin: string | null = null;
+    const listed = form === "Ltd" && rng.chance(0.35);
+    if (form !== "LLP") {
+      const nic = rng.pick(NIC_CODES[type === "manufacturer" ? industry : type]);
+      cin = `${listed ? "L" : "U"}${nic}${state.code}${incYear}${form === "Ltd" ? "PLC" : "PTC"}${String(id % 1_000_000).padStart(6, "0")}`;
+    }
+    const domainBase = slug(name.replace(/ (Pvt Ltd|Ltd|LLP)$/, "").replace(/\(.*\)/, ""));
+    const domain = `${domainBase}.${rng.weighted([["com", 55], ["in", 25], ["co.in", 20]] as const)}`;
+    const size = rng.logUniform(1e7, 5e10, 1.6); // annual revenue scale in rupees
+    const authorized = Math.max(1e5, Math.round((size * rng.float(0.02, 0.1)) / 1e5) * 1e5);
+    const paidUp = Math.round((authorized * rng.float(0.4, 1)) / 1e5) * 1e5;
+    const band = EMPLOYEE_BANDS[Math.min(5, Math.max(0, Math.floor(Math.log10(size) - 7 + rng.float(-0.5, 0.5))))];
+    const locality = rng.pick(district.localities);
+    const address = `${rng.pick(["Office No.", "Unit", "Flat No.", "Plot No."])} ${rng.int(1, 12)}${rng.digits(2)}, ${rng.pick(["Sai Plaza", "Business Bay", "Trade Centre", "Corporate Park", "Arcade", "Chambers", "Tower"])}, ${locality}, ${district.city}, ${state.name} ${district.pincode + rng.int(0, 40)}`;
+    const createdAt = addDays(this.now, -rng.float(30, 900));
+    b.companies.add(
+      id, name, normalizeCompanyName(name), cin, type === "manufacturer" ? "Manufacturer" : type[0].toUpperCase() + type.slice(1), industry,
+      state.name, district.city, address, `https://www.${domain}`, isoDate(incDate), authorized, paidUp, "Active", state.roc,
+      cin ? (listed ? "Listed" : "Unlisted") : null, band, iso(createdAt),
+    );
+
+    // Directors (designated partners for an LLP).
+    const nDirectors = rng.int(2, 4);
+    for (let i = 0; i < nDirectors; i++) {
+      const p = personName(rng, state.code);
+      const din = (rng.chance(0.6) ? "0" : rng.pick(["1", "2", "3", "7", "8", "9"])) + rng.digits(7);
+      const spanDays = Math.max(1, Math.floor((this.now.getTime() - incDate.getTime()) / DAY) - 30);
+      const appointed = i === 0 ? incDate : addDays(incDate, rng.int(0, spanDays));
+      b.directors.add(id, din, `${p.first} ${p.last}`.toUpperCase(), form === "LLP" ? "Designated Partner" : i === 0 ? "Managing Director" : rng.pick(DIRECTOR_DESIGNATIONS), isoDate(appointed));
+    }
+
+    // Financials for the last 3–5 completed fiscal years, a random walk around the size.
+    const years = pastFiscalYears(this.now, rng.int(3, 5));
+    let revenue = size;
+    for (const fy of years) {
+      const margin = rng.float(-0.04, 0.16);
+      const netWorth = revenue * rng.float(0.15, 0.8);
+      b.financials.add(id, fy, Math.round(revenue), Math.round(revenue * margin), Math.round(netWorth), Math.round(netWorth * rng.float(0.1, 1.5)));
+      revenue = revenue / rng.float(0.92, 1.25); // going back in time: usually smaller
+    }
+
+    // Contacts.
+    for (const cid of contactIds) {
+      const p = personName(rng, state.code);
+      const seniority = rng.weighted(SENIORITY_WEIGHTS);
+      const source = rng.weighted(SOURCE_WEIGHTS);
+      const email = rng.chance(0.94)
+        ? `${rng.weighted([[`${p.first}.${p.last}`, 60], [`${p.first[0]}${p.last}`, 25], [p.first, 15]] as const).toLowerCase()}@${domain}`
+        : null;
+      const phone = rng.chance(0.95) ? mobile(rng) : null;
+      const verified = source === "telephone" ? iso(addDays(this.now, -rng.float(1, 400))) : null;
+      b.contacts.add(cid, id, `${p.first} ${p.last}`, rng.pick(DESIGNATIONS[seniority]), seniority, email, phone, source, contactScore(rng, source), verified, iso(createdAt));
+    }
+
+    this.index.add({ id, name, type, industry, state: state.name, contactIds });
+  }
+
+  /** How many contacts the next company will get (drawn before ids are allocated). */
+  contactCount(): number {
+    return this.countRng.int(2, 6);
+  }
+}
