@@ -1,7 +1,7 @@
 // Private-sector project leads with their contacts, status updates and documents.
 import { Batch } from "./bulk.js";
 import type { CompanyIndex, CompanyRef } from "./gen-companies.js";
-import { STATE_WEIGHTS } from "./india-data.js";
+import { STATE_WEIGHTS, STATES } from "./india-data.js";
 import { Rng } from "./prng.js";
 import {
   CONCRETE_GRADES, DESCRIPTION_DETAILS, DESCRIPTION_OPENERS, MATERIAL_KEYWORDS, PROJECT_SOURCES, SECTORS, STAGES, STATUS_ORDER,
@@ -93,6 +93,11 @@ export function magnitudes(rng: Rng, sector: SectorInfo, value: number): { area:
   };
 }
 
+/** Per state, the districts with industrial areas (all districts if none has one). */
+const INDUSTRIAL_DISTRICTS = new Map(
+  STATES.map((s) => [s.name, s.districts.some((d) => d.industrial.length) ? s.districts.filter((d) => d.industrial.length) : s.districts]),
+);
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const SECTOR_WEIGHTS: [SectorInfo, number][] = SECTORS.map((s) => [s, s.weight]);
 const UPDATE_REASONS = [
   "as per the latest RERA quarterly update",
@@ -112,8 +117,7 @@ export class ProjectGenerator {
     const sector = rng.weighted(SECTOR_WEIGHTS);
     const construction = sector.category === "construction";
     const state = rng.weighted(STATE_WEIGHTS);
-    const withIndustry = construction ? state.districts : state.districts.filter((d) => d.industrial.length);
-    const district = rng.pick(withIndustry.length ? withIndustry : state.districts);
+    const district = rng.pick(construction ? state.districts : INDUSTRIAL_DISTRICTS.get(state.name)!);
     const loc = !construction && district.industrial.length && rng.chance(0.8) ? rng.pick(district.industrial) : rng.pick(district.localities);
     const pincode = String(district.pincode + rng.int(0, 40));
     const river = rng.pick(state.rivers);
@@ -157,7 +161,7 @@ export class ProjectGenerator {
     const area = construction && value !== null && size.area ? size.area : null;
     const concrete = rng.pick(CONCRETE_GRADES);
     const steel = rng.pick(STEEL_GRADES);
-    const completionText = completion.toLocaleDateString("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
+    const completionText = `${MONTHS[completion.getUTCMonth()]} ${completion.getUTCFullYear()}`;
     const dvars = { ...vars, owner: ownerName ?? "The promoter", what: `the ${title.charAt(0).toLowerCase()}${title.slice(1)}`, source_lc: source.toLowerCase(), area: area ? indianNumber(area) : "1,00,000", parking: rng.int(1, 3), concrete, steel, completion: completionText, months };
     const sentences = [fill(rng.pick(DESCRIPTION_OPENERS), dvars)];
     for (const s of rng.sample(DESCRIPTION_DETAILS[sector.category], rng.int(1, 3))) sentences.push(fill(s, dvars));
