@@ -16,3 +16,10 @@ export function loginUrlFor(pathAndQuery: string): string {
 export function currentPathAndQuery(): string {
   return window.location.pathname + window.location.search;
 }
+
+/** Full page loads (logout, expired session): one object so tests can observe them. */
+export const hardNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};

@@ -3,7 +3,7 @@
 // toast, and ends the session on 401 / 409 'logged in another browser'.
 import { LOGOUT_DELAY_MS } from "../../common/constants";
 import { describeError, type DescribedError } from "../lib/errorMessages";
-import { currentPathAndQuery, loginUrlFor } from "../lib/redirect";
+import { currentPathAndQuery, hardNavigation, loginUrlFor } from "../lib/redirect";
 import { toastError } from "../lib/toast";
 import { getToken, removeToken } from "../lib/token";
 
@@ -69,7 +69,7 @@ export function scheduleUnauthorizedLogout(): void {
     logoutTimer = null;
     removeToken();
     const here = currentPathAndQuery();
-    if (!window.location.pathname.startsWith("/login")) window.location.assign(loginUrlFor(here));
+    if (!window.location.pathname.startsWith("/login")) hardNavigation.assign(loginUrlFor(here));
   }, LOGOUT_DELAY_MS);
 }
 

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { IMPERSONATION_REFETCH_DELAY_MS } from "../../../common/constants";
 import type { TokenResponse } from "../../../common/api";
 import { useRefreshSession } from "../../hooks/useSession";
-import { currentPathAndQuery, loginUrlFor } from "../../lib/redirect";
+import { currentPathAndQuery, hardNavigation, loginUrlFor } from "../../lib/redirect";
 import { setToken } from "../../lib/token";
 import { signOut } from "../../providers/authProvider";
 import { http } from "../../providers/http";
@@ -17,7 +17,7 @@ export function useAccountActions() {
   const logout = useCallback(async () => {
     const here = currentPathAndQuery();
     await signOut();
-    window.location.assign(loginUrlFor(here));
+    hardNavigation.assign(loginUrlFor(here));
   }, []);
 
   /** Back to the staff member's own account; the user data is refetched after a short pause. */

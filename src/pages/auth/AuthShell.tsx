@@ -35,10 +35,8 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
         </aside>
         <main className="auth-main">
           <Card className="auth-card" variant="borderless">
-            <div className="auth-card-brand">
-              <span className="brand-mark">IS</span>
-              <span className="auth-card-brand-name">InfraScout</span>
-            </div>
+            {/* Phones and tablets have no room for the story panel: keep the tagline. */}
+            <p className="auth-mobile-tagline">{TAGLINE}</p>
             <Typography.Title level={2} className="auth-title">
               {title}
             </Typography.Title>

@@ -4,9 +4,8 @@ import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
 import { PROJECT_STATUSES } from "../../../common/constants";
 import { PageShell } from "../../components/page/PageShell";
-import { creditsText } from "../../components/layout/TopBar";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
-import { formatDate } from "../../lib/format";
+import { displayCredits, formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http, HttpError } from "../../providers/http";
 
@@ -100,7 +99,7 @@ export default function ProfilePage() {
             <Descriptions column={1} size="small">
               <Descriptions.Item label="E-mail">{user.email}</Descriptions.Item>
               <Descriptions.Item label="Valid until">{formatDate(user.end_date)}</Descriptions.Item>
-              <Descriptions.Item label="Credits">{creditsText(user)}</Descriptions.Item>
+              <Descriptions.Item label="Credits">{`${displayCredits(user.remaining_credits)} of ${user.total_credits} remaining`}</Descriptions.Item>
             </Descriptions>
           </Card>
         </Col>

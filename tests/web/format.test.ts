@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { displayCredits, formatAmount, formatDate, formatIndianNumber, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
+
+describe("Indian number formatting", () => {
+  it("groups digits the Indian way", () => {
+    expect(formatIndianNumber(123456789)).toBe("12,34,56,789");
+    expect(formatIndianNumber(100000)).toBe("1,00,000");
+    expect(formatIndianNumber(999)).toBe("999");
+    expect(formatIndianNumber(1234.5)).toBe("1,234.5");
+    expect(formatIndianNumber(-1234567)).toBe("-12,34,567");
+    expect(formatIndianNumber("45,00,000")).toBe("45,00,000");
+  });
+
+  it("shows rupee values in lakh and crore", () => {
+    expect(formatRupees(25_000_000)).toBe("₹ 2.5 Cr");
+    expect(formatRupees(4_500_000)).toBe("₹ 45 L");
+    expect(formatRupees(100_000)).toBe("₹ 1 L");
+    expect(formatRupees(10_000_000)).toBe("₹ 1 Cr");
+    expect(formatRupees(99_999)).toBe("₹ 99,999");
+    expect(formatRupees(123_456_789_000)).toBe("₹ 12,345.68 Cr");
+    expect(formatRupees("2500000")).toBe("₹ 25 L");
+  });
+
+  it("has long forms", () => {
+    expect(formatRupees(25_000_000, "long")).toBe("₹ 2.5 Crore");
+    expect(formatAmount(4_500_000, "long")).toBe("45 Lakh");
+    expect(formatAmount(4_500_000)).toBe("45 L");
+  });
+
+  it("shows 'Not Specified' for anything that is not a number", () => {
+    for (const v of [null, undefined, Number.NaN, "", "  ", "abc", {}, Infinity]) {
+      expect(formatRupees(v)).toBe(NOT_SPECIFIED);
+      expect(formatIndianNumber(v)).toBe(NOT_SPECIFIED);
+    }
+    expect(NOT_SPECIFIED).toBe("Not Specified");
+    expect(formatRupees(0)).toBe("₹ 0");
+  });
+
+  it("formats dates as 'DD MMM, YYYY'", () => {
+    expect(formatDate("2025-03-05")).toBe("05 Mar, 2025");
+    expect(formatDate("2024-12-31T10:00:00")).toBe("31 Dec, 2024");
+    expect(formatDate(null)).toBe(NOT_SPECIFIED);
+    expect(formatDate("not a date")).toBe(NOT_SPECIFIED);
+  });
+
+  it("never shows negative credits", () => {
+    expect(displayCredits(-5)).toBe(0);
+    expect(displayCredits(12)).toBe(12);
+    expect(displayCredits(undefined)).toBe(0);
+  });
+});

@@ -1,0 +1,102 @@
+// The access gating of spec section 4, rendered through the real routes and layouts.
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { decideGate } from "../../src/access/gate";
+import { makeUser, stubApi } from "./helpers";
+import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
+
+const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
+
+describe("gating for a signed-in user", () => {
+  it("no preferred project statuses: onboarding first, even before the other checks", async () => {
+    renderSignedIn("/live-tenders", makeUser({ preferred_proj_status: [], end_date: null }));
+    expect(await screen.findByText("Project statuses to follow")).toBeTruthy();
+    expect(currentLocation()).toBe("/onboarding?redirect=%2Flive-tenders");
+    expect(screen.queryByText("Your signup has been recorded")).toBeNull();
+  });
+
+  it("no subscription end date: 'Your signup has been recorded' with its text and a support link", async () => {
+    renderSignedIn("/dashboard", makeUser({ end_date: null }));
+    expect(await screen.findByText("Your signup has been recorded")).toBeTruthy();
+    expect(screen.getByText("Thank you for signing up! We have received your details and will contact you soon.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /contact support/i }).getAttribute("href")).toBe("mailto:support@infrascout.in");
+    expect(screen.queryByText("Dashboard", { selector: "h3" })).toBeNull();
+  });
+
+  it("subscription ended: 'User Subscription Expired'", async () => {
+    renderSignedIn("/dashboard", makeUser({ end_date: yesterday }));
+    expect(await screen.findByText("User Subscription Expired")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /contact support/i })).toBeTruthy();
+  });
+
+  it("a subscription ending today still works today", async () => {
+    renderSignedIn("/dashboard", makeUser({ end_date: today }));
+    expect(await screen.findByText("Credits: 40 remaining out of total 100")).toBeTruthy();
+  });
+
+  it("an impersonated session skips all three checks and shows the banner", async () => {
+    renderSignedIn("/dashboard", makeUser({ is_impersonated: true, preferred_proj_status: [], end_date: null, email: "client@steel.example" }));
+    expect(await screen.findByText("You are impersonating client@steel.example")).toBeTruthy();
+    expect(screen.getByText("Credits: 40 remaining out of total 100")).toBeTruthy();
+    expect(currentLocation()).toBe("/dashboard");
+  });
+
+  it("an active subscriber gets the page", async () => {
+    renderSignedIn("/live-tenders", makeUser());
+    expect(await screen.findByRole("heading", { name: "Live Tenders" })).toBeTruthy();
+  });
+});
+
+describe("signed-in and signed-out routes", () => {
+  it("a signed-out visitor goes to /login with the path and query as redirect", async () => {
+    stubApi(() => undefined);
+    renderApp("/builders?page=2");
+    await waitFor(() => expect(currentLocation()).toBe("/login?redirect=%2Fbuilders%3Fpage%3D2"));
+    expect(await screen.findByLabelText("Username or e-mail")).toBeTruthy();
+  });
+
+  it("a signed-in user on /login, /signup or /forgot-password goes to construction leads", async () => {
+    for (const path of ["/login", "/signup", "/forgot-password"]) {
+      const view = renderSignedIn(path, makeUser());
+      expect(await screen.findByRole("heading", { name: "Construction Projects" })).toBeTruthy();
+      expect(currentLocation()).toBe("/private-construction-leads");
+      view.unmount();
+    }
+  });
+
+  it("/ redirects to /dashboard", async () => {
+    renderSignedIn("/", makeUser());
+    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(currentLocation()).toBe("/dashboard");
+  });
+
+  it("an unknown path shows Page Not Found linking to industrial leads", async () => {
+    stubApi(() => undefined);
+    renderApp("/no/such/page");
+    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /industrial/i }).getAttribute("href")).toBe("/private-industrial-leads");
+    expect(screen.getByRole("link", { name: "Login" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Signup" })).toBeTruthy();
+  });
+
+  it("if loading the user fails, the user is signed out", async () => {
+    localStorage.setItem("infrascout_token", "broken");
+    stubApi((url) => (url.pathname === "/api/user-info/" ? new Response("{}", { status: 502 }) : undefined));
+    renderApp("/dashboard");
+    await waitFor(() => expect(currentLocation()).toBe("/login?redirect=%2Fdashboard"));
+    expect(localStorage.getItem("infrascout_token")).toBeNull();
+  });
+});
+
+describe("decideGate", () => {
+  it("checks in the spec's order", () => {
+    const now = new Date("2025-06-10T12:00:00");
+    expect(decideGate({ preferred_proj_status: [], end_date: null, is_impersonated: false }, now)).toBe("onboarding");
+    expect(decideGate({ preferred_proj_status: [], end_date: "2020-01-01", is_impersonated: false }, now)).toBe("onboarding");
+    expect(decideGate({ preferred_proj_status: ["Planning"], end_date: null, is_impersonated: false }, now)).toBe("signup-recorded");
+    expect(decideGate({ preferred_proj_status: ["Planning"], end_date: "2025-06-09", is_impersonated: false }, now)).toBe("subscription-expired");
+    expect(decideGate({ preferred_proj_status: ["Planning"], end_date: "2025-06-10", is_impersonated: false }, now)).toBe("open");
+    expect(decideGate({ preferred_proj_status: [], end_date: "2020-01-01", is_impersonated: true }, now)).toBe("open");
+  });
+});

@@ -1,0 +1,162 @@
+// The error catalogue of spec section 8, through the real HTTP layer with fetch answering
+// as the server would. Each case checks the toast a user reads and what happens next.
+import { act } from "@testing-library/react";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ERROR_MESSAGE_CAP, LOGGED_IN_ELSEWHERE_MESSAGE, TOKEN_STORAGE_KEY } from "../../common/constants";
+import { hardNavigation } from "../../src/lib/redirect";
+import { message } from "antd";
+import { buildUrl, http, HttpError } from "../../src/providers/http";
+import { jsonResponse, stubApi } from "./helpers";
+
+/** The text of the toasts on screen (not those of earlier tests that are animating away). */
+const toasts = () =>
+  Array.from(document.querySelectorAll(".ant-message-notice-content"))
+    .filter((n) => !n.closest('[class*="leave"]'))
+    .map((n) => n.textContent ?? "");
+
+async function failureOf(call: () => Promise<unknown>): Promise<HttpError> {
+  try {
+    await call();
+  } catch (error) {
+    return error as HttpError;
+  }
+  throw new Error("the call did not fail");
+}
+
+/** Let antd render its toasts. */
+async function flush() {
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 50));
+  });
+}
+
+beforeEach(() => {
+  localStorage.setItem(TOKEN_STORAGE_KEY, "abc123");
+  window.history.replaceState(null, "", "/builders?page=2");
+});
+afterEach(() => message.destroy());
+// Let antd finish its toast animations before jsdom is torn down.
+afterAll(async () => {
+  message.destroy();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+  });
+});
+
+describe("the error catalogue", () => {
+  it("sends the token as 'Authorization: Token <key>' to /api", async () => {
+    const fetch = stubApi(() => jsonResponse(200, { ok: true }));
+    await http.get("user-info/");
+    const [url, init] = fetch.mock.calls[0];
+    expect(String(url)).toBe("/api/user-info/");
+    expect((init!.headers as Record<string, string>).Authorization).toBe("Token abc123");
+  });
+
+  it.each([
+    [401, { detail: "Authentication credentials were not provided." }],
+    [409, { detail: LOGGED_IN_ELSEWHERE_MESSAGE }],
+  ])("%i: 'You are unauthorized, Redirecting to login page', then logout after 0.5 s", async (status, body) => {
+    stubApi(() => jsonResponse(status, body));
+    const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const error = await failureOf(() => http.get("user-info/"));
+    expect(error.message).toBe("You are unauthorized, Redirecting to login page");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    expect(toasts()).toContain("You are unauthorized, Redirecting to login page");
+    expect(assign).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("abc123");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(450);
+    });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/login?redirect=%2Fbuilders%3Fpage%3D2");
+  });
+
+  it("409 for another reason is not a logout", async () => {
+    stubApi(() => jsonResponse(409, { detail: "This reminder already exists." }));
+    const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
+    const error = await failureOf(() => http.post("reminders/", {}));
+    await flush();
+    expect(error.message).toBe("This reminder already exists.");
+    expect(assign).not.toHaveBeenCalled();
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("abc123");
+  });
+
+  it("a cancelled request is ignored silently", async () => {
+    stubApi(() => {
+      throw new DOMException("The operation was aborted.", "AbortError");
+    });
+    const controller = new AbortController();
+    controller.abort();
+    const error = await failureOf(() => http.get("list/search/", { signal: controller.signal }));
+    await flush();
+    expect(error.message).toBe("Request Cancelled");
+    expect(toasts()).toEqual([]);
+  });
+
+  it.each([
+    ["404 on a data fetch", 404, { detail: "Not found." }, "404 Not Found"],
+    ["429", 429, { detail: "Request was throttled." }, "Too Many Requests"],
+    ["5xx with a message", 503, { detail: "Search is being re-indexed, try again in a minute." }, "Search is being re-indexed, try again in a minute."],
+    ["5xx without one", 502, "", "Server Error"],
+    ["500", 500, { detail: "relation does not exist" }, "Internal Server Error"],
+    ["anything else", 400, {}, "Something went wrong!"],
+    ["field messages", 400, { email: ["Enter a valid e-mail address."], phone: ["Too short."] }, "email: Enter a valid e-mail address."],
+    ["a general detail", 400, { detail: "Unable to log in with provided credentials." }, "Unable to log in with provided credentials."],
+  ])("%s → toast %j", async (_name, status, body, text) => {
+    stubApi(() => jsonResponse(status as number, body));
+    const error = await failureOf(() => http.get("list/search/"));
+    await flush();
+    expect(error.message).toBe(text);
+    expect(error.statusCode).toBe(status);
+    expect(toasts()).toEqual([text]);
+  });
+
+  it("a 404 on a write is not '404 Not Found' but the general message", async () => {
+    stubApi(() => jsonResponse(404, {}));
+    const error = await failureOf(() => http.patch("user-info/", { first_name: "A" }));
+    expect(error.message).toBe("Something went wrong!");
+  });
+
+  it(`caps messages at ${ERROR_MESSAGE_CAP} characters`, async () => {
+    stubApi(() => jsonResponse(400, { title: ["x".repeat(400)] }));
+    const error = await failureOf(() => http.get("list/search/"));
+    await flush();
+    expect(error.message).toHaveLength(ERROR_MESSAGE_CAP);
+    expect(toasts()[0]).toHaveLength(ERROR_MESSAGE_CAP);
+  });
+
+  it("error toasts replace each other (one key) and stay 10 s; other toasts 3 s", async () => {
+    stubApi(() => jsonResponse(429, {}));
+    await failureOf(() => http.get("a/"));
+    stubApi(() => jsonResponse(500, {}));
+    await failureOf(() => http.get("b/"));
+    await flush();
+    expect(toasts()).toEqual(["Internal Server Error"]);
+
+    const open = vi.spyOn(message, "open");
+    const { toastError, toastSuccess } = await import("../../src/lib/toast");
+    toastError("x");
+    toastSuccess("Updated Profile");
+    expect(open.mock.calls[0][0]).toMatchObject({ duration: 10, key: "infrascout-error" });
+    expect(open.mock.calls[1][0]).toMatchObject({ duration: 3 });
+  });
+
+  it("toast:false leaves the message to the caller (sign-in forms)", async () => {
+    stubApi(() => jsonResponse(400, { detail: "Unable to log in with provided credentials." }));
+    const error = await failureOf(() => http.post("login/", {}, { toast: false }));
+    await flush();
+    expect(error.message).toBe("Unable to log in with provided credentials.");
+    expect(toasts()).toEqual([]);
+  });
+});
+
+describe("buildUrl", () => {
+  it("repeats arrays, drops empty values", () => {
+    expect(buildUrl("list/search/", { page: 1, filter: ["state:Kerala", "sector:Cement"], q: "", sort: undefined })).toBe(
+      "/api/list/search/?page=1&filter=state%3AKerala&filter=sector%3ACement",
+    );
+  });
+});

@@ -1,0 +1,39 @@
+// Render the real app (providers, routes, guards, layouts) at a path, with fetch stubbed.
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
+import { TOKEN_STORAGE_KEY, REMEMBERED_EMAIL_KEY } from "../../common/constants";
+import type { UserInfo } from "../../common/api";
+import { Providers } from "../../src/App";
+import { AppRoutes } from "../../src/AppRoutes";
+import { clearSession } from "../../src/providers/session";
+import { stubSignedInApi, type Route } from "./helpers";
+
+let tokenCounter = 0;
+
+/** Shows the router's current location so tests can assert redirects. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+export function renderApp(path: string) {
+  clearSession();
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Providers>
+        <AppRoutes />
+        <LocationProbe />
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+
+/** Sign a user in (token in storage, API answering for them) and render the app at a path. */
+export function renderSignedIn(path: string, user: UserInfo, extra?: Route) {
+  localStorage.setItem(TOKEN_STORAGE_KEY, `token-${++tokenCounter}`);
+  if (!user.is_impersonated) localStorage.setItem(REMEMBERED_EMAIL_KEY, user.email);
+  const fetch = stubSignedInApi(user, extra);
+  return { ...renderApp(path), fetch };
+}
+
+export const currentLocation = () => screen.getByTestId("location").textContent;

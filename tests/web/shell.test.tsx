@@ -1,0 +1,132 @@
+// The top bar and side menu as a user sees them.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { selectedMenuKey } from "../../src/components/layout/menuItems";
+import { makeUser, jsonResponse } from "./helpers";
+import { currentLocation, renderSignedIn } from "./renderApp";
+import { setViewportWidth } from "./setup";
+
+const menu = () => screen.getAllByRole("menu")[0];
+
+describe("top bar", () => {
+  it("shows the credits text, with a negative balance as 0", async () => {
+    renderSignedIn("/dashboard", makeUser({ remaining_credits: -7, total_credits: 50 }));
+    expect(await screen.findByText("Credits: 0 remaining out of total 50")).toBeTruthy();
+  });
+
+  it("links Quick Searches and Reminders on a wide screen, and the avatar menu has name, e-mail, Profile, Logout", async () => {
+    renderSignedIn("/dashboard", makeUser({ first_name: "Ravi", email: "ravi@steel.example" }));
+    expect((await screen.findByRole("link", { name: "Quick Searches" })).getAttribute("href")).toBe("/quick-searches");
+    expect(screen.getByRole("link", { name: "Reminders" }).getAttribute("href")).toBe("/reminders");
+    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    const dropdown = await waitFor(() => document.querySelector(".ant-dropdown-menu") as HTMLElement);
+    expect(within(dropdown).getByText("ravi@steel.example")).toBeTruthy();
+    expect(within(dropdown).getAllByText("Ravi").length).toBeGreaterThan(0);
+    expect(within(dropdown).getByText("Profile")).toBeTruthy();
+    expect(within(dropdown).getByText("Logout")).toBeTruthy();
+    expect(within(dropdown).queryByText("Cancel Impersonation")).toBeNull();
+    expect(within(dropdown).queryByText("Quick Searches")).toBeNull();
+  });
+
+  it("under 770px Quick Searches and Reminders move into the avatar menu; 'User' when there is no first name", async () => {
+    setViewportWidth(700);
+    renderSignedIn("/dashboard", makeUser({ first_name: "" }));
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    expect(screen.queryByRole("link", { name: "Quick Searches" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    const dropdown = await waitFor(() => document.querySelector(".ant-dropdown-menu") as HTMLElement);
+    expect(within(dropdown).getByText("User")).toBeTruthy();
+    fireEvent.click(within(dropdown).getByText("Quick Searches"));
+    await waitFor(() => expect(currentLocation()).toBe("/quick-searches"));
+  });
+
+  it("offers Cancel Impersonation when impersonating, which calls the API and refetches the user", async () => {
+    let impersonating = true;
+    const { fetch } = renderSignedIn("/dashboard", makeUser({ is_impersonated: true, email: "client@steel.example" }), (url) => {
+      if (url.pathname === "/api/cancel-impersonate/") {
+        impersonating = false;
+        return jsonResponse(200, {});
+      }
+      if (url.pathname === "/api/user-info/") return jsonResponse(200, makeUser({ is_impersonated: impersonating, email: impersonating ? "client@steel.example" : "staff@infrascout.in", is_staff: !impersonating }));
+      return undefined;
+    });
+    expect(await screen.findByText("You are impersonating client@steel.example")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    const dropdown = await waitFor(() => document.querySelector(".ant-dropdown-menu") as HTMLElement);
+    fireEvent.click(within(dropdown).getByText("Cancel Impersonation"));
+    await waitFor(() => expect(screen.queryByText(/You are impersonating/)).toBeNull(), { timeout: 3000 });
+    expect(fetch.mock.calls.some(([u]) => String(u) === "/api/cancel-impersonate/")).toBe(true);
+  });
+});
+
+describe("side menu", () => {
+  const ITEMS = ["Home", "Dashboard", "My Feed", "Private Sector", "Projects", "Construction", "Industrial", "Builders", "Email Alerts", "Public Sector", "Tenders", "Results"];
+
+  it("has exactly the spec's groups and items for a subscriber, without Update Projects", async () => {
+    renderSignedIn("/dashboard", makeUser());
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    const texts = within(menu())
+      .getAllByRole("menuitem")
+      .map((n) => n.textContent);
+    expect(texts).toEqual(ITEMS);
+    expect(within(menu()).queryByText("Update Projects")).toBeNull();
+  });
+
+  it("adds Update Projects for staff, in its place, and the route opens", async () => {
+    renderSignedIn("/dashboard", makeUser({ is_staff: true, email: "staff@infrascout.in" }));
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    const texts = within(menu())
+      .getAllByRole("menuitem")
+      .map((n) => n.textContent);
+    expect(texts).toEqual([...ITEMS.slice(0, 9), "Update Projects", ...ITEMS.slice(9)]);
+    fireEvent.click(within(menu()).getByText("Update Projects"));
+    expect(await screen.findByRole("heading", { name: "Update Projects" })).toBeTruthy();
+  });
+
+  it("a subscriber typing /update-projects gets Page Not Found", async () => {
+    renderSignedIn("/update-projects", makeUser());
+    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+  });
+
+  it("staff by flag but not by remembered e-mail domain do not get the routes", async () => {
+    renderSignedIn("/update-projects", makeUser({ is_staff: true, email: "someone@gmail.com" }));
+    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+  });
+
+  it("highlights the parent item on detail pages", async () => {
+    renderSignedIn("/builder/contacts/12", makeUser());
+    expect(await screen.findByRole("heading", { name: "Builder Contacts" })).toBeTruthy();
+    expect(document.querySelector(".ant-menu-item-selected")?.textContent).toBe("Builders");
+    expect(selectedMenuKey("/builder/detail/3")).toBe("/builders");
+    expect(selectedMenuKey("/tender/detail/3")).toBe("/live-tenders");
+    expect(selectedMenuKey("/tender/ai-detail/3")).toBe("/live-tenders");
+    expect(selectedMenuKey("/result/detail/3")).toBe("/results");
+    expect(selectedMenuKey("/results")).toBe("/results");
+    expect(selectedMenuKey("/private-industrial-leads/detail/9")).toBe("/private-industrial-leads");
+    expect(selectedMenuKey("/reminders")).toBeUndefined();
+  });
+
+  it("starts collapsed under 768px and is a drawer under 576px", async () => {
+    setViewportWidth(700);
+    const view = renderSignedIn("/dashboard", makeUser());
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    expect(document.querySelector(".ant-layout-sider")?.className).toMatch(/ant-layout-sider-collapsed/);
+    view.unmount();
+
+    setViewportWidth(390);
+    renderSignedIn("/dashboard", makeUser());
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    expect(document.querySelector(".ant-layout-sider")).toBeNull();
+    expect(screen.queryByText("Email Alerts")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(await screen.findByText("Email Alerts")).toBeTruthy();
+    const wrapper = document.querySelector(".ant-drawer-content-wrapper") as HTMLElement;
+    expect(wrapper.style.width).toBe("200px");
+  });
+
+  it("is 175px wide on a wide screen", async () => {
+    renderSignedIn("/dashboard", makeUser());
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    expect((document.querySelector(".ant-layout-sider") as HTMLElement).style.width).toBe("175px");
+  });
+});
