@@ -14,10 +14,14 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { HttpError, cap, validationBody } from "./http/errors.js";
 import authenticate from "./plugins/authenticate.js";
+import access from "./plugins/access.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.js";
 import authRoutes from "./modules/auth/routes.js";
 import usersRoutes from "./modules/users/routes.js";
+import identityRoutes from "./modules/identity/routes.js";
+import impersonationRoutes from "./modules/impersonation/routes.js";
+import usersAdminRoutes from "./modules/users/admin-routes.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -98,10 +102,14 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   });
 
   await app.register(authenticate);
+  await app.register(access);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(identityRoutes);
+      await api.register(impersonationRoutes);
+      await api.register(usersAdminRoutes);
       api.get("/health/", { config: { access: "public" }, schema: { hide: true } }, async () => {
         await db.query("SELECT 1");
         return { ok: true, database: db.kind };

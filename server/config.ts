@@ -22,6 +22,16 @@ export interface Config {
   apiRequestsPerMinute: number;
   passwordResetMinutes: number;
   serveWebApp: boolean;
+  /** Google sign-in: the OAuth client id (off when unset), the key set and accepted issuers. */
+  googleClientId?: string;
+  googleJwksUrl: string;
+  googleIssuers: string[];
+  /** Microsoft sign-in: the app (client) id (off when unset), the key set and the authority. */
+  msClientId?: string;
+  msJwksUrl: string;
+  msAuthority: string;
+  /** An impersonation token lives at most this many hours (and never beyond its staff session). */
+  impersonationHours: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -50,6 +60,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     apiRequestsPerMinute: num("API_REQUESTS_PER_MINUTE", 1200),
     passwordResetMinutes: num("PASSWORD_RESET_MINUTES", 60),
     serveWebApp: env.SERVE_WEB_APP !== "false",
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleJwksUrl: env.GOOGLE_JWKS_URL || "https://www.googleapis.com/oauth2/v3/certs",
+    googleIssuers: (env.GOOGLE_ISSUERS || "accounts.google.com,https://accounts.google.com").split(",").map((s) => s.trim()).filter(Boolean),
+    msClientId: env.MS_CLIENT_ID || undefined,
+    msJwksUrl: env.MS_JWKS_URL || "https://login.microsoftonline.com/common/discovery/v2.0/keys",
+    msAuthority: (env.MS_AUTHORITY || "https://login.microsoftonline.com/common").replace(/\/$/, ""),
+    impersonationHours: num("IMPERSONATION_HOURS", 8),
     ...overrides,
   };
 }

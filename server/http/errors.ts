@@ -25,6 +25,8 @@ export const unauthorized = (detail = "Authentication credentials were not provi
 export const forbidden = (detail = "You do not have permission to perform this action.") => new HttpError(403, { detail: cap(detail) });
 export const notFound = (detail = "Not found.") => new HttpError(404, { detail: cap(detail) });
 export const conflict = (detail: string) => new HttpError(409, { detail: cap(detail) });
+/** A service we depend on (an identity provider's keys) failed: 502 'Server Error', no internals. */
+export const upstreamError = (detail = "Server Error") => new HttpError(502, { detail });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new HttpError(429, { detail: `Too many requests. Try again in ${Math.max(1, Math.ceil(retryAfterSeconds))} seconds.` }, {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))),
@@ -43,6 +45,9 @@ const FRIENDLY: Record<string, (e: AjvError) => string> = {
   maxLength: (e) => `Ensure this field has no more than ${e.params?.limit} characters.`,
   format: (e) => (e.params?.format === "email" ? "Enter a valid e-mail address." : `Enter a valid ${e.params?.format}.`),
   type: (e) => `Must be ${e.params?.type === "integer" ? "a whole number" : `a ${e.params?.type}`}.`,
+  minimum: (e) => `Ensure this value is greater than or equal to ${e.params?.limit}.`,
+  maximum: (e) => `Ensure this value is less than or equal to ${e.params?.limit}.`,
+  exclusiveMinimum: (e) => `Ensure this value is greater than ${e.params?.limit}.`,
   enum: (e) => `Must be one of: ${(e.params?.allowedValues as unknown[] | undefined)?.join(", ")}.`,
   additionalProperties: (e) => `Unknown field '${e.params?.additionalProperty}'.`,
 };

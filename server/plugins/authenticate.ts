@@ -40,6 +40,7 @@ declare module "fastify" {
 
 export const SUBSCRIPTION_EXPIRED = "User Subscription Expired";
 export const SIGNUP_RECORDED = "Your signup has been recorded";
+export const IMPERSONATION_OVER = "Impersonation has ended.";
 
 /** The request's auth context; throws 401 where a route that needs one has none. */
 export function requireAuth(request: FastifyRequest): AuthContext {
@@ -63,12 +64,16 @@ export default fp(async function authenticate(app: FastifyInstance) {
       throw unauthorized();
     }
     // One round trip: the token and its user together.
-    const { rows } = await app.db.query<TokenRow & Omit<AuthUser, "is_staff" | "id">>(
+    // An impersonation token also carries whether it has outlived its staff session or its hours.
+    const { rows } = await app.db.query<TokenRow & Omit<AuthUser, "is_staff" | "id"> & { impersonation_over: boolean | null }>(
       `SELECT t.id, t.user_id, t.impersonator_id, t.parent_token_id, t.revoked_at, t.revoked_reason, t.last_seen_at,
-              u.email, u.first_name, u.end_date, u.is_active
+              u.email, u.first_name, u.end_date, u.is_active,
+              CASE WHEN t.impersonator_id IS NOT NULL THEN (p.id IS NULL OR p.revoked_at IS NOT NULL
+                   OR t.created_at < now() - make_interval(secs => $2)) END AS impersonation_over
          FROM auth_tokens t JOIN users u ON u.id = t.user_id
+         LEFT JOIN auth_tokens p ON p.id = t.parent_token_id
         WHERE t.token_hash = $1`,
-      [hashSecret(key)],
+      [hashSecret(key), app.config.impersonationHours * 3600],
     );
     const token = rows[0];
     if (!token) {
@@ -82,6 +87,10 @@ export default fp(async function authenticate(app: FastifyInstance) {
       throw unauthorized("Invalid token.");
     }
     if (!token.is_active) throw unauthorized("User inactive or deleted.");
+    if (token.impersonation_over) {
+      if (access === "public") return;
+      throw unauthorized(IMPERSONATION_OVER);
+    }
     const user = { id: token.user_id, email: token.email, first_name: token.first_name, end_date: token.end_date, is_active: token.is_active };
     request.auth = {
       user: { ...user, is_staff: isStaffEmail(user.email, app.config.staffDomains) },

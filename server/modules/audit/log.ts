@@ -18,3 +18,30 @@ export async function audit(db: Queryable, e: AuditEntry): Promise<void> {
     [e.actorId, e.asUserId ?? e.actorId, e.action, e.itemType ?? null, e.itemId ?? null, JSON.stringify(e.details ?? {}), e.ip ?? null],
   );
 }
+
+/** The caller as the audit log sees it: the session's auth context and address. */
+interface AuditRequest {
+  auth: { user: { id: number }; impersonatorId: number | null } | null;
+  ip: string;
+  server: { db: Queryable };
+}
+
+/**
+ * Records what the caller did, as whom: actor = the staff member when impersonating (else the
+ * user), as_user = the account the session acts for. Pass `db` to write inside a transaction.
+ */
+export async function auditAs(
+  request: AuditRequest,
+  action: string,
+  item: { itemType?: string; itemId?: number; details?: Record<string, unknown> } = {},
+  db: Queryable = request.server.db,
+): Promise<void> {
+  const auth = request.auth;
+  await audit(db, {
+    actorId: auth ? (auth.impersonatorId ?? auth.user.id) : null,
+    asUserId: auth ? auth.user.id : null,
+    action,
+    ...item,
+    ip: request.ip,
+  });
+}

@@ -1,0 +1,101 @@
+// Staff impersonation.
+//   GET /impersonate/{id}/     staff only, never from an impersonated session → {token, user}
+//   GET /cancel-impersonate/   from the impersonation token → {detail}; the token is revoked
+//
+// Design: an impersonation token is a separate token for the user, remembering the staff member
+// (impersonator_id) and the staff session it came from (parent_token_id). It can never be turned
+// into a staff credential: no endpoint answers a staff token for it. The web app keeps the staff
+// member's own token aside (sessionStorage) while impersonating and switches back to it after
+// cancel-impersonate. An impersonation token dies with its staff session (logout, a new sign-in,
+// disabling) and after IMPERSONATION_HOURS; starting a new impersonation ends the previous one.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { canImpersonate } from "../../../common/ability.js";
+import { isStaffEmail } from "../../../common/constants.js";
+import type { Queryable } from "../../db/client.js";
+import { badRequest, forbidden, notFound } from "../../http/errors.js";
+import { DetailResponse, ErrorResponse, UserInfoSchema } from "../../http/schemas.js";
+import { requireAuth } from "../../plugins/authenticate.js";
+import { abilityFor, assertCan } from "../../plugins/access.js";
+import { audit } from "../audit/log.js";
+import { hashSecret, newSecret } from "../auth/tokens.js";
+import { findUserRow, toUserInfo } from "../users/queries.js";
+
+export const MESSAGES = {
+  notFound: "User not found.",
+  self: "You cannot impersonate yourself.",
+  staff: "Staff accounts cannot be impersonated.",
+  disabled: "This user is disabled.",
+  notImpersonating: "You are not impersonating anyone.",
+  ended: "Impersonation ended.",
+};
+
+/** Ends the staff member's live impersonations (one at a time). */
+async function endImpersonations(db: Queryable, staffId: number): Promise<void> {
+  await db.query(
+    `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE impersonator_id = $1 AND revoked_at IS NULL`,
+    [staffId],
+  );
+}
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, config } = app;
+
+  app.get(
+    "/impersonate/:id/",
+    {
+      config: { access: "user", can: ["impersonate", "User"] },
+      schema: {
+        tags: ["impersonation"],
+        summary: "Start impersonating a user (staff only): a token for that user, marked as impersonated",
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) }),
+        response: { 200: Type.Object({ token: Type.String(), user: UserInfoSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const target = await findUserRow(db, request.params.id);
+      if (!target) throw notFound(MESSAGES.notFound);
+      const targetIsStaff = isStaffEmail(target.email, config.staffDomains);
+      if (target.id === auth.user.id) throw badRequest(MESSAGES.self);
+      if (!canImpersonate(abilityFor(request), { id: target.id, is_staff: targetIsStaff })) throw forbidden(targetIsStaff ? MESSAGES.staff : undefined);
+      if (!(target as { is_active?: boolean }).is_active) throw badRequest(MESSAGES.disabled);
+
+      const key = newSecret();
+      await db.transaction(async (tx) => {
+        await endImpersonations(tx, auth.user.id);
+        await tx.query(`INSERT INTO auth_tokens (token_hash, user_id, impersonator_id, parent_token_id) VALUES ($1, $2, $3, $4)`, [
+          hashSecret(key), target.id, auth.user.id, auth.tokenId,
+        ]);
+        await audit(tx, { actorId: auth.user.id, asUserId: target.id, action: "impersonation_start", itemType: "user", itemId: target.id, ip: request.ip });
+      });
+      return { token: key, user: toUserInfo(target, { impersonated: true, staffDomains: config.staffDomains }) };
+    },
+  );
+
+  app.get(
+    "/cancel-impersonate/",
+    {
+      config: { access: "user" },
+      schema: {
+        tags: ["impersonation"],
+        summary: "End this impersonation: revokes the impersonation token (the web app returns to the staff token it kept)",
+        response: { 200: DetailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (auth.impersonatorId === null) throw badRequest(MESSAGES.notImpersonating);
+      assertCan(request, "cancel", "Impersonation");
+      await db.transaction(async (tx) => {
+        await tx.query(`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE id = $1 AND revoked_at IS NULL`, [auth.tokenId]);
+        await audit(tx, { actorId: auth.impersonatorId, asUserId: auth.user.id, action: "impersonation_end", itemType: "user", itemId: auth.user.id, ip: request.ip });
+      });
+      return { detail: MESSAGES.ended };
+    },
+  );
+};
+
+export default impersonationRoutes;
