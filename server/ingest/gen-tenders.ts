@@ -2,6 +2,7 @@
 import { Batch } from "./bulk.js";
 import type { CompanyIndex, CompanyRef } from "./gen-companies.js";
 import { STATE_WEIGHTS, STATES } from "./india-data.js";
+import { PLACE_WORDS, TRADE_WORDS } from "./names.js";
 import { Rng } from "./prng.js";
 import { CITY_BODIES, STATE_BODY_NAMES, TENDER_ORGS, TENDER_SOURCES, TENDER_STATUS_WEIGHTS, TENDER_TITLES, TENDER_TYPES } from "./templates.js";
 import { DAY, fill, indianNumber, iso } from "./text.js";
@@ -155,7 +156,10 @@ export class TenderGenerator {
       const c = this.companies.pick(rng, ["contractor"], state.name, 0.7);
       if (c && seen.has(c.id)) continue;
       if (c) seen.add(c.id);
-      bidders.push({ company: c, name: c?.name ?? `${rng.pick(["Shree", "Sai", "Om"])} ${rng.pick(["Constructions", "Infra", "Builders"])} ${bidders.length + 1}` });
+      // Without companies in the database, bidders are named but not linked.
+      const name = c?.name ?? `${rng.pick(PLACE_WORDS)} ${rng.pick(TRADE_WORDS.contractor)} ${rng.pick(["Pvt Ltd", "LLP", "Ltd"])}`;
+      if (!c && bidders.some((x) => x.name === name)) continue;
+      bidders.push({ company: c, name });
     }
     const winner = bidders[0];
     const resultId = takeResultId();
