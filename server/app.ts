@@ -107,6 +107,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     async (api) => {
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(import("./modules/projects/routes.js"));
       await api.register(identityRoutes);
       await api.register(impersonationRoutes);
       await api.register(usersAdminRoutes);

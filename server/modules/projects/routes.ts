@@ -1,0 +1,196 @@
+// Project lead lists: search (all leads; the web app sends its preset as a filter —
+// category:construction, category:industrial, is_ai:true), the staff review queue, the user's
+// feed, each with /facets/, and the export. The search itself is server/search/.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type, type Static } from "typebox";
+import { audit } from "../audit/log.js";
+import { HttpError, notFound, tooManyRequests } from "../../http/errors.js";
+import { ErrorResponse } from "../../http/schemas.js";
+import { requireAuth } from "../../plugins/authenticate.js";
+import { EXPORT_CONTENT_TYPES, exportStream, fetchRows, parseSearchParams, searchEngine, type Condition, type ExportFormat, type SearchQuery } from "../../search/index.js";
+import { projectsIndex } from "../../search/indexes/projects.js";
+import { findUserRow } from "../users/queries.js";
+import { feedConditions, matchedReasons, type FeedPreferences } from "./feed.js";
+
+export const EXPORT_MAX_ROWS = 10_000;
+export const EXPORT_DAILY_ROWS = 50_000;
+export const EXPORTS_PER_MINUTE = 10;
+const EXPORT_LOCK = 7_310_003;
+
+const flag = Type.Optional(Type.String({ maxLength: 10, description: "true to enable" }));
+export const SearchQuerystring = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 1000, description: "Search text ('&' and ' and ' count as spaces)" })),
+  oq: Type.Optional(Type.String({ maxLength: 1000, description: "The search text as typed (logged, not searched)" })),
+  page: Type.Optional(Type.String({ maxLength: 20, description: "Page from 1 (default 1); 20 rows a page" })),
+  sort: Type.Optional(Type.String({ maxLength: 80, description: "relevance, newest, value desc, value asc, retrieved_on desc, arrived_date asc, …" })),
+  show_unlocked: flag,
+  search_all: flag,
+  filter: Type.Optional(
+    Type.Array(Type.String({ maxLength: 500 }), {
+      maxItems: 60,
+      description: "Repeated: field:value, field:[min TO max] (* = open; dates as UTC instants), field:*text*",
+    }),
+  ),
+});
+type SearchQs = Static<typeof SearchQuerystring>;
+const ExportQuerystring = Type.Intersect([SearchQuerystring, Type.Object({ format: Type.Optional(Type.Union([Type.Literal("csv"), Type.Literal("xlsx")])) })]);
+
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+const ProjectRow = Type.Object({
+  id: Type.Number(),
+  title: Type.String(),
+  category: Type.String(),
+  is_ai: Type.Boolean(),
+  project_type: Type.Array(Type.String()),
+  sector: nullableString,
+  status: nullableString,
+  stage: nullableString,
+  value: Type.Union([Type.Number(), Type.Null()], { description: "Rupees" }),
+  state: nullableString,
+  district: nullableString,
+  city: nullableString,
+  owner_name: nullableString,
+  retrieved_on: nullableString,
+  arrived_date: Type.String(),
+  start_date: nullableString,
+  completion_date: nullableString,
+  mark: Type.String({ description: "unmarked | shortlisted | tentative | rejected (this user's)" }),
+});
+const FeedRow = Type.Intersect([ProjectRow, Type.Object({ matched: Type.Array(Type.String(), { description: "Why the lead is in the feed" }) })]);
+const listOf = (row: typeof ProjectRow | typeof FeedRow) =>
+  Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(row) });
+const FacetsResponse = Type.Object({
+  facets: Type.Record(Type.String(), Type.Array(Type.Object({ text: Type.String(), count: Type.Number() }))),
+});
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse };
+
+interface Lister {
+  /** Conditions the endpoint imposes, and flags it forces. */
+  scope(request: FastifyRequest): Promise<{ base: Condition[]; searchAll?: boolean; prefs?: FeedPreferences }>;
+  defaultSort: string;
+}
+
+const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const engine = searchEngine(app.db, projectsIndex, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+
+  const search: Lister = { scope: async () => ({ base: [] }), defaultSort: "retrieved_on desc" };
+  // Staff review queue: leads not reviewed yet, oldest arrived first; nobody's marks hide them.
+  const review: Lister = {
+    scope: async () => ({ base: [{ kind: "present", field: "reviewed_date", present: false }], searchAll: true }),
+    defaultSort: "arrived_date asc",
+  };
+  const feed: Lister = {
+    scope: async (request) => {
+      const row = await findUserRow(app.db, requireAuth(request).user.id);
+      if (!row) throw notFound();
+      const prefs: FeedPreferences = {
+        preferred_proj_status: row.preferred_proj_status ?? [],
+        preferred_sectors: row.preferred_sectors ?? [],
+        preferred_states: row.preferred_states ?? [],
+        preferred_min_value: row.preferred_min_value === null ? null : Number(row.preferred_min_value),
+        preferred_max_value: row.preferred_max_value === null ? null : Number(row.preferred_max_value),
+      };
+      return { base: feedConditions(prefs), prefs };
+    },
+    defaultSort: "arrived_date desc",
+  };
+
+  const parse = async (lister: Lister, request: FastifyRequest) => {
+    const query = parseSearchParams(projectsIndex, request.query as SearchQs, { defaultSort: lister.defaultSort });
+    const scope = await lister.scope(request);
+    const q: SearchQuery = { ...query, base: [...query.base, ...scope.base], searchAll: scope.searchAll ?? query.searchAll };
+    if (q.q || q.oq) request.log.debug({ q: q.q, oq: q.oq }, "search");
+    return { q, prefs: scope.prefs, searcher: { userId: requireAuth(request).user.id } };
+  };
+
+  const routes: [string, Lister, string, boolean][] = [
+    ["/list/search/", search, "Search project leads", false],
+    ["/list/review/search/", review, "Staff review queue: leads not reviewed yet, oldest arrived first", true],
+    ["/list/my-feed/", feed, "Leads matching the user's preferred statuses, sectors, states and value range, newest first", false],
+  ];
+  for (const [url, lister, summary, staff] of routes) {
+    const config = { access: staff ? ("staff" as const) : ("subscriber" as const) };
+    const isFeed = lister === feed;
+    app.get(
+      url,
+      { config, schema: { tags: ["leads"], summary, querystring: SearchQuerystring, response: { 200: listOf(isFeed ? FeedRow : ProjectRow), ...errors } } },
+      async (request) => {
+        const { q, prefs, searcher } = await parse(lister, request);
+        const out = await engine.list(q, searcher);
+        if (prefs) for (const row of out.results) row.matched = matchedReasons(prefs, row);
+        return out as Static<ReturnType<typeof listOf>>;
+      },
+    );
+    app.get(
+      `${url}facets/`,
+      { config, schema: { tags: ["leads"], summary: `${summary}: facet counts (each without its own filter)`, querystring: SearchQuerystring, response: { 200: FacetsResponse, ...errors } } },
+      async (request) => {
+        const { q, searcher } = await parse(lister, request);
+        return { facets: await engine.facets(q, searcher) };
+      },
+    );
+  }
+
+  app.get(
+    "/list/search/export/",
+    {
+      schema: {
+        tags: ["leads"],
+        summary: `Export a search as CSV or XLSX (first ${EXPORT_MAX_ROWS.toLocaleString("en-IN")} rows; ${EXPORT_DAILY_ROWS.toLocaleString("en-IN")} rows per user per 24 hours)`,
+        querystring: ExportQuerystring,
+        produces: [EXPORT_CONTENT_TYPES.csv, EXPORT_CONTENT_TYPES.xlsx],
+        response: { 200: Type.String({ description: "The file" }), ...errors, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const format: ExportFormat = request.query.format ?? "csv";
+      const { q, searcher } = await parse(search, request);
+      const limit = await app.limiter.hit(`export:user:${auth.user.id}`, EXPORTS_PER_MINUTE, 60);
+      if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
+
+      const { count, ids } = await engine.orderedIds(q, searcher, 0, EXPORT_MAX_ROWS);
+      const queryText = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1).slice(0, 4000) : "";
+      // Reserve the rows against the daily allowance, one export of a user at a time.
+      await app.db.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock($1, $2::int)`, [EXPORT_LOCK, auth.user.id]);
+        const used = await tx.query<{ n: number }>(
+          `SELECT coalesce(sum(row_count), 0)::int AS n FROM exports WHERE user_id = $1 AND created_at > now() - interval '24 hours'`,
+          [auth.user.id],
+        );
+        const left = Math.max(0, EXPORT_DAILY_ROWS - used.rows[0].n);
+        if (ids.length > left) {
+          throw new HttpError(429, {
+            detail:
+              `Export limit reached: ${EXPORT_DAILY_ROWS.toLocaleString("en-IN")} rows per 24 hours. ` +
+              `${left.toLocaleString("en-IN")} rows left; this export has ${ids.length.toLocaleString("en-IN")}. Narrow the search or try later.`,
+          });
+        }
+        await tx.query(`INSERT INTO exports (user_id, lister, format, query, row_count) VALUES ($1, 'search', $2, $3, $4)`, [auth.user.id, format, queryText, ids.length]);
+        await audit(tx, {
+          actorId: auth.impersonatorId ?? auth.user.id,
+          asUserId: auth.user.id,
+          action: "export",
+          details: { lister: "search", format, rows: ids.length, matched: count, query: queryText },
+          ip: request.ip,
+        });
+      });
+
+      async function* chunks() {
+        for (let i = 0; i < ids.length; i += 2000) yield await fetchRows(app.db, projectsIndex, ids.slice(i, i + 2000), searcher);
+      }
+      const stamp = new Date().toISOString().slice(0, 10);
+      const body = exportStream(format, projectsIndex.exportColumns, chunks(), (err) => request.log.error({ err }, "export failed"));
+      return reply
+        .header("content-type", EXPORT_CONTENT_TYPES[format])
+        .header("content-disposition", `attachment; filename="infrascout-leads-${stamp}.${format}"`)
+        .header("x-total-count", String(count))
+        .header("x-export-rows", String(ids.length))
+        .header("cache-control", "no-store")
+        .send(body as never);
+    },
+  );
+};
+
+export default projectsRoutes;

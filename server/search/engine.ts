@@ -1,0 +1,294 @@
+// A search engine for one index over one database: answers pages, counts and facets from the
+// in-memory ColumnStore when it is loaded, from plain SQL otherwise (the same answers; the SQL
+// path is also the reference the tests compare against). See index.ts for the whole design.
+import type { Db } from "../db/client.js";
+import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
+import { conditionSql, fetchRows, finishFacets, isEmptyText, Params, personalSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery } from "./sql.js";
+import { ColumnStore } from "./store.js";
+import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
+
+export type EngineMode =
+  /** cache when loaded; small tables load at first use, large ones in the background (SQL meanwhile) */
+  | "auto"
+  /** always the cache (waits for the load) */
+  | "cache"
+  /** always SQL */
+  | "sql";
+
+/** Tables up to this many rows are loaded before the first answer; larger ones in the background. */
+const LOAD_INLINE_ROWS = 200_000;
+/** A store not synced for this long reloads (the change log keeps two days). */
+const MAX_SYNC_AGE_MS = 24 * 3600_000;
+const TEXT_CACHE_SIZE = 64;
+
+interface CachedSet<T> {
+  version: number;
+  store: ColumnStore;
+  value: T;
+}
+
+export class SearchEngine {
+  private store: ColumnStore | null = null;
+  private loading: Promise<ColumnStore> | null = null;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private readonly textSets = new Map<string, CachedSet<Int32Array>>();
+  private readonly sqlSets = new Map<string, CachedSet<Uint8Array>>();
+  private readonly emptyText = new Map<string, boolean>();
+  /** What answered the last query (for tests and the benchmark). */
+  lastPath: "cache" | "sql" | null = null;
+
+  constructor(readonly db: Db, readonly def: IndexDefinition, public mode: EngineMode = "auto", private readonly log: (msg: string, err?: unknown) => void = () => undefined) {}
+
+  // ───────────── public API ─────────────
+
+  async list(query: SearchQuery, searcher: Searcher): Promise<{ count: number; page: number; page_size: number; results: Record<string, unknown>[] }> {
+    const size = this.def.pageSize;
+    const { count, ids } = await this.orderedIds(query, searcher, (query.page - 1) * size, size);
+    const results = await fetchRows(this.db, this.def, ids, searcher);
+    return { count, page: query.page, page_size: size, results };
+  }
+
+  async facets(query: SearchQuery, searcher: Searcher): Promise<Record<string, FacetOption[]>> {
+    const q = await this.resolveText(query);
+    const store = await this.readyStore();
+    let raw: Record<string, FacetOption[]>;
+    if (store) {
+      const ext = await this.externalSets(store, q, searcher);
+      raw = evaluate(store, q.base, q.groups, ext).facetCounts(this.def);
+      this.lastPath = "cache";
+    } else {
+      raw = await sqlFacetCounts(this.db, this.def, q, searcher);
+      this.lastPath = "sql";
+    }
+    return finishFacets(this.def, q, raw);
+  }
+
+  /** The exact count and the ids of rows [offset, offset + limit) in the query's order. */
+  async orderedIds(query: SearchQuery, searcher: Searcher, offset: number, limit: number): Promise<{ count: number; ids: number[] }> {
+    const q = await this.resolveText(query);
+    const store = await this.readyStore();
+    if (!store) {
+      this.lastPath = "sql";
+      const [count, ids] = await Promise.all([sqlCount(this.db, this.def, q, searcher), sqlPageIds(this.db, this.def, q, searcher, offset, limit)]);
+      return { count, ids };
+    }
+    const ext = await this.externalSets(store, q, searcher);
+    const ev = evaluate(store, q.base, q.groups, ext);
+    this.lastPath = "cache";
+    return { count: ev.count, ids: this.pickPage(ev, q, ext, offset, limit).map((p) => store.ids[p]) };
+  }
+
+  /** Loads the store now (benchmarks, warm-up). */
+  async warm(): Promise<void> {
+    if (this.mode === "sql") return;
+    await this.load();
+  }
+
+  /** Drops the in-memory copy (tests: prove answers do not depend on it). */
+  reset() {
+    this.store = null;
+    this.textSets.clear();
+    this.sqlSets.clear();
+  }
+
+  // ───────────── internals ─────────────
+
+  private pickPage(ev: Evaluation, q: SearchQuery, ext: ExternalSets, offset: number, limit: number): number[] {
+    const sort = this.def.sorts[q.sort] ?? this.def.sorts[q.fallbackSort];
+    if (sort.field === "relevance" && q.q && ext.ranked) return ev.pageByList(ext.ranked, offset, limit);
+    const s = sort.field === "relevance" ? this.def.sorts[q.fallbackSort] : sort;
+    return ev.pageByField(s.field, s.dir, offset, limit);
+  }
+
+  /** q without searchable words filters nothing (and cannot be sorted by relevance). */
+  private async resolveText(query: SearchQuery): Promise<SearchQuery> {
+    if (!query.q) return query;
+    let empty = this.emptyText.get(query.q);
+    if (empty === undefined) {
+      empty = await isEmptyText(this.db, this.def, query.q);
+      if (this.emptyText.size > 1000) this.emptyText.clear();
+      this.emptyText.set(query.q, empty);
+    }
+    if (!empty) return query;
+    const sort = query.sort === "relevance" ? query.fallbackSort : query.sort;
+    return { ...query, q: null, sort };
+  }
+
+  /** The store, caught up with every committed write; null when the SQL path must answer. */
+  private async readyStore(): Promise<ColumnStore | null> {
+    if (this.mode === "sql") return null;
+    if (!this.store) {
+      if (this.mode === "cache" || (await this.smallTable())) await this.load();
+      else {
+        void this.load().catch(() => undefined);
+        return null;
+      }
+    }
+    try {
+      await this.catchUp();
+    } catch (err) {
+      this.log(`search cache for ${this.def.name} could not catch up; answering from SQL`, err);
+      this.reset();
+      return null;
+    }
+    return this.store;
+  }
+
+  private smallRows: boolean | null = null;
+  private async smallTable(): Promise<boolean> {
+    if (this.smallRows === null) {
+      const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.def.table} LIMIT ${LOAD_INLINE_ROWS}) x`);
+      this.smallRows = r.rows[0].n < LOAD_INLINE_ROWS;
+    }
+    return this.smallRows;
+  }
+
+  private load(): Promise<ColumnStore> {
+    if (!this.loading) {
+      const started = Date.now();
+      const store = new ColumnStore(this.def, 1024);
+      this.loading = store
+        .loadAll(this.db)
+        .then(async () => {
+          this.store = store;
+          this.textSets.clear();
+          this.sqlSets.clear();
+          this.log(`search cache for ${this.def.name}: ${store.liveCount} rows in ${Date.now() - started} ms`);
+          await this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
+          return store;
+        })
+        .finally(() => {
+          this.loading = null;
+        });
+    }
+    return this.loading;
+  }
+
+  /** Every request waits for a catch-up that started after it arrived (concurrent ones share it). */
+  private catchUp(): Promise<void> {
+    const run = () => {
+      this.running = this.syncOnce().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    };
+    if (!this.running) return run();
+    if (!this.queued) {
+      this.queued = this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = null;
+          return run();
+        });
+    }
+    return this.queued;
+  }
+
+  private async syncOnce(): Promise<void> {
+    const store = this.store;
+    if (!store) return;
+    const fresh = Date.now() - store.syncedAt < MAX_SYNC_AGE_MS && (await store.catchUp(this.db));
+    if (!fresh) {
+      // Too much changed (or a TRUNCATE): reload, and answer from the new copy.
+      this.store = null;
+      await this.load();
+      return;
+    }
+    if (store.deadCount > Math.max(10_000, store.n * 0.3)) void this.load().catch(() => undefined); // compact in the background
+  }
+
+  private async externalSets(store: ColumnStore, q: SearchQuery, searcher: Searcher): Promise<ExternalSets> {
+    const ext: ExternalSets = { only: [] };
+    const jobs: Promise<void>[] = [];
+    if (q.q) {
+      jobs.push(
+        this.textPositions(store, q.q).then((s) => {
+          ext.only!.push(s);
+          ext.ranked = s;
+        }),
+      );
+    }
+    if (q.showUnlocked) jobs.push(this.personalPositions(store, this.def.personal.unlockedIds, searcher).then((s) => void ext.only!.push(s)));
+    if (!q.searchAll) jobs.push(this.personalPositions(store, this.def.personal.hiddenIds, searcher).then((s) => void (ext.exclude = s)));
+    const textConditions = [...q.base, ...q.groups.flatMap((g) => g.conditions)].filter((c) => this.def.fields[c.field].kind === "text");
+    if (textConditions.length) {
+      ext.conditionSets = new Map();
+      for (const c of textConditions) jobs.push(this.sqlConditionSet(store, c).then((s) => void ext.conditionSets!.set(conditionKey(c), s)));
+    }
+    await Promise.all(jobs);
+    return ext;
+  }
+
+  private async personalPositions(store: ColumnStore, sql: string, searcher: Searcher): Promise<Int32Array> {
+    const r = await this.db.query<{ id: number }>(`SELECT x.id FROM (${personalSql(sql, "$1")}) AS x(id)`, [searcher.userId]);
+    const out: number[] = [];
+    for (const row of r.rows) {
+      const p = store.position(Number(row.id));
+      if (p >= 0) out.push(p);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** Positions matching q, ordered by rank desc then id desc; cached until the store changes. */
+  private async textPositions(store: ColumnStore, text: string): Promise<Int32Array> {
+    const hit = this.textSets.get(text);
+    if (hit && hit.store === store && hit.version === store.version) {
+      this.textSets.delete(text);
+      this.textSets.set(text, hit); // most recently used last
+      return hit.value;
+    }
+    const p = new Params();
+    const tq = tsQuery(this.def, p, text);
+    const r = await this.db.query<{ id: number; rank: number }>(
+      `SELECT t.id, ts_rank(t.${this.def.textVector}, q) AS rank FROM ${this.def.table} t, ${tq} AS q WHERE t.${this.def.textVector} @@ q`,
+      p.values,
+    );
+    const pos: number[] = [];
+    const rank: number[] = [];
+    for (const row of r.rows) {
+      const at = store.position(Number(row.id));
+      if (at < 0) continue;
+      pos.push(at);
+      rank.push(Number(row.rank));
+    }
+    const idx = pos.map((_, i) => i);
+    idx.sort((a, b) => rank[b] - rank[a] || store.ids[pos[b]] - store.ids[pos[a]]);
+    const value = Int32Array.from(idx, (i) => pos[i]);
+    this.textSets.set(text, { store, version: store.version, value });
+    while (this.textSets.size > TEXT_CACHE_SIZE) this.textSets.delete(this.textSets.keys().next().value!);
+    return value;
+  }
+
+  /** Rows matching a condition on a text field not held in memory (e.g. title:*tower*), by SQL. */
+  private async sqlConditionSet(store: ColumnStore, c: Condition): Promise<Uint8Array> {
+    const key = conditionKey(c);
+    const hit = this.sqlSets.get(key);
+    if (hit && hit.store === store && hit.version === store.version) return hit.value;
+    const p = new Params();
+    const r = await this.db.query<{ id: number }>(`SELECT t.id FROM ${this.def.table} t WHERE ${conditionSql(this.def, c, p)}`, p.values);
+    const value = new Uint8Array(store.capacity);
+    for (const row of r.rows) {
+      const at = store.position(Number(row.id));
+      if (at >= 0) value[at] = 1;
+    }
+    this.sqlSets.set(key, { store, version: store.version, value });
+    while (this.sqlSets.size > TEXT_CACHE_SIZE) this.sqlSets.delete(this.sqlSets.keys().next().value!);
+    return value;
+  }
+}
+
+const engines = new WeakMap<Db, Map<string, SearchEngine>>();
+
+/** The process's engine for an index over a database (one per API process; each keeps its own cache). */
+export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, err?: unknown) => void): SearchEngine {
+  let byName = engines.get(db);
+  if (!byName) engines.set(db, (byName = new Map()));
+  let e = byName.get(def.name);
+  if (!e) {
+    const env = process.env.SEARCH_CACHE;
+    const mode: EngineMode = env === "off" ? "sql" : env === "always" ? "cache" : "auto";
+    byName.set(def.name, (e = new SearchEngine(db, def, mode, log)));
+  }
+  return e;
+}

@@ -1,0 +1,111 @@
+// Streamed exports of a search: CSV (RFC 4180, CRLF, UTF-8 with a BOM so Excel reads Indian
+// text) and XLSX (exceljs' streaming writer). Rows arrive in chunks and are written as they
+// come, with backpressure, so a 10,000-row export never sits in memory as one string.
+import { PassThrough, type Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { ExportColumn } from "./types.js";
+
+export type ExportFormat = "csv" | "xlsx";
+
+export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+type Row = Record<string, unknown>;
+
+function cellText(col: ExportColumn, v: unknown): string {
+  if (v === null || v === undefined) return "";
+  switch (col.format) {
+    case "boolean":
+      return v ? "Yes" : "No";
+    case "list":
+      return Array.isArray(v) ? v.join(", ") : String(v);
+    case "number":
+      return String(v);
+    default:
+      return String(v);
+  }
+}
+
+/** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
+export function csvField(col: ExportColumn, v: unknown): string {
+  let s = cellText(col, v);
+  if (col.format !== "number" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function write(out: Writable, chunk: string | Buffer): Promise<void> {
+  if (out.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      out.off("drain", ok);
+      out.off("error", done);
+      out.off("close", ok);
+      if (err) reject(err);
+      else resolve();
+    };
+    const ok = () => done();
+    out.once("drain", ok);
+    out.once("error", done);
+    out.once("close", ok);
+  });
+}
+
+export async function writeCsv(out: Writable, columns: ExportColumn[], chunks: AsyncIterable<Row[]>): Promise<number> {
+  let n = 0;
+  await write(out, "\uFEFF" + columns.map((c) => csvField({ ...c, format: "text" }, c.header)).join(",") + "\r\n");
+  for await (const rows of chunks) {
+    if (out.destroyed) break;
+    let text = "";
+    for (const row of rows) {
+      text += columns.map((c) => csvField(c, row[c.key])).join(",") + "\r\n";
+      n++;
+    }
+    await write(out, text);
+  }
+  out.end();
+  return n;
+}
+
+export async function writeXlsx(out: Writable, columns: ExportColumn[], chunks: AsyncIterable<Row[]>, sheetName = "Leads"): Promise<number> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = "InfraScout";
+  const sheet = wb.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    key: c.key,
+    width: c.key === "title" ? 60 : c.format === "datetime" ? 20 : 16,
+    style: c.format === "datetime" ? { numFmt: "dd mmm yyyy hh:mm" } : c.format === "date" ? { numFmt: "dd mmm yyyy" } : c.key === "value" ? { numFmt: "#,##0" } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  let n = 0;
+  for await (const rows of chunks) {
+    for (const row of rows) {
+      const values: Record<string, unknown> = {};
+      for (const c of columns) {
+        const v = row[c.key];
+        if (v === null || v === undefined) values[c.key] = null;
+        else if (c.format === "datetime" || c.format === "date") values[c.key] = new Date(c.format === "date" ? `${v}T00:00:00Z` : String(v));
+        else if (c.format === "number") values[c.key] = Number(v);
+        else values[c.key] = cellText(c, v);
+      }
+      sheet.addRow(values).commit();
+      n++;
+    }
+  }
+  sheet.commit();
+  await wb.commit();
+  return n;
+}
+
+/** Starts writing in the background; the returned stream is the response body. */
+export function exportStream(format: ExportFormat, columns: ExportColumn[], chunks: AsyncIterable<Row[]>, onError: (err: unknown) => void): PassThrough {
+  const out = new PassThrough();
+  const job = format === "csv" ? writeCsv(out, columns, chunks) : writeXlsx(out, columns, chunks);
+  job.catch((err) => {
+    onError(err);
+    out.destroy(err as Error);
+  });
+  return out;
+}

@@ -1,0 +1,400 @@
+// The in-process columnar copy of one index: every row at a dense position, facet fields as
+// dictionary codes (Uint16Array, widened to Uint32Array past 65,535 distinct values), text
+// arrays as offsets + codes, numbers and instants as Float64Array (NaN = null; instants in
+// epoch microseconds, dates as their 00:00Z instant). Rows are appended; a changed row's old
+// position is tombstoned and the row appended again, so sort orders built earlier stay valid
+// for every position they cover. Loaded from the database in id order, kept fresh from the
+// search_changes log (002_search.sql).
+import type { Queryable } from "../db/client.js";
+import type { FieldDef, IndexDefinition } from "./types.js";
+
+const DAY_US = 86_400_000_000;
+const NO_POS = -1;
+
+export type Codes = Uint16Array | Uint32Array;
+
+export class Dictionary {
+  /** code → text; code 0 is null (and the empty string). */
+  readonly texts: (string | null)[] = [null];
+  readonly codeOf = new Map<string, number>();
+  code(text: string | null | undefined): number {
+    if (text == null || text === "") return 0;
+    let c = this.codeOf.get(text);
+    if (c === undefined) {
+      c = this.texts.length;
+      this.texts.push(text);
+      this.codeOf.set(text, c);
+    }
+    return c;
+  }
+  get size() {
+    return this.texts.length;
+  }
+}
+
+export class KeywordColumn {
+  readonly kind = "keyword" as const;
+  readonly dict = new Dictionary();
+  codes: Codes;
+  constructor(capacity: number) {
+    this.codes = new Uint16Array(capacity);
+  }
+  set(pos: number, text: string | null) {
+    const c = this.dict.code(text);
+    if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = Uint32Array.from(this.codes);
+    this.codes[pos] = c;
+  }
+  grow(capacity: number) {
+    const next = new (this.codes.constructor as { new (n: number): Codes })(capacity);
+    next.set(this.codes);
+    this.codes = next;
+  }
+}
+
+export class ArrayColumn {
+  readonly kind = "keywords" as const;
+  readonly dict = new Dictionary();
+  /** Codes of row at pos are data[offsets[pos] .. offsets[pos + 1]). */
+  offsets: Int32Array;
+  data: Codes;
+  length = 0;
+  constructor(capacity: number) {
+    this.offsets = new Int32Array(capacity + 1);
+    this.data = new Uint16Array(Math.max(16, capacity * 2));
+  }
+  /** Rows are written in position order (append-only). */
+  set(pos: number, texts: readonly (string | null)[] | null) {
+    const codes = [...new Set((texts ?? []).map((t) => this.dict.code(t)).filter((c) => c > 0))];
+    if (this.length + codes.length > this.data.length) {
+      const next = new (this.data.constructor as { new (n: number): Codes })(Math.max(this.data.length * 2, this.length + codes.length));
+      next.set(this.data);
+      this.data = next;
+    }
+    if (codes.some((c) => c > 0xffff) && this.data instanceof Uint16Array) this.data = Uint32Array.from(this.data);
+    for (const c of codes) this.data[this.length++] = c;
+    this.offsets[pos + 1] = this.length;
+  }
+  grow(capacity: number) {
+    const next = new Int32Array(capacity + 1);
+    next.set(this.offsets);
+    this.offsets = next;
+  }
+}
+
+export class NumberColumn {
+  readonly kind = "number" as const;
+  values: Float64Array;
+  constructor(capacity: number) {
+    this.values = new Float64Array(capacity);
+  }
+  set(pos: number, v: number | null) {
+    this.values[pos] = v === null || v === undefined ? NaN : v;
+  }
+  grow(capacity: number) {
+    const next = new Float64Array(capacity);
+    next.set(this.values);
+    this.values = next;
+  }
+}
+
+export type Column = KeywordColumn | ArrayColumn | NumberColumn;
+
+/** A sort order: positions [0, covered) ordered by (key, nulls last, id desc). */
+export interface SortOrder {
+  order: Int32Array;
+  covered: number;
+}
+
+/** The database snapshot a store has caught up to: changes of transactions not visible in it are pending. */
+export interface SyncPoint {
+  xmin: string;
+  xmax: string;
+  xip: string[];
+}
+
+export function parseSnapshot(s: string): SyncPoint {
+  const [xmin, xmax, xip] = s.split(":");
+  return { xmin, xmax, xip: xip ? xip.split(",").filter(Boolean) : [] };
+}
+
+export class ColumnStore {
+  n = 0;
+  liveCount = 0;
+  capacity: number;
+  ids: Float64Array;
+  live: Uint8Array;
+  private posById: Int32Array = new Int32Array(0);
+  private posMap: Map<number, number> | null = null;
+  readonly columns = new Map<string, Column>();
+  readonly sortOrders = new Map<string, SortOrder>();
+  /** Bumped on every change applied: caches derived from the store compare it. */
+  version = 0;
+  sync: SyncPoint | null = null;
+  syncedAt = 0;
+
+  constructor(readonly def: IndexDefinition, capacity = 1024) {
+    this.capacity = capacity;
+    this.ids = new Float64Array(capacity);
+    this.live = new Uint8Array(capacity);
+    for (const [name, f] of Object.entries(def.fields)) {
+      const col = makeColumn(f, capacity);
+      if (col) this.columns.set(name, col);
+    }
+  }
+
+  /** SELECT list loading one row's stored fields, in column order after id. */
+  loadSelect(): string {
+    const exprs = ["t.id"];
+    for (const [name] of this.columns) {
+      const f = this.def.fields[name];
+      const col = `t.${f.column}`;
+      if (f.kind === "number") exprs.push(`${col}::float8`);
+      else if (f.kind === "timestamp") exprs.push(`(extract(epoch FROM ${col}) * 1000000)::int8`);
+      else if (f.kind === "date") exprs.push(`(${col} - date '1970-01-01')`);
+      else exprs.push(col);
+    }
+    return exprs.map((e, i) => `${e} AS c${i}`).join(", ");
+  }
+
+  position(id: number): number {
+    if (this.posMap) return this.posMap.get(id) ?? NO_POS;
+    return id < this.posById.length ? this.posById[id] : NO_POS;
+  }
+
+  private setPosition(id: number, pos: number) {
+    if (!this.posMap && id >= 64_000_000) {
+      this.posMap = new Map();
+      for (let i = 0; i < this.posById.length; i++) if (this.posById[i] !== NO_POS) this.posMap.set(i, this.posById[i]);
+      this.posById = new Int32Array(0);
+    }
+    if (this.posMap) {
+      if (pos === NO_POS) this.posMap.delete(id);
+      else this.posMap.set(id, pos);
+      return;
+    }
+    if (id >= this.posById.length) {
+      const next = new Int32Array(Math.max(id + 1, Math.ceil(this.posById.length * 1.5), 1024)).fill(NO_POS);
+      next.set(this.posById);
+      this.posById = next;
+    }
+    this.posById[id] = pos;
+  }
+
+  private ensureCapacity(n: number) {
+    if (n <= this.capacity) return;
+    const capacity = Math.max(n, Math.ceil(this.capacity * 1.5));
+    const ids = new Float64Array(capacity);
+    ids.set(this.ids);
+    this.ids = ids;
+    const live = new Uint8Array(capacity);
+    live.set(this.live);
+    this.live = live;
+    for (const c of this.columns.values()) c.grow(capacity);
+    this.capacity = capacity;
+  }
+
+  /** Appends loaded rows (arrays: id, then the stored fields in column order). */
+  appendRows(rows: Record<string, unknown>[]) {
+    this.ensureCapacity(this.n + rows.length);
+    const cols = [...this.columns.entries()].map(([name, col]) => ({ col, kind: this.def.fields[name].kind }));
+    for (const row of rows) {
+      const id = Number(row.c0);
+      const old = this.position(id);
+      if (old !== NO_POS) this.remove(old);
+      const pos = this.n++;
+      this.ids[pos] = id;
+      this.live[pos] = 1;
+      this.liveCount++;
+      this.setPosition(id, pos);
+      for (let k = 0; k < cols.length; k++) {
+        const { col, kind } = cols[k];
+        const v = row[`c${k + 1}`];
+        if (col.kind === "keyword") col.set(pos, kind === "boolean" ? (v === null || v === undefined ? null : String(v)) : (v as string | null));
+        else if (col.kind === "keywords") col.set(pos, v as string[] | null);
+        else if (v === null || v === undefined) col.set(pos, null);
+        else if (kind === "date") col.set(pos, Number(v) * DAY_US);
+        else col.set(pos, Number(v));
+      }
+    }
+    this.version++;
+  }
+
+  private remove(pos: number) {
+    if (!this.live[pos]) return;
+    this.live[pos] = 0;
+    this.liveCount--;
+  }
+
+  /** Tombstones the rows of these ids (deleted, or about to be appended again). */
+  removeIds(ids: number[]) {
+    for (const id of ids) {
+      const pos = this.position(id);
+      if (pos !== NO_POS) {
+        this.remove(pos);
+        this.setPosition(id, NO_POS);
+      }
+    }
+    this.version++;
+  }
+
+  get deadCount() {
+    return this.n - this.liveCount;
+  }
+
+  /** Loads every row, in id order, in chunks. */
+  async loadAll(db: Queryable, chunk = 50_000): Promise<void> {
+    const snap = await db.query<{ s: string }>(`SELECT pg_current_snapshot()::text AS s`);
+    const point = parseSnapshot(snap.rows[0].s);
+    const select = this.loadSelect();
+    let after = 0;
+    for (;;) {
+      const r = await db.query<Record<string, unknown>>(
+        `SELECT ${select} FROM ${this.def.table} t WHERE t.id > $1 ORDER BY t.id LIMIT ${chunk}`,
+        [after],
+      );
+      if (!r.rows.length) break;
+      this.appendRows(r.rows);
+      after = Number(r.rows[r.rows.length - 1].c0);
+      if (r.rows.length < chunk) break;
+    }
+    this.sync = point;
+    this.syncedAt = Date.now();
+  }
+
+  /**
+   * Applies every change the database has that this store has not seen: changes written by a
+   * transaction still running at the last sync, or started since. Answers false when the
+   * store must be reloaded instead (a TRUNCATE, or too many changes to patch).
+   */
+  async catchUp(db: Queryable): Promise<boolean> {
+    if (!this.sync) return false;
+    const { xmin, xmax, xip } = this.sync;
+    const q = await db.query<{ s: string; reset: boolean; ids: (number | string)[] | null }>(
+      `WITH c AS (
+         SELECT row_ids FROM search_changes
+          WHERE index_name = $1 AND xid >= $2::xid8 AND (xid >= $3::xid8 OR xid = ANY($4::xid8[]))
+       )
+       SELECT pg_current_snapshot()::text AS s,
+              EXISTS (SELECT 1 FROM c WHERE row_ids IS NULL) AS reset,
+              ARRAY(SELECT DISTINCT unnest(row_ids) FROM c) AS ids`,
+      [this.def.name, xmin, xmax, xip],
+    );
+    const row = q.rows[0];
+    if (row.reset) return false;
+    const ids = (row.ids ?? []).map(Number);
+    if (ids.length > Math.max(50_000, this.liveCount / 4)) return false;
+    if (ids.length) {
+      this.removeIds(ids);
+      const select = this.loadSelect();
+      for (let i = 0; i < ids.length; i += 10_000) {
+        const part = ids.slice(i, i + 10_000);
+        const rows = await db.query<Record<string, unknown>>(`SELECT ${select} FROM ${this.def.table} t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`, [part]);
+        this.appendRows(rows.rows);
+      }
+    }
+    this.sync = parseSnapshot(row.s);
+    this.syncedAt = Date.now();
+    return true;
+  }
+
+  /** Positions [0, covered) in the order of a sort (nulls last, ties by id desc), built on demand. */
+  sortOrder(field: string, dir: "asc" | "desc"): SortOrder {
+    const key = `${field} ${dir}`;
+    const have = this.sortOrders.get(key);
+    // Rows appended since are merged at query time; rebuild when that tail grows large.
+    if (have && this.n - have.covered <= Math.max(2000, this.n / 50)) return have;
+    const col = this.columns.get(field);
+    if (!col || col.kind !== "number") throw new Error(`cannot sort ${this.def.name} by ${field}`);
+    const order = buildOrder(col.values, this.ids, this.live, this.n, dir);
+    const built = { order, covered: this.n };
+    this.sortOrders.set(key, built);
+    return built;
+  }
+}
+
+function makeColumn(f: FieldDef, capacity: number): Column | null {
+  switch (f.kind) {
+    case "keyword":
+    case "boolean":
+      return new KeywordColumn(capacity);
+    case "keywords":
+      return new ArrayColumn(capacity);
+    case "number":
+    case "timestamp":
+    case "date":
+      return new NumberColumn(capacity);
+    case "text":
+      return null;
+  }
+}
+
+/** A comparator for positions by (value, nulls last, id desc). */
+export function positionComparator(values: Float64Array, ids: Float64Array, dir: "asc" | "desc") {
+  const sign = dir === "asc" ? 1 : -1;
+  return (a: number, b: number) => {
+    const va = values[a];
+    const vb = values[b];
+    const na = va !== va;
+    const nb = vb !== vb;
+    if (na !== nb) return na ? 1 : -1;
+    if (!na && va !== vb) return va < vb ? -sign : sign;
+    return ids[b] - ids[a];
+  };
+}
+
+/**
+ * The live positions among 0..n-1 sorted by (value, nulls last, id desc). One native numeric
+ * sort of a packed key (value rank × 2^idBits + reversed id) when it fits in 53 bits, else a
+ * comparator sort.
+ */
+export function buildOrder(values: Float64Array, ids: Float64Array, live: Uint8Array, n: number, dir: "asc" | "desc"): Int32Array {
+  let count = 0;
+  let maxId = 0;
+  const present = new Float64Array(n);
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    if (!live[i]) continue;
+    count++;
+    if (ids[i] > maxId) maxId = ids[i];
+    const v = values[i];
+    if (v === v) present[m++] = v;
+  }
+  const sorted = present.subarray(0, m).sort();
+  let u = 0;
+  for (let i = 0; i < m; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i];
+  const uniq = sorted.subarray(0, u);
+  const idBits = Math.ceil(Math.log2(maxId + 2));
+  const rankBits = Math.ceil(Math.log2(u + 2));
+  const order = new Int32Array(count);
+  if (idBits + rankBits > 52 || maxId >= 64_000_000) {
+    let k = 0;
+    for (let i = 0; i < n; i++) if (live[i]) order[k++] = i;
+    return order.sort(positionComparator(values, ids, dir));
+  }
+  const scale = 2 ** idBits;
+  const keys = new Float64Array(count);
+  const posOfId = new Int32Array(maxId + 1);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    if (!live[i]) continue;
+    const v = values[i];
+    let rank: number;
+    if (v !== v) rank = u; // nulls last in both directions
+    else {
+      let lo = 0;
+      let hi = u - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (uniq[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      rank = dir === "asc" ? lo : u - 1 - lo;
+    }
+    // ties by id desc: the larger id gets the smaller key
+    keys[k++] = rank * scale + (maxId - ids[i]);
+    posOfId[ids[i]] = i;
+  }
+  keys.sort();
+  for (let j = 0; j < count; j++) order[j] = posOfId[maxId - (keys[j] % scale)];
+  return order;
+}
