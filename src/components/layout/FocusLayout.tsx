@@ -14,7 +14,7 @@ export function FocusLayout({ user, children }: { user: UserInfo; children: Reac
       <div className="focus-brand-row">
         <Brand to="/dashboard" />
         <div className="focus-topbar">
-          <TopBar user={user} showMenuToggle={false} showCredits={false} />
+          <TopBar user={user} showMenuToggle={false} showCredits={false} showShortcuts={false} />
         </div>
       </div>
       <ImpersonationBanner user={user} />

@@ -24,9 +24,11 @@ interface Props {
   /** false on pages with no side menu (onboarding, blocked accounts). */
   showMenuToggle?: boolean;
   showCredits?: boolean;
+  /** Quick Searches and Reminders; hidden where the product is not open yet. */
+  showShortcuts?: boolean;
 }
 
-export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = true, showCredits = true }: Props) {
+export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = true, showCredits = true, showShortcuts = true }: Props) {
   const narrow = useMediaQuery(NARROW_TOPBAR_QUERY);
   const navigate = useNavigate();
   const { logout, cancelImpersonation } = useAccountActions();
@@ -45,7 +47,7 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
       ),
     },
     { type: "divider" },
-    ...(narrow
+    ...(narrow && showShortcuts
       ? [
           { key: "/quick-searches", label: "Quick Searches" },
           { key: "/reminders", label: "Reminders" },
@@ -76,7 +78,7 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
         {showCredits && <span className="credits-text">{creditsText(user)}</span>}
       </Space>
       <Space size={narrow ? 4 : 16} className="top-bar-right">
-        {!narrow && (
+        {!narrow && showShortcuts && (
           <>
             <Link to="/quick-searches">Quick Searches</Link>
             <Link to="/reminders">Reminders</Link>

@@ -37,19 +37,21 @@ export function ErrorPage({ status, title, text, action, extra }: ErrorPageProps
         subTitle={text}
         extra={
           <Space wrap direction="vertical" size="middle" align="center">
-            <Space wrap>
-              {action && "to" in action && (
-                <Link to={action.to} className="link-button link-button-primary">
-                  {action.label}
-                </Link>
-              )}
-              {action && "onClick" in action && (
-                <Button type="primary" onClick={action.onClick}>
-                  {action.label}
-                </Button>
-              )}
-              {extra}
-            </Space>
+            {(action || extra) && (
+              <Space wrap>
+                {action && "to" in action && (
+                  <Link to={action.to} className="link-button link-button-primary">
+                    {action.label}
+                  </Link>
+                )}
+                {action && "onClick" in action && (
+                  <Button type="primary" onClick={action.onClick}>
+                    {action.label}
+                  </Button>
+                )}
+                {extra}
+              </Space>
+            )}
             <a href={`mailto:${SUPPORT_EMAIL}`}>
               <MailOutlined /> Contact support
             </a>
