@@ -22,7 +22,7 @@ export type Action = "manage" | "read" | "create" | "update" | "delete" | "spend
 export const SUBJECTS = [
   "Lead", "Tender", "Result", "Company", "Contact", "Dashboard", "Feed",
   "Mark", "Reminder", "SavedSearch", "EmailAlert", "Competitor", "Unlock", "Export", "Credits",
-  "Profile", "Project", "ReviewQueue", "User", "AuditLog", "Impersonation",
+  "Profile", "Password", "Project", "ReviewQueue", "User", "AuditLog", "Impersonation",
 ] as const;
 export type SubjectType = (typeof SUBJECTS)[number] | "all";
 
@@ -74,6 +74,8 @@ export function defineAbilityFor(user: AbilityUser | null | undefined, opts: Abi
   const subscribed = impersonated || staff || hasSubscription(user, opts.today);
 
   can(["read", "update"], "Profile", { id: user.id });
+  // The account's credentials stay the user's own: a staff member acting as them cannot change them.
+  if (!impersonated) can("update", "Password", { id: user.id });
 
   if (subscribed) {
     can("read", [...SUBSCRIBER_READS]);
@@ -104,6 +106,47 @@ export function canSpendCredits(ability: AppAbility, userId: number, confirmed =
 /** May this staff session impersonate that user? */
 export function canImpersonate(ability: AppAbility, target: { id: number; is_staff: boolean }): boolean {
   return ability.can("impersonate", subject("User", { id: target.id, is_staff: target.is_staff }));
+}
+
+/**
+ * Refine resources (src/resources) → the permission each needs, for the web app's
+ * accessControlProvider: `can({resource, action}) → canUseResource(ability, resource, action)`.
+ * Menu groups (home, private-sector, public-sector) are not listed: any signed-in user sees them.
+ */
+export const RESOURCE_SUBJECTS: Record<string, SubjectType> = {
+  dashboard: "Dashboard",
+  "my-feed": "Feed",
+  projects: "Lead",
+  "construction-leads": "Lead",
+  "industrial-leads": "Lead",
+  "ai-leads": "Lead",
+  leads: "Lead",
+  "project-calendar": "Lead",
+  builders: "Company",
+  "unlocked-companies": "Unlock",
+  competitors: "Competitor",
+  tenders: "Tender",
+  results: "Result",
+  "email-alerts": "EmailAlert",
+  "quick-searches": "SavedSearch",
+  reminders: "Reminder",
+  profile: "Profile",
+  "update-projects": "Project",
+  users: "User",
+  impersonate: "User",
+};
+
+/** Refine's actions in CASL's words. */
+const REFINE_ACTIONS: Record<string, Action> = { list: "read", show: "read", create: "create", edit: "update", delete: "delete", clone: "create" };
+/** Resources whose every action needs more than reading. */
+const RESOURCE_ACTION: Record<string, Action> = { "update-projects": "manage", impersonate: "impersonate", users: "manage" };
+
+export function canUseResource(ability: AppAbility, resource: string | undefined, action = "list"): boolean {
+  if (!resource) return true;
+  const subjectType = RESOURCE_SUBJECTS[resource];
+  if (!subjectType) return true; // menu groups and pages without a rule of their own
+  const casl = RESOURCE_ACTION[resource] ?? REFINE_ACTIONS[action] ?? (action as Action);
+  return ability.can(casl, subjectType);
 }
 
 export { subject };

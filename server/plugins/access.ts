@@ -103,9 +103,10 @@ export default fp(async function access(app: FastifyInstance) {
     if (!auth || auth.impersonatorId === null || !WRITES.has(request.method) || reply.statusCode >= 400) return payload;
     const route = request.routeOptions.url ?? request.url;
     const body = request.body && typeof request.body === "object" ? Object.keys(request.body as object) : [];
+    // The write has happened: a failure to record it is logged loudly, not turned into an error answer.
     await auditAs(request, request.routeOptions.config?.auditAction ?? `${request.method} ${route}`, {
       details: { method: request.method, route, params: request.params ?? {}, fields: body, status: reply.statusCode },
-    });
+    }).catch((err) => request.log.error({ err }, "audit of an impersonated write failed"));
     return payload;
   });
 });

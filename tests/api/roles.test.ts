@@ -1,7 +1,7 @@
 // Role × endpoint: the status every kind of caller gets from every endpoint, each cell with a
 // fresh session so no call depends on another. Add a row when an endpoint is added.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineAbilityFor } from "../../common/ability.js";
+import { canUseResource, defineAbilityFor } from "../../common/ability.js";
 import { SIGNUP_RECORDED, SUBSCRIPTION_EXPIRED } from "../../server/plugins/authenticate.js";
 import { NOT_WHILE_IMPERSONATING } from "../../server/plugins/access.js";
 import { issueSignInToken } from "../../server/modules/auth/tokens.js";
@@ -162,5 +162,25 @@ describe("the shared rules (common/ability.ts), as the web app will use them", (
     expect(a.can("impersonate", "User")).toBe(false);
     expect(a.can("read", "Lead")).toBe(true);
     expect(a.can("cancel", "Impersonation")).toBe(true);
+  });
+  it("an impersonated session cannot change the user's password; the user can", () => {
+    expect(rules({ id: 1, end_date: "2030-01-01" }).can("update", "Password")).toBe(true);
+    expect(rules({ id: 1, end_date: "2030-01-01", is_impersonated: true }).can("update", "Password")).toBe(false);
+  });
+  it("maps the web app's resources: Update Projects and users admin for staff only, the product for subscribers", () => {
+    const sub = rules({ id: 1, email: "s@example.com", end_date: "2030-01-01" });
+    const staff = rules({ id: 2, email: "s@infrascout.in", end_date: null });
+    const expired = rules({ id: 3, email: "e@example.com", end_date: "2020-01-01" });
+    const imp = rules({ id: 4, email: "i@example.com", end_date: null, is_impersonated: true });
+    expect(canUseResource(sub, "construction-leads", "list")).toBe(true);
+    expect(canUseResource(sub, "update-projects", "list")).toBe(false);
+    expect(canUseResource(sub, "users", "list")).toBe(false);
+    expect(canUseResource(staff, "update-projects", "edit")).toBe(true);
+    expect(canUseResource(staff, "impersonate", "show")).toBe(true);
+    expect(canUseResource(imp, "tenders", "show")).toBe(true);
+    expect(canUseResource(imp, "impersonate", "show")).toBe(false);
+    expect(canUseResource(expired, "tenders", "list")).toBe(false);
+    expect(canUseResource(expired, "profile", "list")).toBe(true);
+    expect(canUseResource(sub, "home", "list")).toBe(true);
   });
 });
