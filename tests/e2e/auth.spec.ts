@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { demo, expectPath, fixtures, signIn } from "./fixtures.js";
+import { demo, E2E_OUTBOX, expectPath, fixtures, signIn } from "./fixtures.js";
 
 test("a signed-out visitor is sent to login with the page as redirect, and comes back there after sign-in", async ({ page }) => {
   await page.goto("/builders?page=2");
@@ -103,7 +103,7 @@ test("signup records the applicant: onboarding, then the signup-recorded page", 
 
 test("forgot password: the mailed link sets a new password that signs in", async ({ page }) => {
   const who = fixtures().users.expired; // any account; its state after sign-in does not matter here
-  const outbox = path.resolve("test-results/e2e-data/outbox");
+  const outbox = E2E_OUTBOX;
   const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
   await page.goto("/forgot-password");
   await page.getByLabel("E-mail").fill(who.email);

@@ -4,7 +4,8 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
 
-export const FIXTURE_FILE = path.resolve(import.meta.dirname, "../../test-results/e2e-fixtures.json");
+export const FIXTURE_FILE = path.resolve(import.meta.dirname, "../../.e2e/fixtures.json");
+export const E2E_OUTBOX = path.resolve(import.meta.dirname, "../../.e2e/data/outbox");
 
 interface Credentials {
   email: string;

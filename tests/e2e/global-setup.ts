@@ -12,7 +12,8 @@ import { E2E_PORT } from "../../playwright.config.js";
 import { FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const E2E_DATA_DIR = path.join(ROOT, "test-results", "e2e-data");
+// Not under test-results/: Playwright empties that folder after global setup.
+const E2E_DATA_DIR = path.join(ROOT, ".e2e", "data");
 
 async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
