@@ -4,7 +4,7 @@ import { demo, expectPath, signIn, staff } from "./fixtures.js";
 
 const MENU_ITEMS = ["Dashboard", "My Feed", "Construction", "Industrial", "Builders", "Email Alerts", "Tenders", "Results"];
 
-async function signedIn(page: Page, who = demo) {
+async function signedIn(page: Page, who: { email: string; password: string } = demo) {
   await signIn(page, who);
   await expect(page.getByText(/remaining out of total/)).toBeVisible();
 }
