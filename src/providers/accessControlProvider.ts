@@ -1,6 +1,7 @@
-// Refine access control over the CASL ability of the signed-in user.
+// Refine access control over the shared CASL rules (common/ability.ts), the same rules the
+// server enforces: a resource is usable when the signed-in user's ability allows it.
 import type { AccessControlProvider } from "@refinedev/core";
-import { abilityFor } from "../access/ability";
+import { canUseResource, defineAbilityFor } from "../../common/ability";
 import { loadSessionAndRemember } from "./session";
 
 export const accessControlProvider: AccessControlProvider = {
@@ -11,8 +12,8 @@ export const accessControlProvider: AccessControlProvider = {
     } catch {
       return { can: false, reason: "Not signed in" };
     }
-    const can = abilityFor(user).can(action, resource ?? "all");
-    return can ? { can } : { can, reason: "This page is for staff only" };
+    const can = canUseResource(defineAbilityFor(user), resource, action);
+    return can ? { can } : { can, reason: "You do not have access to this page" };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

@@ -93,6 +93,12 @@ describe("side menu", () => {
     expect(await screen.findByText("Page Not Found")).toBeTruthy();
   });
 
+  it("a staff-domain e-mail without the staff flag is stopped by the access check", async () => {
+    renderSignedIn("/update-projects", makeUser({ is_staff: false, email: "intern@infrascout.in" }));
+    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Update Projects" })).toBeNull();
+  });
+
   it("highlights the parent item on detail pages", async () => {
     renderSignedIn("/builder/contacts/12", makeUser());
     expect(await screen.findByRole("heading", { name: "Builder Contacts" })).toBeTruthy();
