@@ -25,45 +25,31 @@ export const conditionKey = (c: Condition) => JSON.stringify(c);
 export class Evaluation {
   constructor(
     readonly store: ColumnStore,
-    /** 0 match, 1 failed one group, 2+ out. */
-    readonly fails: Uint8Array,
-    readonly failGroup: Uint8Array,
+    /** Per row: 0 matches; g (1..250) failed exactly filter group g (index + 1); 255 out. */
+    readonly state: Uint8Array,
     readonly count: number,
     readonly groups: FilterGroup[],
   ) {}
 
-  /** Counts each facet field without its own group. */
+  /** Counts each facet field without its own group: a row counts when its state is 0 or that group. */
   facetCounts(def: IndexDefinition): Record<string, FacetOption[]> {
     const out: Record<string, FacetOption[]> = {};
     const n = this.store.n;
-    const fails = this.fails;
-    const failGroup = this.failGroup;
     for (const [name, f] of Object.entries(def.fields)) {
       if (!f.facet) continue;
       const col = this.store.columns.get(name)!;
+      const lut = new Uint8Array(256);
+      lut[0] = 1;
       const g = this.groups.findIndex((x) => x.field === name);
-      const gi = g + 1; // failGroup holds group index + 1
+      if (g >= 0) lut[g + 1] = 1;
       if (col instanceof KeywordColumn) {
-        const counts = new Uint32Array(col.dict.size);
-        const codes = col.codes;
-        if (gi === 0) {
-          for (let i = 0; i < n; i++) if (fails[i] === 0) counts[codes[i]]++;
-        } else {
-          for (let i = 0; i < n; i++) {
-            const fl = fails[i];
-            if (fl === 0 || (fl === 1 && failGroup[i] === gi)) counts[codes[i]]++;
-          }
-        }
+        const counts = new Int32Array(col.dict.size);
+        if (col.codes instanceof Uint16Array) countScalar16(col.codes, this.state, lut, n, counts);
+        else countScalar32(col.codes, this.state, lut, n, counts);
         out[name] = options(col.dict.texts, counts);
       } else if (col instanceof ArrayColumn) {
-        const counts = new Uint32Array(col.dict.size);
-        const { offsets, data } = col;
-        for (let i = 0; i < n; i++) {
-          const fl = fails[i];
-          if (fl === 0 || (gi !== 0 && fl === 1 && failGroup[i] === gi)) {
-            for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]]++;
-          }
-        }
+        const counts = new Int32Array(col.dict.size);
+        countArray(col.offsets, col.data, this.state, lut, n, counts);
         out[name] = options(col.dict.texts, counts);
       }
     }
@@ -76,12 +62,12 @@ export class Evaluation {
     if (offset >= this.count || limit <= 0) return out;
     const store = this.store;
     const { order, covered } = store.sortOrder(field, dir);
-    const fails = this.fails;
+    const state = this.state;
     // Rows appended after the order was built: few; sort the matching ones and merge.
     const values = (store.columns.get(field) as NumberColumn).values;
     const cmp = positionComparator(values, store.ids, dir);
     const tail: number[] = [];
-    for (let p = covered; p < store.n; p++) if (fails[p] === 0) tail.push(p);
+    for (let p = covered; p < store.n; p++) if (state[p] === 0) tail.push(p);
     tail.sort(cmp);
     let seen = 0;
     let t = 0;
@@ -89,8 +75,7 @@ export class Evaluation {
     const want = offset + limit;
     while (seen < want) {
       let p: number;
-      // next matching position from the order
-      while (j < order.length && fails[order[j]] !== 0) j++;
+      while (j < order.length && state[order[j]] !== 0) j++;
       if (j < order.length && (t >= tail.length || cmp(order[j], tail[t]) <= 0)) p = order[j++];
       else if (t < tail.length) p = tail[t++];
       else break;
@@ -103,11 +88,11 @@ export class Evaluation {
   /** Positions [offset, offset + limit) of an already ordered candidate list (relevance). */
   pageByList(list: Int32Array, offset: number, limit: number): number[] {
     const out: number[] = [];
-    const fails = this.fails;
+    const state = this.state;
     let seen = 0;
     for (let j = 0; j < list.length && out.length < limit; j++) {
       const p = list[j];
-      if (fails[p] !== 0) continue;
+      if (state[p] !== 0) continue;
       if (seen >= offset) out.push(p);
       seen++;
     }
@@ -115,19 +100,56 @@ export class Evaluation {
   }
 }
 
-function options(texts: (string | null)[], counts: Uint32Array): FacetOption[] {
+// Tight, monomorphic loops (one per array type) so V8 keeps them fast.
+function countScalar16(codes: Uint16Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
+  for (let i = 0; i < n; i++) counts[codes[i]] += lut[state[i]];
+}
+function countScalar32(codes: Uint32Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
+  for (let i = 0; i < n; i++) counts[codes[i]] += lut[state[i]];
+}
+function countArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
+  for (let i = 0; i < n; i++) {
+    if (lut[state[i]] === 0) continue;
+    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]]++;
+  }
+}
+function passScalar16(codes: Uint16Array, lut: Uint8Array, pass: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
+}
+function passScalar32(codes: Uint32Array, lut: Uint8Array, pass: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
+}
+function passRange(v: Float64Array, lo: number, hi: number, pass: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (x >= lo && x <= hi) pass[i] = 1;
+  }
+}
+/** A group's verdict: rows that pass keep their state; others fail this group (or drop out). */
+function applyGroup(pass: Uint8Array, state: Uint8Array, gi: number, n: number) {
+  for (let i = 0; i < n; i++) {
+    if (pass[i] === 0) {
+      const s = state[i];
+      state[i] = s === 0 ? gi : 255;
+    }
+  }
+}
+function applyBase(pass: Uint8Array, state: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) if (pass[i] === 0) state[i] = 255;
+}
+
+function options(texts: (string | null)[], counts: Int32Array): FacetOption[] {
   const out: FacetOption[] = [];
   for (let c = 1; c < counts.length; c++) if (counts[c] > 0) out.push({ text: texts[c] as string, count: counts[c] });
   return out;
 }
 
 /** Scratch arrays reused across queries (evaluation is synchronous, so never shared mid-use). */
-const scratch = { fails: new Uint8Array(0), failGroup: new Uint8Array(0), pass: new Uint8Array(0) };
+const scratch = { state: new Uint8Array(0), pass: new Uint8Array(0) };
 function buffers(n: number) {
-  if (scratch.fails.length < n) {
+  if (scratch.state.length < n) {
     const size = Math.ceil(n * 1.25);
-    scratch.fails = new Uint8Array(size);
-    scratch.failGroup = new Uint8Array(size);
+    scratch.state = new Uint8Array(size);
     scratch.pass = new Uint8Array(size);
   }
   return scratch;
@@ -139,48 +161,38 @@ function buffers(n: number) {
  */
 export function evaluate(store: ColumnStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): Evaluation {
   const n = store.n;
-  const { fails, failGroup, pass } = buffers(n);
+  const { state, pass } = buffers(n);
   const live = store.live;
+  if (groups.length > 250) throw new Error("too many filter groups");
 
   if (ext.only && ext.only.length) {
-    // Start with everything out, let in the positions of the first set, then intersect the rest.
-    fails.fill(2, 0, n);
-    for (const p of ext.only[0]) if (live[p]) fails[p] = 0;
+    // Everything out, then the rows of the first set in, then intersect the others.
+    state.fill(255, 0, n);
+    for (const p of ext.only[0]) if (live[p]) state[p] = 0;
     for (let s = 1; s < ext.only.length; s++) {
       pass.fill(0, 0, n);
       for (const p of ext.only[s]) pass[p] = 1;
-      for (let i = 0; i < n; i++) if (!pass[i]) fails[i] = 2;
+      applyBase(pass, state, n);
     }
   } else {
-    for (let i = 0; i < n; i++) fails[i] = live[i] ? 0 : 2;
+    for (let i = 0; i < n; i++) state[i] = live[i] ? 0 : 255;
   }
-  if (ext.exclude) for (const p of ext.exclude) fails[p] = 2;
+  if (ext.exclude) for (const p of ext.exclude) state[p] = 255;
 
   for (const c of base) {
     conditionPass(store, c, pass, ext);
-    for (let i = 0; i < n; i++) if (!pass[i]) fails[i] = 2;
+    applyBase(pass, state, n);
   }
-
-  if (groups.length > 250) throw new Error("too many filter groups");
   for (let g = 0; g < groups.length; g++) {
     const group = groups[g];
     conditionPass(store, group.conditions[0], pass, ext);
     for (let k = 1; k < group.conditions.length; k++) conditionPass(store, group.conditions[k], pass, ext, true);
-    const gi = g + 1;
-    for (let i = 0; i < n; i++) {
-      if (!pass[i]) {
-        const fl = fails[i];
-        if (fl < 2) {
-          fails[i] = fl + 1;
-          failGroup[i] = gi;
-        }
-      }
-    }
+    applyGroup(pass, state, g + 1, n);
   }
 
   let count = 0;
-  for (let i = 0; i < n; i++) if (fails[i] === 0) count++;
-  return new Evaluation(store, fails, failGroup, count, groups);
+  for (let i = 0; i < n; i++) if (state[i] === 0) count++;
+  return new Evaluation(store, state, count, groups);
 }
 
 /** pass[i] = condition holds for row i (or, with `or`, pass[i] |= it). */
@@ -203,18 +215,13 @@ function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: 
       return;
     }
     if (c.kind !== "range") throw new Error(`${c.kind} on a number field`);
-    const lo = c.min ?? -Infinity;
-    const hi = c.max ?? Infinity;
-    for (let i = 0; i < n; i++) {
-      const x = v[i];
-      if (x >= lo && x <= hi) pass[i] = 1;
-    }
+    passRange(v, c.min ?? -Infinity, c.max ?? Infinity, pass, n);
     return;
   }
   const lut = lookupTable(col, c);
   if (col instanceof KeywordColumn) {
-    const codes: Codes = col.codes;
-    for (let i = 0; i < n; i++) if (lut[codes[i]]) pass[i] = 1;
+    if (col.codes instanceof Uint16Array) passScalar16(col.codes, lut, pass, n);
+    else passScalar32(col.codes, lut, pass, n);
     return;
   }
   const { offsets, data } = col;

@@ -62,16 +62,24 @@ export class ArrayColumn {
     this.offsets = new Int32Array(capacity + 1);
     this.data = new Uint16Array(Math.max(16, capacity * 2));
   }
-  /** Rows are written in position order (append-only). */
+  /** Rows are written in position order (append-only); repeated and empty texts count once / not at all. */
   set(pos: number, texts: readonly (string | null)[] | null) {
-    const codes = [...new Set((texts ?? []).map((t) => this.dict.code(t)).filter((c) => c > 0))];
-    if (this.length + codes.length > this.data.length) {
-      const next = new (this.data.constructor as { new (n: number): Codes })(Math.max(this.data.length * 2, this.length + codes.length));
+    const start = this.length;
+    const items = texts ?? [];
+    if (start + items.length > this.data.length) {
+      const next = new (this.data.constructor as { new (n: number): Codes })(Math.max(this.data.length * 2, start + items.length));
       next.set(this.data);
       this.data = next;
     }
-    if (codes.some((c) => c > 0xffff) && this.data instanceof Uint16Array) this.data = Uint32Array.from(this.data);
-    for (const c of codes) this.data[this.length++] = c;
+    for (const t of items) {
+      const c = this.dict.code(t);
+      if (c === 0) continue;
+      let dup = false;
+      for (let k = start; k < this.length; k++) if (this.data[k] === c) dup = true;
+      if (dup) continue;
+      if (c > 0xffff && this.data instanceof Uint16Array) this.data = Uint32Array.from(this.data);
+      this.data[this.length++] = c;
+    }
     this.offsets[pos + 1] = this.length;
   }
   grow(capacity: number) {
@@ -142,18 +150,34 @@ export class ColumnStore {
     }
   }
 
-  /** SELECT list loading one row's stored fields, in column order after id. */
-  loadSelect(): string {
-    const exprs = ["t.id"];
+  /**
+   * Text expressions of the stored fields, after the id: every value travels as text so a chunk
+   * of rows can come as one string per column (string_agg), which is several times faster to
+   * read than row objects. Unit and record separators inside values become spaces.
+   */
+  private loadExprs(): string[] {
+    const exprs = ["t.id::text"];
     for (const [name] of this.columns) {
       const f = this.def.fields[name];
       const col = `t.${f.column}`;
-      if (f.kind === "number") exprs.push(`${col}::float8`);
-      else if (f.kind === "timestamp") exprs.push(`(extract(epoch FROM ${col}) * 1000000)::int8`);
-      else if (f.kind === "date") exprs.push(`(${col} - date '1970-01-01')`);
-      else exprs.push(col);
+      if (f.kind === "number") exprs.push(`${col}::float8::text`);
+      else if (f.kind === "timestamp") exprs.push(`((extract(epoch FROM ${col}) * 1000000)::int8)::text`);
+      else if (f.kind === "date") exprs.push(`(${col} - date '1970-01-01')::text`);
+      else if (f.kind === "boolean") exprs.push(`${col}::text`);
+      else if (f.kind === "keywords") exprs.push(`array_to_string(${col}, E'\\x1e')`);
+      else exprs.push(`translate(${col}, E'\\x1e\\x1f', '  ')`);
     }
-    return exprs.map((e, i) => `${e} AS c${i}`).join(", ");
+    return exprs;
+  }
+
+  /** Rows as text columns (for a few changed ids). */
+  private rowSelect(): string {
+    return this.loadExprs().map((e, i) => `${e} AS c${i}`).join(", ");
+  }
+
+  /** A chunk of rows as one separated string per column. */
+  private chunkSelect(): string {
+    return this.loadExprs().map((e, i) => `string_agg(coalesce(${e}, ''), E'\\x1f') AS c${i}`).join(", ");
   }
 
   position(id: number): number {
@@ -193,30 +217,52 @@ export class ColumnStore {
     this.capacity = capacity;
   }
 
-  /** Appends loaded rows (arrays: id, then the stored fields in column order). */
-  appendRows(rows: Record<string, unknown>[]) {
-    this.ensureCapacity(this.n + rows.length);
-    const cols = [...this.columns.entries()].map(([name, col]) => ({ col, kind: this.def.fields[name].kind }));
-    for (const row of rows) {
-      const id = Number(row.c0);
+  /** Appends rows given as text columns (column 0: ids), each already split into values. */
+  appendColumns(columns: (string | null)[][]) {
+    const ids = columns[0];
+    const count = ids.length;
+    this.ensureCapacity(this.n + count);
+    const start = this.n;
+    for (let r = 0; r < count; r++) {
+      const id = Number(ids[r]);
       const old = this.position(id);
       if (old !== NO_POS) this.remove(old);
-      const pos = this.n++;
+      const pos = start + r;
       this.ids[pos] = id;
       this.live[pos] = 1;
-      this.liveCount++;
       this.setPosition(id, pos);
-      for (let k = 0; k < cols.length; k++) {
-        const { col, kind } = cols[k];
-        const v = row[`c${k + 1}`];
-        if (col.kind === "keyword") col.set(pos, kind === "boolean" ? (v === null || v === undefined ? null : String(v)) : (v as string | null));
-        else if (col.kind === "keywords") col.set(pos, v as string[] | null);
-        else if (v === null || v === undefined) col.set(pos, null);
-        else if (kind === "date") col.set(pos, Number(v) * DAY_US);
-        else col.set(pos, Number(v));
+    }
+    this.liveCount += count;
+    let k = 1;
+    for (const [name, col] of this.columns) {
+      const values = columns[k++];
+      const kind = this.def.fields[name].kind;
+      if (col instanceof KeywordColumn) {
+        for (let r = 0; r < count; r++) col.set(start + r, values[r] || null);
+      } else if (col instanceof ArrayColumn) {
+        for (let r = 0; r < count; r++) {
+          const v = values[r];
+          col.set(start + r, v ? v.split("\x1e") : null);
+        }
+      } else {
+        const scale = kind === "date" ? DAY_US : 1;
+        const out = col.values;
+        for (let r = 0; r < count; r++) {
+          const v = values[r];
+          out[start + r] = v === null || v === "" ? NaN : Number(v) * scale;
+        }
       }
     }
+    this.n += count;
     this.version++;
+  }
+
+  private appendRowObjects(rows: Record<string, unknown>[]) {
+    if (!rows.length) return;
+    const width = this.columns.size + 1;
+    const columns: (string | null)[][] = [];
+    for (let k = 0; k < width; k++) columns.push(rows.map((row) => (row[`c${k}`] as string | null) ?? null));
+    this.appendColumns(columns);
   }
 
   private remove(pos: number) {
@@ -241,23 +287,27 @@ export class ColumnStore {
     return this.n - this.liveCount;
   }
 
-  /** Loads every row, in id order, in chunks. */
-  async loadAll(db: Queryable, chunk = 50_000): Promise<void> {
-    const snap = await db.query<{ s: string }>(`SELECT pg_current_snapshot()::text AS s`);
-    const point = parseSnapshot(snap.rows[0].s);
-    const select = this.loadSelect();
-    let after = 0;
-    for (;;) {
-      const r = await db.query<Record<string, unknown>>(
-        `SELECT ${select} FROM ${this.def.table} t WHERE t.id > $1 ORDER BY t.id LIMIT ${chunk}`,
-        [after],
-      );
-      if (!r.rows.length) break;
-      this.appendRows(r.rows);
-      after = Number(r.rows[r.rows.length - 1].c0);
-      if (r.rows.length < chunk) break;
+  /** Loads every row, in id order, in chunks of id ranges. */
+  async loadAll(db: Queryable, chunk = 100_000): Promise<void> {
+    const snap = await db.query<{ s: string; lo: number | null; hi: number | null }>(
+      `SELECT pg_current_snapshot()::text AS s, (SELECT min(id) FROM ${this.def.table}) AS lo, (SELECT max(id) FROM ${this.def.table}) AS hi`,
+    );
+    const { s, lo, hi } = snap.rows[0];
+    const select = this.chunkSelect();
+    if (lo !== null && hi !== null) {
+      for (let from = Number(lo) - 1; from < Number(hi); from += chunk) {
+        const r = await db.query<Record<string, string | null>>(
+          `SELECT ${select} FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`,
+          [from, from + chunk],
+        );
+        const row = r.rows[0];
+        if (row.c0 === null) continue;
+        const columns: (string | null)[][] = [];
+        for (let k = 0; k <= this.columns.size; k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
+        this.appendColumns(columns);
+      }
     }
-    this.sync = point;
+    this.sync = parseSnapshot(s);
     this.syncedAt = Date.now();
   }
 
@@ -285,11 +335,11 @@ export class ColumnStore {
     if (ids.length > Math.max(50_000, this.liveCount / 4)) return false;
     if (ids.length) {
       this.removeIds(ids);
-      const select = this.loadSelect();
+      const select = this.rowSelect();
       for (let i = 0; i < ids.length; i += 10_000) {
         const part = ids.slice(i, i + 10_000);
         const rows = await db.query<Record<string, unknown>>(`SELECT ${select} FROM ${this.def.table} t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`, [part]);
-        this.appendRows(rows.rows);
+        this.appendRowObjects(rows.rows);
       }
     }
     this.sync = parseSnapshot(row.s);
