@@ -73,7 +73,6 @@ export async function searchWorld(): Promise<SearchWorld> {
   const ctx = await startTestApp({ apiRequestsPerMinute: 100_000 });
   const ids: Record<string, number> = {};
   for (const p of PROJECTS) ids[p.key] = await insertProject(ctx.db, p);
-  const byId = new Map(Object.entries(ids).map(([k, v]) => [v, k]));
   const userA = await createUser(ctx.db, { statuses: ["Under Construction", "Planning"] });
   const userB = await createUser(ctx.db, { statuses: [] });
   const staff = await createUser(ctx.db, { email: `reviewer-${Date.now()}@infrascout.in` });
@@ -88,7 +87,7 @@ export async function searchWorld(): Promise<SearchWorld> {
   };
   return {
     ctx, ids, tokenA, tokenB, tokenStaff, userA, userB,
-    keyOf: (id) => byId.get(id) ?? `#${id}`,
+    keyOf: (id) => Object.entries(ids).find(([, v]) => v === id)?.[0] ?? `#${id}`,
     async get(url, token = tokenA) {
       engine.mode = "cache";
       const fromCache = await raw(url, token);
