@@ -13,9 +13,8 @@ import { projectsIndex } from "../../search/indexes/projects.js";
 import { findUserRow } from "../users/queries.js";
 import { feedConditions, matchedReasons, type FeedPreferences } from "./feed.js";
 
-export const EXPORT_MAX_ROWS = 10_000;
-export const EXPORT_DAILY_ROWS = 50_000;
-export const EXPORTS_PER_MINUTE = 10;
+/** Export caps: rows per request, rows per user per 24 hours, exports per user per minute. */
+export const exportLimits = { maxRows: 10_000, dailyRows: 50_000, perMinute: 10 };
 const EXPORT_LOCK = 7_310_003;
 
 const flag = Type.Optional(Type.String({ maxLength: 10, description: "true to enable" }));
@@ -137,7 +136,7 @@ const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ["leads"],
-        summary: `Export a search as CSV or XLSX (first ${EXPORT_MAX_ROWS.toLocaleString("en-IN")} rows; ${EXPORT_DAILY_ROWS.toLocaleString("en-IN")} rows per user per 24 hours)`,
+        summary: `Export a search as CSV or XLSX (first ${exportLimits.maxRows.toLocaleString("en-IN")} rows; ${exportLimits.dailyRows.toLocaleString("en-IN")} rows per user per 24 hours)`,
         querystring: ExportQuerystring,
         produces: [EXPORT_CONTENT_TYPES.csv, EXPORT_CONTENT_TYPES.xlsx],
         response: { 200: Type.String({ description: "The file" }), ...errors, 429: ErrorResponse },
@@ -147,10 +146,10 @@ const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(request);
       const format: ExportFormat = request.query.format ?? "csv";
       const { q, searcher } = await parse(search, request);
-      const limit = await app.limiter.hit(`export:user:${auth.user.id}`, EXPORTS_PER_MINUTE, 60);
+      const limit = await app.limiter.hit(`export:user:${auth.user.id}`, exportLimits.perMinute, 60);
       if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
 
-      const { count, ids } = await engine.orderedIds(q, searcher, 0, EXPORT_MAX_ROWS);
+      const { count, ids } = await engine.orderedIds(q, searcher, 0, exportLimits.maxRows);
       const queryText = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1).slice(0, 4000) : "";
       // Reserve the rows against the daily allowance, one export of a user at a time.
       await app.db.transaction(async (tx) => {
@@ -159,12 +158,12 @@ const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `SELECT coalesce(sum(row_count), 0)::int AS n FROM exports WHERE user_id = $1 AND created_at > now() - interval '24 hours'`,
           [auth.user.id],
         );
-        const left = Math.max(0, EXPORT_DAILY_ROWS - used.rows[0].n);
+        const left = Math.max(0, exportLimits.dailyRows - used.rows[0].n);
         if (ids.length > left) {
           throw new HttpError(429, {
             detail:
-              `Export limit reached: ${EXPORT_DAILY_ROWS.toLocaleString("en-IN")} rows per 24 hours. ` +
-              `${left.toLocaleString("en-IN")} rows left; this export has ${ids.length.toLocaleString("en-IN")}. Narrow the search or try later.`,
+              `Export limit reached: ${exportLimits.dailyRows.toLocaleString("en-IN")} rows per 24 hours. ` +
+              `${left.toLocaleString("en-IN")} row${left === 1 ? "" : "s"} left; this export has ${ids.length.toLocaleString("en-IN")}. Narrow the search or try later.`,
           });
         }
         await tx.query(`INSERT INTO exports (user_id, lister, format, query, row_count) VALUES ($1, 'search', $2, $3, $4)`, [auth.user.id, format, queryText, ids.length]);
