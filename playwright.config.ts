@@ -3,7 +3,9 @@
 // demo data and one user per gating state, then starts the server.
 import { defineConfig, devices } from "@playwright/test";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+// A port of its own per run, so several runs on one machine never meet; workers inherit it.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+export const E2E_PORT = Number(process.env.E2E_PORT);
 
 export default defineConfig({
   testDir: "tests/e2e",
