@@ -64,6 +64,10 @@ export function parseSort(def: IndexDefinition, raw: string | undefined, hasQ: b
 /** The whole query string (without the endpoint's base conditions). */
 export function parseSearchParams(def: IndexDefinition, raw: RawSearchParams, opts: { now?: Date; defaultSort?: string } = {}): SearchQuery {
   const now = opts.now ?? new Date();
+  // PostgreSQL text cannot hold NUL: refuse it before it reaches a query.
+  for (const [name, v] of Object.entries(raw)) {
+    if ((Array.isArray(v) ? v : [v]).some((x) => typeof x === "string" && x.includes("\u0000"))) throw fieldError(name, "Must not contain NUL characters.");
+  }
   const q = normalizeQ(raw.q);
   if (q && q.length > MAX_Q_LENGTH) throw fieldError("q", `Search text is too long: at most ${MAX_Q_LENGTH} characters.`);
   if (q && !def.textVector) throw fieldError("q", "This list has no text search.");
