@@ -4,8 +4,12 @@ import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
 
-export const FIXTURE_FILE = path.resolve(import.meta.dirname, "../../.e2e/fixtures.json");
-export const E2E_OUTBOX = path.resolve(import.meta.dirname, "../../.e2e/data/outbox");
+// One folder per run (by its port): not under test-results/, which Playwright empties after
+// global setup, and never shared by two runs at once.
+export const E2E_DIR = path.resolve(import.meta.dirname, "../../.e2e", process.env.E2E_PORT ?? "default");
+export const E2E_DATA_DIR = path.join(E2E_DIR, "data");
+export const FIXTURE_FILE = path.join(E2E_DIR, "fixtures.json");
+export const E2E_OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 
 interface Credentials {
   email: string;

@@ -9,11 +9,9 @@ import { migrate } from "../../server/db/migrate.js";
 import { seedDemoData } from "../../server/ingest/seed.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
 import { E2E_PORT } from "../../playwright.config.js";
-import { FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
+import { E2E_DATA_DIR, E2E_DIR, FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-// Not under test-results/: Playwright empties that folder after global setup.
-const E2E_DATA_DIR = path.join(ROOT, ".e2e", "data");
 
 async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -105,5 +103,6 @@ export default async function globalSetup() {
     }
     await new Promise((r) => setTimeout(r, 500));
     await cleanup();
+    fs.rmSync(E2E_DIR, { recursive: true, force: true });
   };
 }
