@@ -63,6 +63,15 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="/dashboard" replace />} />
+      {/* Microsoft's sign-in popup returns here (lib/identityMicrosoft MICROSOFT_REDIRECT_PATH), signed in or not. */}
+      <Route
+        path="/auth/microsoft"
+        element={
+          <Suspense fallback={<FullPageSpinner />}>
+            <Pages.MicrosoftRedirect />
+          </Suspense>
+        }
+      />
 
       <Route
         element={

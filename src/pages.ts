@@ -6,6 +6,7 @@ export const Pages = {
   Login: lazyPage(() => import("./pages/auth/LoginPage")),
   Signup: lazyPage(() => import("./pages/auth/SignupPage")),
   ForgotPassword: lazyPage(() => import("./pages/auth/ForgotPasswordPage")),
+  MicrosoftRedirect: lazyPage(() => import("./pages/auth/MicrosoftRedirectPage")),
 
   Dashboard: lazyPage(() => import("./pages/dashboard/DashboardPage")),
   MyFeed: lazyPage(() => import("./pages/feed/MyFeedPage")),

@@ -5,6 +5,7 @@ import type { AuthProvider } from "@refinedev/core";
 import type { LoginRequest, SignupRequest, TokenResponse, UserInfo } from "../../common/api";
 import { SIGNED_IN_HOME } from "../../common/constants";
 import { currentPathAndQuery, loginUrlFor, safeRedirect } from "../lib/redirect";
+import { forgetKeptStaffToken, getKeptStaffToken } from "../lib/identityImpersonation";
 import { getToken, removeToken, setToken } from "../lib/token";
 import { http, HttpError } from "./http";
 import { clearSession, loadSessionAndRemember } from "./session";
@@ -12,6 +13,7 @@ import { clearSession, loadSessionAndRemember } from "./session";
 /** Sign in with username (or e-mail) and password; resolves with the session's user. */
 export async function signIn(credentials: LoginRequest): Promise<UserInfo> {
   const { token } = await http.post<TokenResponse>("login/", credentials, { toast: false });
+  forgetKeptStaffToken();
   setToken(token);
   clearSession();
   const { user } = await loadSessionAndRemember(true);
@@ -20,19 +22,32 @@ export async function signIn(credentials: LoginRequest): Promise<UserInfo> {
 
 export async function signUp(values: SignupRequest): Promise<void> {
   const { token } = await http.post<TokenResponse>("signup/", values, { toast: false });
+  forgetKeptStaffToken();
   setToken(token);
   clearSession();
   await loadSessionAndRemember(true);
 }
 
-/** Revoke the token on the server (best effort: a dead token is fine), then forget it locally. */
+async function revokeCurrentToken(): Promise<void> {
+  if (!getToken()) return;
+  try {
+    await http.post("logout/", undefined, { toast: false });
+  } catch {
+    // The token may already be revoked; signing out locally is what matters.
+  }
+}
+
+/**
+ * Revoke the token on the server (best effort: a dead token is fine), then forget it locally.
+ * While impersonating, the staff member's own kept token is signed out too.
+ */
 export async function signOut(): Promise<void> {
-  if (getToken()) {
-    try {
-      await http.post("logout/", undefined, { toast: false });
-    } catch {
-      // The token may already be revoked; signing out locally is what matters.
-    }
+  await revokeCurrentToken();
+  const kept = getKeptStaffToken();
+  forgetKeptStaffToken();
+  if (kept) {
+    setToken(kept);
+    await revokeCurrentToken();
   }
   removeToken();
   clearSession();

@@ -1,16 +1,18 @@
 // Logout and Cancel Impersonation, as the avatar menu runs them.
+import { useInvalidateAuthStore } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { IMPERSONATION_REFETCH_DELAY_MS } from "../../../common/constants";
-import type { TokenResponse } from "../../../common/api";
-import { useRefreshSession } from "../../hooks/useSession";
+import { sessionKey } from "../../hooks/useSession";
+import { AFTER_CANCEL_PATH, cancelImpersonation as endImpersonation } from "../../lib/identityImpersonation";
 import { currentPathAndQuery, hardNavigation, loginUrlFor } from "../../lib/redirect";
-import { setToken } from "../../lib/token";
+import { getToken, removeToken } from "../../lib/token";
 import { signOut } from "../../providers/authProvider";
-import { http } from "../../providers/http";
+import { clearSession } from "../../providers/session";
 
 export function useAccountActions() {
-  const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
+  const invalidateAuthStore = useInvalidateAuthStore();
   const navigate = useNavigate();
 
   /** Revoke the token, then load /login?redirect={current path}: a full load drops every cached query. */
@@ -20,14 +22,29 @@ export function useAccountActions() {
     hardNavigation.assign(loginUrlFor(here));
   }, []);
 
-  /** Back to the staff member's own account; the user data is refetched after a short pause. */
+  /**
+   * Back to the staff member's own account (the token kept when impersonation started); the
+   * user data is refetched after 0.3 s, then the users admin opens. Without a kept token the
+   * staff member signs in again.
+   */
   const cancelImpersonation = useCallback(async () => {
-    const response = await http.get<Partial<TokenResponse> | null>("cancel-impersonate/");
-    if (response && typeof response.token === "string") setToken(response.token);
-    await new Promise((resolve) => setTimeout(resolve, IMPERSONATION_REFETCH_DELAY_MS));
-    await refreshSession();
-    navigate("/dashboard");
-  }, [refreshSession, navigate]);
+    let outcome;
+    try {
+      outcome = await endImpersonation();
+    } catch {
+      return; // the HTTP layer has shown why; the impersonation goes on
+    }
+    if (!outcome.restored) {
+      // The impersonation token is already revoked: no logout call, just forget it.
+      removeToken();
+      clearSession();
+      hardNavigation.assign("/login");
+      return;
+    }
+    queryClient.setQueryData(sessionKey(getToken()), outcome.session);
+    await invalidateAuthStore();
+    navigate(AFTER_CANCEL_PATH);
+  }, [queryClient, invalidateAuthStore, navigate]);
 
   return { logout, cancelImpersonation };
 }

@@ -1,12 +1,13 @@
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
 import { Button, Flex, Form, Input } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { LoginRequest } from "../../../common/api";
 import { safeRedirect } from "../../lib/redirect";
 import { toastError } from "../../lib/toast";
 import { signIn } from "../../providers/authProvider";
 import { AuthShell } from "./AuthShell";
+import { SocialSignInLazy } from "./socialLazy";
 import { useFinishSignIn } from "./useFinishSignIn";
 
 export default function LoginPage() {
@@ -42,6 +43,9 @@ export default function LoginPage() {
           Login
         </Button>
       </Form>
+      <Suspense fallback={null}>
+        <SocialSignInLazy redirectTo={safeRedirect(params.get("redirect"))} />
+      </Suspense>
       <p className="auth-switch">
         New to InfraScout? <Link to="/signup">Create an account</Link>
       </p>

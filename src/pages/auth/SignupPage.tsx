@@ -1,11 +1,13 @@
 import { Button, Col, Form, Input, Row } from "antd";
-import { useState } from "react";
-import { Link } from "react-router";
+import { Suspense, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { SignupRequest } from "../../../common/api";
 import { toastError } from "../../lib/toast";
 import { signUp } from "../../providers/authProvider";
 import { HttpError } from "../../providers/http";
+import { safeRedirect } from "../../lib/redirect";
 import { AuthShell } from "./AuthShell";
+import { SocialSignInLazy } from "./socialLazy";
 import { useFinishSignIn } from "./useFinishSignIn";
 
 type SignupForm = Required<SignupRequest>;
@@ -14,6 +16,7 @@ export default function SignupPage() {
   const [form] = Form.useForm<SignupForm>();
   const finish = useFinishSignIn();
   const [busy, setBusy] = useState(false);
+  const [params] = useSearchParams();
 
   const onFinish = async (values: SignupForm) => {
     setBusy(true);
@@ -88,6 +91,9 @@ export default function SignupPage() {
           Signup
         </Button>
       </Form>
+      <Suspense fallback={null}>
+        <SocialSignInLazy redirectTo={safeRedirect(params.get("redirect"))} />
+      </Suspense>
       <p className="auth-switch">
         Already have an account? <Link to="/login">Sign in</Link>
       </p>

@@ -1,52 +1,74 @@
-// /impersonate/{id}: a staff member starts acting as a subscriber. The server switches the
-// session (or answers a new token); the user data is then refetched, as when cancelling.
-import { Button, Card, Typography } from "antd";
-import { useState } from "react";
+// /impersonate/{id}: a staff member starts acting as a user. Opening the page starts it (the
+// users admin links here after a confirmation): impersonate/{id}/ answers a token for the user,
+// the staff token is kept aside for Cancel Impersonation, the user's data is loaded and the
+// dashboard opens with the impersonation banner. A refusal (not staff, a staff account, a
+// disabled or unknown user) stays on this page with the reason.
+import { useInvalidateAuthStore } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Card, Flex, Spin, Typography } from "antd";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import type { TokenResponse } from "../../../common/api";
-import { IMPERSONATION_REFETCH_DELAY_MS } from "../../../common/constants";
+import { canUseResource, defineAbilityFor } from "../../../common/ability";
 import { PageShell } from "../../components/page/PageShell";
-import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
-import { setToken } from "../../lib/token";
-import { http } from "../../providers/http";
+import { sessionKey, useSignedInSession } from "../../hooks/useSession";
+import { AFTER_START_PATH, startImpersonation } from "../../lib/identityImpersonation";
+import { getToken } from "../../lib/token";
+import { HttpError } from "../../providers/http";
 import { ErrorPage } from "../errors/ErrorPage";
 
 export default function ImpersonatePage() {
   const { id = "" } = useParams();
   const session = useSignedInSession();
-  const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
+  const invalidateAuthStore = useInvalidateAuthStore();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const started = useRef<string | null>(null);
+  const allowed = !!session && canUseResource(defineAbilityFor(session.user), "impersonate");
+  const validId = /^\d+$/.test(id);
 
-  if (session && !session.user.is_staff) {
-    return <ErrorPage status={403} title="Staff only" text="Only InfraScout staff can act as another user." action={{ label: "Go to Dashboard", to: "/dashboard" }} />;
+  useEffect(() => {
+    if (!allowed || !validId || started.current === id) return;
+    started.current = id; // once per id, also under StrictMode's double effects
+    startImpersonation(id)
+      .then(async (next) => {
+        queryClient.setQueryData(sessionKey(getToken()), next);
+        await invalidateAuthStore();
+        navigate(AFTER_START_PATH, { replace: true });
+      })
+      .catch((error: unknown) => {
+        const detail = error instanceof HttpError ? error.message : error instanceof Error ? error.message : String(error);
+        setFailure(detail);
+      });
+  }, [allowed, validId, id, queryClient, invalidateAuthStore, navigate]);
+
+  if (session && !allowed) {
+    return (
+      <ErrorPage
+        status={403}
+        title="Staff only"
+        text={session.user.is_impersonated ? "Cancel the current impersonation before acting as another user." : "Only InfraScout staff can act as another user."}
+        action={{ label: "Go to Dashboard", to: "/dashboard" }}
+      />
+    );
   }
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      const response = await http.get<Partial<TokenResponse> | null>(`impersonate/${encodeURIComponent(id)}/`);
-      if (response && typeof response.token === "string") setToken(response.token);
-      await new Promise((resolve) => setTimeout(resolve, IMPERSONATION_REFETCH_DELAY_MS));
-      await refreshSession();
-      navigate("/dashboard", { replace: true });
-    } catch {
-      // The HTTP layer has shown the error.
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  if (!validId || failure) {
+    return (
+      <ErrorPage
+        status={403}
+        title="Could not impersonate this user"
+        text={failure ?? "The link names no user."}
+        action={{ label: "Back to Users", to: "/update-projects?tab=users" }}
+      />
+    );
+  }
   return (
     <PageShell title="Impersonate User">
       <Card>
-        <Typography.Paragraph>
-          You are about to see InfraScout as user #{id} sees it. Every action you take is recorded as yours. Use “Cancel
-          Impersonation” in the account menu to return to your own account.
-        </Typography.Paragraph>
-        <Button type="primary" onClick={start} loading={busy}>
-          Start impersonating
-        </Button>
+        <Flex align="center" gap={16}>
+          <Spin />
+          <Typography.Text>Switching to user #{id}… Every action you take is recorded with your name as well.</Typography.Text>
+        </Flex>
       </Card>
     </PageShell>
   );

@@ -1,0 +1,146 @@
+// 'Sign in with Google' and 'Sign in with Microsoft' under the login and signup forms. Loaded
+// lazily (its own chunk with @react-oauth/google; MSAL is a further chunk loaded when Microsoft
+// is configured), and each button shows only when /auth-config/ says its provider is enabled.
+import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from "@react-oauth/google";
+import { Button, Divider, Flex, Typography } from "antd";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { loadAuthConfig, signInWithGoogleCredential, signInWithMicrosoftResult, type AuthConfig } from "../../lib/identity";
+import type { MicrosoftSignIn } from "../../lib/identityMicrosoft";
+import { toastError } from "../../lib/toast";
+import { useFinishSignIn } from "./useFinishSignIn";
+
+export const GOOGLE_UNAVAILABLE = "Google sign-in could not be loaded. Check your connection or use your password.";
+export const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
+
+interface Props {
+  /** Where to go after signing in (the gating still sends new users to onboarding). */
+  redirectTo: string;
+}
+
+/** Runs one sign-in at a time and finishes it (session → route guards → destination). */
+function useSocialRun(redirectTo: string) {
+  const finish = useFinishSignIn();
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(
+    async (signIn: () => Promise<unknown>) => {
+      setBusy(true);
+      try {
+        await signIn();
+        await finish(redirectTo);
+      } catch {
+        // signInWithProvider has shown the toast.
+        setBusy(false);
+      }
+    },
+    [finish, redirectTo],
+  );
+  return { busy, run };
+}
+
+function GoogleButton({ clientId, onCredential }: { clientId: string; onCredential: (r: CredentialResponse) => void }) {
+  const [failed, setFailed] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(320);
+  useEffect(() => {
+    // Google's button takes a pixel width (at most 400): match the form's.
+    const w = box.current?.clientWidth;
+    if (w) setWidth(Math.max(200, Math.min(400, Math.floor(w))));
+  }, []);
+  return (
+    <div ref={box} className="social-button social-google" data-testid="google-sign-in">
+      {failed ? (
+        <Typography.Text type="secondary">{GOOGLE_UNAVAILABLE}</Typography.Text>
+      ) : (
+        <GoogleOAuthProvider clientId={clientId} onScriptLoadError={() => setFailed(true)}>
+          <GoogleLogin
+            onSuccess={onCredential}
+            onError={() => toastError(GOOGLE_FAILED)}
+            text="signin_with"
+            width={width}
+            size="large"
+            shape="rectangular"
+            logo_alignment="center"
+          />
+        </GoogleOAuthProvider>
+      )}
+    </div>
+  );
+}
+
+function MicrosoftLogo() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 21 21" aria-hidden focusable="false">
+      <rect x="1" y="1" width="9" height="9" fill="#f25022" />
+      <rect x="11" y="1" width="9" height="9" fill="#7fba00" />
+      <rect x="1" y="11" width="9" height="9" fill="#00a4ef" />
+      <rect x="11" y="11" width="9" height="9" fill="#ffb900" />
+    </svg>
+  );
+}
+
+function MicrosoftButton({ clientId, authority, busy, onResult }: {
+  clientId: string;
+  authority: string;
+  busy: boolean;
+  onResult: (signIn: () => Promise<unknown>) => void;
+}) {
+  // Created ahead of the click, so the popup opens within the click's user activation.
+  const client = useRef<Promise<MicrosoftSignIn> | null>(null);
+  const module = useRef<typeof import("../../lib/identityMicrosoft") | null>(null);
+  useEffect(() => {
+    client.current = import("../../lib/identityMicrosoft").then((m) => {
+      module.current = m;
+      return m.createMicrosoftSignIn(clientId, authority);
+    });
+    client.current.catch(() => undefined);
+  }, [clientId, authority]);
+
+  const onClick = () =>
+    onResult(async () => {
+      let result;
+      try {
+        const ms = await client.current!;
+        result = await ms.signIn();
+      } catch (error) {
+        const m = module.current;
+        if (!m?.isMicrosoftCancel(error)) toastError(m ? m.microsoftErrorMessage(error) : "Microsoft sign-in could not be loaded.");
+        throw error;
+      }
+      return signInWithMicrosoftResult(result as unknown as Parameters<typeof signInWithMicrosoftResult>[0]);
+    });
+
+  return (
+    <Button block size="large" className="social-button social-microsoft" icon={<MicrosoftLogo />} loading={busy} onClick={onClick}>
+      Sign in with Microsoft
+    </Button>
+  );
+}
+
+export default function SocialSignIn({ redirectTo }: Props) {
+  const [config, setConfig] = useState<AuthConfig | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadAuthConfig().then((c) => live && setConfig(c));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const { busy, run } = useSocialRun(redirectTo);
+
+  if (!config || (!config.google.enabled && !config.microsoft.enabled)) return null;
+  return (
+    <div className="social-sign-in" aria-label="Other ways to sign in">
+      <Divider plain className="social-divider">
+        or
+      </Divider>
+      <Flex vertical gap={12}>
+        {config.google.enabled && config.google.client_id && (
+          <GoogleButton clientId={config.google.client_id} onCredential={(r) => void run(() => signInWithGoogleCredential(r))} />
+        )}
+        {config.microsoft.enabled && config.microsoft.client_id && (
+          <MicrosoftButton clientId={config.microsoft.client_id} authority={config.microsoft.authority} busy={busy} onResult={(fn) => void run(fn)} />
+        )}
+      </Flex>
+    </div>
+  );
+}
