@@ -31,27 +31,50 @@ export class Evaluation {
     readonly groups: FilterGroup[],
   ) {}
 
-  /** Counts each facet field without its own group: a row counts when its state is 0 or that group. */
+  /**
+   * Counts each facet field without its own group: a row counts when its state is 0 or that
+   * group. Three ways to the same numbers, by how many rows count: few → walk the list of
+   * candidate rows; almost all → the facet's totals over live rows (kept per store version)
+   * minus the rows that do not count; otherwise one scan of the column.
+   */
   facetCounts(def: IndexDefinition): Record<string, FacetOption[]> {
     const out: Record<string, FacetOption[]> = {};
-    const n = this.store.n;
+    const store = this.store;
+    const n = store.n;
+    const state = this.state;
+    const hist = new Int32Array(256);
+    for (let i = 0; i < n; i++) hist[state[i]]++;
+    let candidates: Int32Array | null = null; // rows that may count somewhere (state < 255)
+    let outsiders: Int32Array | null = null; // live rows with state ≠ 0
     for (const [name, f] of Object.entries(def.fields)) {
       if (!f.facet) continue;
-      const col = this.store.columns.get(name)!;
+      const col = store.columns.get(name)!;
+      if (!(col instanceof KeywordColumn) && !(col instanceof ArrayColumn)) continue;
       const lut = new Uint8Array(256);
       lut[0] = 1;
       const g = this.groups.findIndex((x) => x.field === name);
       if (g >= 0) lut[g + 1] = 1;
-      if (col instanceof KeywordColumn) {
-        const counts = new Int32Array(col.dict.size);
-        if (col.codes instanceof Uint16Array) countScalar16(col.codes, this.state, lut, n, counts);
-        else countScalar32(col.codes, this.state, lut, n, counts);
-        out[name] = options(col.dict.texts, counts);
-      } else if (col instanceof ArrayColumn) {
-        const counts = new Int32Array(col.dict.size);
-        countArray(col.offsets, col.data, this.state, lut, n, counts);
-        out[name] = options(col.dict.texts, counts);
+      const counted = hist[0] + (g >= 0 ? hist[g + 1] : 0);
+      const counts = new Int32Array(col.dict.size);
+      if (counted * 8 < n) {
+        candidates ??= positionsWhere(state, n, (s) => s !== 255);
+        if (col instanceof KeywordColumn) countListScalar(col.codes, state, lut, candidates, counts, 1);
+        else countListArray(col.offsets, col.data, state, lut, candidates, counts, 1);
+      } else if ((store.liveCount - counted) * 4 < n) {
+        outsiders ??= livePositionsWhere(state, store.live, n);
+        counts.set(store.facetTotals(name));
+        // subtract the live rows that do not count: lut 0 → weight 1
+        const miss = new Uint8Array(256);
+        for (let s = 0; s < 256; s++) miss[s] = lut[s] ^ 1;
+        if (col instanceof KeywordColumn) countListScalar(col.codes, state, miss, outsiders, counts, -1);
+        else countListArray(col.offsets, col.data, state, miss, outsiders, counts, -1);
+      } else if (col instanceof KeywordColumn) {
+        if (col.codes instanceof Uint16Array) countScalar16(col.codes, state, lut, n, counts);
+        else countScalar32(col.codes, state, lut, n, counts);
+      } else {
+        countArray(col.offsets, col.data, state, lut, n, counts);
       }
+      out[name] = options(col.dict.texts, counts);
     }
     return out;
   }
@@ -100,19 +123,60 @@ export class Evaluation {
   }
 }
 
-// Tight, monomorphic loops (one per array type) so V8 keeps them fast.
+// Tight, monomorphic loops (one per array type) so V8 keeps them fast. The histograms are
+// counted into four interleaved copies, so consecutive rows with the same code do not wait on
+// each other's store.
 function countScalar16(codes: Uint16Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
-  for (let i = 0; i < n; i++) counts[codes[i]] += lut[state[i]];
+  const m = counts.length;
+  const c4 = new Int32Array(m * 4);
+  const m2 = 2 * m;
+  const m3 = 3 * m;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    c4[codes[i]] += lut[state[i]];
+    c4[m + codes[i + 1]] += lut[state[i + 1]];
+    c4[m2 + codes[i + 2]] += lut[state[i + 2]];
+    c4[m3 + codes[i + 3]] += lut[state[i + 3]];
+  }
+  for (; i < n; i++) c4[codes[i]] += lut[state[i]];
+  for (let k = 0; k < m; k++) counts[k] += c4[k] + c4[m + k] + c4[m2 + k] + c4[m3 + k];
 }
 function countScalar32(codes: Uint32Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
   for (let i = 0; i < n; i++) counts[codes[i]] += lut[state[i]];
 }
 function countArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
   for (let i = 0; i < n; i++) {
-    if (lut[state[i]] === 0) continue;
-    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]]++;
+    const w = lut[state[i]];
+    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]] += w;
   }
 }
+function positionsWhere(state: Uint8Array, n: number, keep: (s: number) => boolean): Int32Array {
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (keep(state[i])) out[k++] = i;
+  return out.subarray(0, k);
+}
+function livePositionsWhere(state: Uint8Array, live: Uint8Array, n: number): Int32Array {
+  const out = new Int32Array(n);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (state[i] !== 0 && live[i] === 1) out[k++] = i;
+  return out.subarray(0, k);
+}
+function countListScalar(codes: Codes, state: Uint8Array, lut: Uint8Array, list: Int32Array, counts: Int32Array, sign: number) {
+  for (let j = 0; j < list.length; j++) {
+    const i = list[j];
+    counts[codes[i]] += sign * lut[state[i]];
+  }
+}
+function countListArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut: Uint8Array, list: Int32Array, counts: Int32Array, sign: number) {
+  for (let j = 0; j < list.length; j++) {
+    const i = list[j];
+    const w = sign * lut[state[i]];
+    if (w === 0) continue;
+    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]] += w;
+  }
+}
+
 function passScalar16(codes: Uint16Array, lut: Uint8Array, pass: Uint8Array, n: number) {
   for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
 }
@@ -125,17 +189,33 @@ function passRange(v: Float64Array, lo: number, hi: number, pass: Uint8Array, n:
     if (x >= lo && x <= hi) pass[i] = 1;
   }
 }
-/** A group's verdict: rows that pass keep their state; others fail this group (or drop out). */
-function applyGroup(pass: Uint8Array, state: Uint8Array, gi: number, n: number) {
-  for (let i = 0; i < n; i++) {
-    if (pass[i] === 0) {
-      const s = state[i];
-      state[i] = s === 0 ? gi : 255;
-    }
+
+// A verdict moves each row's state through a transition table T (512 entries): T[s] when the
+// row fails, T[256 + s] when it passes. For filter group g: a match (0) that fails becomes g,
+// a row already failing another group becomes 255 (out); passing keeps the state. For a base
+// condition every failure is out.
+function transitions(gi: number | null): Uint8Array {
+  const t = new Uint8Array(512);
+  for (let s = 0; s < 256; s++) {
+    t[256 + s] = s;
+    t[s] = gi !== null && s === 0 ? gi : 255;
   }
+  return t;
 }
-function applyBase(pass: Uint8Array, state: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) if (pass[i] === 0) state[i] = 255;
+function applyPass(pass: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) state[i] = t[(pass[i] << 8) | state[i]];
+}
+function applyScalar16(codes: Uint16Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
+}
+function applyScalar32(codes: Uint32Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
+}
+function applyRange(v: Float64Array, lo: number, hi: number, state: Uint8Array, t: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    state[i] = t[(x >= lo && x <= hi ? 256 : 0) | state[i]];
+  }
 }
 
 function options(texts: (string | null)[], counts: Int32Array): FacetOption[] {
@@ -144,55 +224,65 @@ function options(texts: (string | null)[], counts: Int32Array): FacetOption[] {
   return out;
 }
 
-/** Scratch arrays reused across queries (evaluation is synchronous, so never shared mid-use). */
-const scratch = { state: new Uint8Array(0), pass: new Uint8Array(0) };
-function buffers(n: number) {
-  if (scratch.state.length < n) {
-    const size = Math.ceil(n * 1.25);
-    scratch.state = new Uint8Array(size);
-    scratch.pass = new Uint8Array(size);
-  }
-  return scratch;
-}
+/** Scratch for per-condition verdicts (evaluation is synchronous, so never shared mid-use). */
+let scratchPass = new Uint8Array(0);
 
 /**
- * Evaluates base conditions, external sets and filter groups over the store. The returned
- * Evaluation's arrays are scratch: use them before the next evaluate() (no await in between).
+ * Evaluates base conditions, external sets and filter groups over the store, in one pass per
+ * condition over typed arrays. The Evaluation owns its state array (safe across awaits).
  */
 export function evaluate(store: ColumnStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): Evaluation {
   const n = store.n;
-  const { state, pass } = buffers(n);
+  if (scratchPass.length < n) scratchPass = new Uint8Array(Math.ceil(n * 1.25));
+  const pass = scratchPass;
+  const state = new Uint8Array(n);
   const live = store.live;
   if (groups.length > 250) throw new Error("too many filter groups");
+  const out = transitions(null);
 
   if (ext.only && ext.only.length) {
     // Everything out, then the rows of the first set in, then intersect the others.
-    state.fill(255, 0, n);
+    state.fill(255);
     for (const p of ext.only[0]) if (live[p]) state[p] = 0;
     for (let s = 1; s < ext.only.length; s++) {
       pass.fill(0, 0, n);
       for (const p of ext.only[s]) pass[p] = 1;
-      applyBase(pass, state, n);
+      applyPass(pass, state, out, n);
     }
   } else {
     for (let i = 0; i < n; i++) state[i] = live[i] ? 0 : 255;
   }
   if (ext.exclude) for (const p of ext.exclude) state[p] = 255;
 
-  for (const c of base) {
-    conditionPass(store, c, pass, ext);
-    applyBase(pass, state, n);
-  }
-  for (let g = 0; g < groups.length; g++) {
-    const group = groups[g];
-    conditionPass(store, group.conditions[0], pass, ext);
-    for (let k = 1; k < group.conditions.length; k++) conditionPass(store, group.conditions[k], pass, ext, true);
-    applyGroup(pass, state, g + 1, n);
-  }
+  for (const c of base) apply(store, [c], state, out, pass, ext);
+  for (let g = 0; g < groups.length; g++) apply(store, groups[g].conditions, state, transitions(g + 1), pass, ext);
 
   let count = 0;
   for (let i = 0; i < n; i++) if (state[i] === 0) count++;
   return new Evaluation(store, state, count, groups);
+}
+
+/** Applies the verdict of conditions (OR) to every row's state. */
+function apply(store: ColumnStore, conditions: Condition[], state: Uint8Array, t: Uint8Array, pass: Uint8Array, ext: ExternalSets) {
+  const n = store.n;
+  if (conditions.length === 1) {
+    // The common case, straight into the state without a pass array.
+    const c = conditions[0];
+    const col = store.columns.get(c.field);
+    if (col instanceof KeywordColumn) {
+      const lut = lookupTable(col, c);
+      if (col.codes instanceof Uint16Array) applyScalar16(col.codes, lut, state, t, n);
+      else applyScalar32(col.codes, lut, state, t, n);
+      return;
+    }
+    if (col instanceof NumberColumn && c.kind === "range") {
+      applyRange(col.values, c.min ?? -Infinity, c.max ?? Infinity, state, t, n);
+      return;
+    }
+  }
+  conditionPass(store, conditions[0], pass, ext);
+  for (let k = 1; k < conditions.length; k++) conditionPass(store, conditions[k], pass, ext, true);
+  applyPass(pass, state, t, n);
 }
 
 /** pass[i] = condition holds for row i (or, with `or`, pass[i] |= it). */
@@ -203,7 +293,7 @@ function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: 
   if (f.kind === "text") {
     const set = ext.conditionSets?.get(conditionKey(c));
     if (!set) throw new Error(`no SQL result for ${c.field}`);
-    for (let i = 0; i < n; i++) if (set[i]) pass[i] = 1;
+    for (let i = 0; i < n; i++) pass[i] |= set[i];
     return;
   }
   const col = store.columns.get(c.field)!;

@@ -347,6 +347,32 @@ export class ColumnStore {
     return true;
   }
 
+  private totals: { version: number; byField: Map<string, Int32Array> } = { version: -1, byField: new Map() };
+  /** Per facet field: how many live rows carry each code (for counting by complement). */
+  facetTotals(field: string): Int32Array {
+    if (this.totals.version !== this.version) this.totals = { version: this.version, byField: new Map() };
+    let t = this.totals.byField.get(field);
+    if (!t) {
+      const col = this.columns.get(field)!;
+      const n = this.n;
+      const live = this.live;
+      if (col instanceof KeywordColumn) {
+        t = new Int32Array(col.dict.size);
+        const codes = col.codes;
+        for (let i = 0; i < n; i++) t[codes[i]] += live[i];
+      } else if (col instanceof ArrayColumn) {
+        t = new Int32Array(col.dict.size);
+        const { offsets, data } = col;
+        for (let i = 0; i < n; i++) {
+          if (!live[i]) continue;
+          for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) t[data[k]]++;
+        }
+      } else throw new Error(`${field} is not a facet`);
+      this.totals.byField.set(field, t);
+    }
+    return t;
+  }
+
   /** Positions [0, covered) in the order of a sort (nulls last, ties by id desc), built on demand. */
   sortOrder(field: string, dir: "asc" | "desc"): SortOrder {
     const key = `${field} ${dir}`;

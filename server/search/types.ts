@@ -56,6 +56,8 @@ export interface IndexDefinition {
   sorts: Record<string, SortDef>;
   /** When q is empty and the sort is relevance (or absent). */
   defaultSort: string;
+  /** Sort orders built with the in-memory copy (the listers' defaults), besides defaultSort. */
+  warmSorts?: string[];
   pageSize: number;
   /** SELECT list of one result row over alias `t` (the page's rows are fetched by id). */
   resultColumns: string;

@@ -45,6 +45,7 @@ export const projectsIndex: IndexDefinition = {
     "completion_date desc": { field: "completion_date", dir: "desc" },
   },
   defaultSort: "retrieved_on desc",
+  warmSorts: ["arrived_date desc", "arrived_date asc"],
   pageSize: 20,
   resultColumns: `t.id, t.title, t.category, t.is_ai, t.project_type, t.sector, t.status, t.stage, t.value, t.state, t.district,
     t.city, t.owner_name, t.retrieved_on, t.arrived_date, t.start_date, t.completion_date`,

@@ -1,0 +1,163 @@
+// npm run bench (search part): every search shape through the API — the list and its facets,
+// as the web app asks them — against the same query as raw SQL (one GROUP BY per facet, count,
+// OFFSET paging) in the same run, on the PostgreSQL server and on PGlite, at 1,000,000
+// generated projects (BENCH_PROJECTS overrides; data prepared by bench/search-data.ts and reused).
+//   BENCH_TARGETS=pg,pglite  BENCH_ITER=30  BENCH_RAW_ITER=5
+import { performance } from "node:perf_hooks";
+import { loadConfig } from "../server/config.js";
+import type { Db } from "../server/db/client.js";
+import { buildApp } from "../server/app.js";
+import { hashPassword } from "../server/modules/auth/passwords.js";
+import { parseSearchParams, searchEngine, type RawSearchParams } from "../server/search/index.js";
+import { projectsIndex } from "../server/search/indexes/projects.js";
+import { fetchRows, sqlCount, sqlFacetCounts, sqlPageIds } from "../server/search/sql.js";
+import { BENCH_PROJECTS, openBenchPglite, openBenchPostgres } from "./search-data.js";
+
+interface Stats {
+  p50: number;
+  p95: number;
+  n: number;
+}
+
+const ITER = Number(process.env.BENCH_ITER ?? 30);
+const RAW_ITER = Number(process.env.BENCH_RAW_ITER ?? 5);
+const TARGETS = (process.env.BENCH_TARGETS ?? "pg,pglite").split(",").map((s) => s.trim());
+
+const TERMS = ["hospital", "cement plant", "warehouse", "township", "steel", "data centre", "solar", "hotel", "pharma", "metro"];
+
+interface Shape {
+  name: string;
+  params: (i: number) => RawSearchParams;
+  export?: boolean;
+}
+const SHAPES: Shape[] = [
+  { name: "text term (first time per term)", params: (i) => ({ q: TERMS[i % TERMS.length] }) },
+  { name: "text term (repeated)", params: (i) => ({ q: TERMS[i % TERMS.length] }) },
+  { name: "selective filter", params: () => ({ filter: ["state:Goa", "status:Completed"] }) },
+  { name: "no filter", params: () => ({}) },
+  { name: "weak filter (construction)", params: () => ({ filter: ["category:construction"] }) },
+  {
+    name: "multi-select, three facets",
+    params: () => ({ filter: ["state:Maharashtra", "state:Gujarat", "state:Karnataka", "status:Under Construction", "status:Planning", "sector:Residential", "sector:Commercial"] }),
+  },
+  { name: "deep page (5,000)", params: () => ({ page: "5000" }) },
+  { name: "export 10,000 rows (CSV)", params: () => ({}), export: true },
+];
+
+function stats(times: number[]): Stats {
+  const t = [...times].sort((a, b) => a - b);
+  const at = (q: number) => t[Math.min(t.length - 1, Math.ceil(q * t.length) - 1)];
+  return { p50: at(0.5), p95: at(0.95), n: t.length };
+}
+
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+function toQuery(p: RawSearchParams): string {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) for (const x of Array.isArray(v) ? v : [v]) s.append(k, String(x));
+  return s.toString();
+}
+
+const fmt = (s: Stats) => `p50 ${s.p50.toFixed(1).padStart(7)} ms  p95 ${s.p95.toFixed(1).padStart(7)} ms`;
+
+async function benchTarget(label: string, db: Db): Promise<Map<string, { api: Stats; raw: Stats }>> {
+  const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, loginMaxAttempts: 1_000_000, apiRequestsPerMinute: 1_000_000 });
+  const app = await buildApp(config, db);
+  await app.ready();
+  const email = "bench-search@example.com";
+  const password = "Bench-search-1";
+  let user = (await db.query<{ id: number }>(`SELECT id FROM users WHERE lower(email) = $1`, [email])).rows[0];
+  if (!user) {
+    user = (
+      await db.query<{ id: number }>(
+        `INSERT INTO users (email, password_hash, first_name, end_date, total_credits) VALUES ($1, $2, 'Bench', '2099-01-01', 100) RETURNING id`,
+        [email, await hashPassword(password)],
+      )
+    ).rows[0];
+  }
+  await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [user.id, await hashPassword(password)]);
+  const login = await app.inject({ method: "POST", url: "/api/login/", payload: { username: email, password } });
+  const headers = { authorization: `Token ${login.json().token}` };
+  const searcher = { userId: Number(user.id) };
+
+  const engine = searchEngine(db, projectsIndex);
+  engine.mode = "cache";
+  const heapBefore = process.memoryUsage().arrayBuffers;
+  const loadMs = await time(() => engine.warm());
+  const sortMs = await time(async () => {
+    for (const sort of ["retrieved_on desc", "value desc"]) await app.inject({ method: "GET", url: `/api/list/search/?sort=${encodeURIComponent(sort)}`, headers });
+  });
+  console.log(`\n${label}: ${BENCH_PROJECTS.toLocaleString("en-IN")} projects`);
+  console.log(`  cache load ${(loadMs / 1000).toFixed(1)} s, two sort orders ${sortMs.toFixed(0)} ms, typed arrays ≈ ${((process.memoryUsage().arrayBuffers - heapBefore) / 1e6).toFixed(0)} MB`);
+  console.log(`  ${"shape".padEnd(34)} ${"API: list + facets".padEnd(34)} ${"raw SQL: count + OFFSET page + GROUP BY per facet".padEnd(38)}  ratio p50 / p95`);
+
+  const out = new Map<string, { api: Stats; raw: Stats }>();
+  for (const shape of SHAPES) {
+    // API through HTTP (auth, parse, cache, row fetch, JSON), as the web app calls it.
+    const apiTimes: number[] = [];
+    const iterations = shape.name.includes("first time") ? TERMS.length : ITER;
+    if (!shape.name.includes("first time")) for (let i = 0; i < 3; i++) await runApi(shape, i); // warm-up
+    for (let i = 0; i < iterations; i++) apiTimes.push(await time(() => runApi(shape, i)));
+    // The same query as raw SQL.
+    const rawTimes: number[] = [];
+    for (let i = 0; i < RAW_ITER; i++) rawTimes.push(await time(() => runRaw(shape, i)));
+    const api = stats(apiTimes);
+    const raw = stats(rawTimes);
+    out.set(shape.name, { api, raw });
+    console.log(`  ${shape.name.padEnd(34)} ${fmt(api).padEnd(34)} ${fmt(raw).padEnd(38)}  ×${(api.p50 / raw.p50).toFixed(3)} / ×${(api.p95 / raw.p95).toFixed(3)}`);
+  }
+  await app.close();
+  return out;
+
+  async function runApi(shape: Shape, i: number) {
+    engine.forgetEvaluations(); // each measured search does its own pass (its list and facets may share it)
+    const qs = toQuery(shape.params(i));
+    if (shape.export) {
+      const res = await app.inject({ method: "GET", url: `/api/list/search/export/?format=csv&${qs}`, headers });
+      if (res.statusCode !== 200) throw new Error(`export: ${res.statusCode} ${res.body}`);
+      await db.query(`DELETE FROM exports WHERE user_id = $1`, [searcher.userId]); // keep under the daily cap
+      await db.query(`DELETE FROM rate_limits WHERE key LIKE 'export:%'`);
+      return;
+    }
+    const [a, b] = await Promise.all([
+      app.inject({ method: "GET", url: `/api/list/search/?${qs}`, headers }),
+      app.inject({ method: "GET", url: `/api/list/search/facets/?${qs}`, headers }),
+    ]);
+    if (a.statusCode !== 200 || b.statusCode !== 200) throw new Error(`${shape.name}: ${a.statusCode} ${b.statusCode} ${a.body.slice(0, 200)}`);
+  }
+
+  async function runRaw(shape: Shape, i: number) {
+    const q = parseSearchParams(projectsIndex, shape.params(i));
+    if (shape.export) {
+      const ids = await sqlPageIds(db, projectsIndex, q, searcher, 0, 10_000);
+      for (let k = 0; k < ids.length; k += 2000) await fetchRows(db, projectsIndex, ids.slice(k, k + 2000), searcher);
+      return;
+    }
+    const size = projectsIndex.pageSize;
+    const [, ids] = await Promise.all([sqlCount(db, projectsIndex, q, searcher), sqlPageIds(db, projectsIndex, q, searcher, (q.page - 1) * size, size)]);
+    await fetchRows(db, projectsIndex, ids, searcher);
+    await sqlFacetCounts(db, projectsIndex, q, searcher);
+  }
+}
+
+const results = new Map<string, Map<string, { api: Stats; raw: Stats }>>();
+if (TARGETS.includes("pg")) {
+  const db = await openBenchPostgres();
+  results.set("pg", await benchTarget("PostgreSQL server (infrascout_bench)", db));
+  await db.close();
+}
+if (TARGETS.includes("pglite")) {
+  const db = await openBenchPglite();
+  results.set("pglite", await benchTarget("PGlite (./data/bench-pglite)", db));
+  await db.close();
+}
+const pg = results.get("pg");
+const lite = results.get("pglite");
+if (pg && lite) {
+  console.log(`\nPGlite ÷ PostgreSQL (API p95)`);
+  for (const [name, r] of pg) console.log(`  ${name.padEnd(34)} ×${(lite.get(name)!.api.p95 / r.api.p95).toFixed(2)}`);
+}
