@@ -9,6 +9,7 @@ import { migrate } from "../../server/db/migrate.js";
 import { seedDemoData } from "../../server/ingest/seed.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
 import { E2E_PORT } from "../../playwright.config.js";
+import { startE2EIdentityProvider } from "./identity-provider.js";
 import { E2E_DATA_DIR, E2E_DIR, FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -74,9 +75,11 @@ export default async function globalSetup() {
   fs.mkdirSync(path.dirname(FIXTURE_FILE), { recursive: true });
   fs.writeFileSync(FIXTURE_FILE, JSON.stringify({ users } satisfies E2EFixtures));
 
+  // Google and Microsoft sign-in verify against a local identity provider (tests/e2e/identity-provider.ts).
+  const idp = await startE2EIdentityProvider();
   const server = spawn("npm", ["start"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(E2E_PORT), HOST: "127.0.0.1", SEED_PROJECTS: "0", LOG_LEVEL: "warn", LOGIN_MAX_ATTEMPTS: "50" },
+    env: { ...process.env, ...env, ...idp.env, PORT: String(E2E_PORT), HOST: "127.0.0.1", SEED_PROJECTS: "0", LOG_LEVEL: "warn", LOGIN_MAX_ATTEMPTS: "50" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -96,6 +99,7 @@ export default async function globalSetup() {
     await new Promise((r) => setTimeout(r, 250));
   }
   return async () => {
+    await idp.close();
     try {
       process.kill(-server.pid!, "SIGTERM");
     } catch {

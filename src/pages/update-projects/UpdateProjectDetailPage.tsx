@@ -1,5 +1,438 @@
-import { DetailShell } from "../../components/page/DetailShell";
+// /update-projects/detail/{id}: a staff member edits a lead. The fields are one Refine useForm
+// over work/{id}/ (GET to load; PATCH with only the fields that changed); beside it a status
+// update (work/{id}/status-update/), staff keywords (keywords/) and the history of changes
+// (work/{id}/history), each recorded with who and when.
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import { useForm } from "@refinedev/antd";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Tag,
+  Timeline,
+  Typography,
+} from "antd";
+import dayjs from "dayjs";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useParams } from "react-router";
+import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants";
+import { PageShell } from "../../components/page/PageShell";
+import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { http } from "../../providers/http";
+import { changedFields, editableValues, type EditableProject, type ProjectDetail } from "./projectFields";
+
+interface StatusUpdate {
+  id: number;
+  old_status: string | null;
+  new_status: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+interface HistoryRow {
+  id: number;
+  changes: Record<string, unknown>;
+  changed_by: string | null;
+  created_at: string;
+}
+
+const historyKey = (id: string) => ["infrascout", "project-history", id] as const;
+const statusKey = (id: string) => ["infrascout", "project-status-updates", id] as const;
+
+const dateProps = {
+  getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }),
+  normalize: (v: dayjs.Dayjs | null) => (v ? v.format("YYYY-MM-DD") : null),
+};
+const textOrNull = { normalize: (v: string) => (v === "" ? null : v) };
+
+/** The value's reading in lakh / crore under the rupee input. */
+export function valueHint(value: unknown): string {
+  const text = formatRupees(value, "long");
+  return text === "Not Specified" ? "In rupees, e.g. 25000000 for ₹ 2.5 Crore" : `${text} (₹ ${formatIndianNumber(value, 0)})`;
+}
+
+function CompanySelect({ value, onChange, current, placeholder }: {
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  current: { id: number; name: string } | null;
+  placeholder: string;
+}) {
+  const [q, setQ] = useState("");
+  const found = useQuery({
+    queryKey: ["infrascout", "company-pick", q],
+    queryFn: ({ signal }) => http.get<{ results: { id: number; name: string }[] }>("list/company/search/", { query: { q, page: 1 }, signal, toast: false }),
+    enabled: q.trim().length >= 2,
+    staleTime: 60_000,
+  });
+  const options = useMemo(() => {
+    const list = (found.data?.results ?? []).map((c) => ({ value: c.id, label: c.name }));
+    if (current && !list.some((o) => o.value === current.id)) list.unshift({ value: current.id, label: current.name });
+    return list;
+  }, [found.data, current]);
+  return (
+    <Select
+      showSearch
+      allowClear
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      onSearch={setQ}
+      filterOption={false}
+      options={options}
+      placeholder={placeholder}
+      notFoundContent={q.trim().length < 2 ? "Type two letters of the company's name" : found.isFetching ? "Searching…" : "No company found"}
+    />
+  );
+}
+
+function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStatus: string | null; onAdded: () => void }) {
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ new_status: string; note?: string }>();
+  const [busy, setBusy] = useState(false);
+  const updates = useQuery({
+    queryKey: statusKey(id),
+    queryFn: ({ signal }) => http.get<{ results: StatusUpdate[] }>(`work/${id}/status-update/`, { signal }),
+  });
+  const submit = async (values: { new_status: string; note?: string }) => {
+    setBusy(true);
+    try {
+      await http.post(`work/${id}/status-update/`, { new_status: values.new_status, ...(values.note?.trim() ? { note: values.note.trim() } : {}) });
+      toastSuccess("Status update added");
+      form.resetFields();
+      await queryClient.invalidateQueries({ queryKey: statusKey(id) });
+      onAdded();
+    } catch {
+      // shown by the HTTP layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" title="Status updates" className="status-updates">
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} initialValues={{ new_status: currentStatus ?? undefined }}>
+        <Form.Item label="New status" name="new_status" rules={[{ required: true, message: "Choose a status" }]}>
+          <Select options={PROJECT_STATUSES.map((s) => ({ value: s, label: s }))} placeholder="Choose a status" />
+        </Form.Item>
+        <Form.Item label="Note" name="note">
+          <Input.TextArea rows={2} maxLength={2000} placeholder="What changed (subscribers who shortlisted the lead see it)" />
+        </Form.Item>
+        <Button htmlType="submit" type="primary" loading={busy}>
+          Add status update
+        </Button>
+      </Form>
+      <div className="status-update-list">
+        {updates.data?.results.length ? (
+          <Timeline
+            items={updates.data.results.map((u) => ({
+              key: u.id,
+              children: (
+                <>
+                  <Typography.Text strong>{u.old_status && u.old_status !== u.new_status ? `${u.old_status} → ${u.new_status}` : u.new_status}</Typography.Text>
+                  {u.note && <div>{u.note}</div>}
+                  <Typography.Text type="secondary">
+                    {formatDate(u.created_at)}
+                    {u.created_by ? ` · ${u.created_by}` : ""}
+                  </Typography.Text>
+                </>
+              ),
+            }))}
+          />
+        ) : (
+          <Typography.Text type="secondary">{updates.isError ? "Status updates could not be loaded." : "No status updates yet."}</Typography.Text>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function Keywords({ id, keywords, onAdded }: { id: string; keywords: string[]; onAdded: () => void }) {
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    const keyword = text.trim();
+    if (!keyword) return;
+    setBusy(true);
+    try {
+      await http.post("keywords/", { works_id: Number(id), keyword });
+      toastSuccess(`Keyword '${keyword}' added`);
+      setText("");
+      onAdded();
+    } catch {
+      // shown by the HTTP layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card size="small" title="Keywords">
+      <Flex wrap gap={6} style={{ marginBottom: 12 }}>
+        {keywords.length ? keywords.map((k) => <Tag key={k}>{k}</Tag>) : <Typography.Text type="secondary">No keywords yet.</Typography.Text>}
+      </Flex>
+      <Space.Compact style={{ width: "100%" }}>
+        <Input value={text} onChange={(e) => setText(e.target.value)} onPressEnter={() => void add()} maxLength={100} placeholder="Add a keyword" aria-label="New keyword" />
+        <Button onClick={() => void add()} loading={busy} disabled={!text.trim()}>
+          Add
+        </Button>
+      </Space.Compact>
+    </Card>
+  );
+}
+
+function showValue(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "—";
+  if (Array.isArray(v)) return v.length ? v.join(", ") : "—";
+  return String(v);
+}
+
+function History({ id }: { id: string }) {
+  const history = useQuery({
+    queryKey: historyKey(id),
+    queryFn: ({ signal }) => http.get<{ results: HistoryRow[] }>(`work/${id}/history`, { signal }),
+  });
+  const rows = history.data?.results ?? [];
+  return (
+    <Card size="small" title="History" className="project-history">
+      {rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={history.isError ? "The history could not be loaded." : "No changes recorded yet."} />
+      ) : (
+        <Timeline
+          items={rows.map((h) => ({
+            key: h.id,
+            children: (
+              <>
+                <Typography.Text type="secondary">
+                  {dayjs(h.created_at).format("DD MMM, YYYY HH:mm")} · {h.changed_by ?? "Unknown"}
+                </Typography.Text>
+                {Object.entries(h.changes).map(([field, change]) => {
+                  const [before, after] = Array.isArray(change) && change.length === 2 ? change : [undefined, change];
+                  return (
+                    <div key={field} className="history-change">
+                      <strong>{field}</strong>: {showValue(before)} → {showValue(after)}
+                    </div>
+                  );
+                })}
+              </>
+            ),
+          }))}
+        />
+      )}
+    </Card>
+  );
+}
 
 export default function UpdateProjectDetailPage() {
-  return <DetailShell title="Update Project" noun="Project" back={{ to: "/update-projects", label: "Update Projects" }} />;
+  const { id = "" } = useParams();
+  const queryClient = useQueryClient();
+  const { formProps, saveButtonProps, query, onFinish, form } = useForm<ProjectDetail, never, EditableProject>({
+    resource: "update-projects",
+    id,
+    action: "edit",
+    meta: { endpoint: "work/" },
+    redirect: false,
+    mutationMode: "pessimistic",
+    successNotification: () => ({ message: "Project saved", type: "success" }),
+    errorNotification: false, // the HTTP layer has shown it
+    onMutationSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKey(id) }),
+  });
+  const project = query?.data?.data;
+  const value = Form.useWatch("value", form);
+  // The form holds company ids; the project answers company references.
+  useEffect(() => {
+    if (project) form.setFieldsValue(editableValues(project) as never);
+  }, [project, form]);
+
+  const refresh = () => {
+    void query?.refetch();
+    void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+  };
+
+  const save = async (values: EditableProject) => {
+    if (!project) return;
+    const changes = changedFields(project, values);
+    if (Object.keys(changes).length === 0) {
+      toastSuccess("Nothing to save: no field changed");
+      return;
+    }
+    await onFinish(changes as EditableProject).catch(() => undefined);
+  };
+
+  const back = (
+    <Link to="/update-projects">
+      <ArrowLeftOutlined /> Update Projects
+    </Link>
+  );
+
+  if (query?.isError) {
+    return (
+      <PageShell title="Update Project" subtitle={`Project #${id}`} extra={back}>
+        <Alert type="error" showIcon message="This project could not be loaded." description="It may not exist, or the server did not answer." />
+      </PageShell>
+    );
+  }
+
+  return (
+    <PageShell title={project?.title ?? "Update Project"} subtitle={`Project #${id}${project ? ` · arrived ${formatDate(project.arrived_date)}` : ""}`} extra={back}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={15}>
+          <Card loading={!project} className="project-form-card">
+            <Form {...formProps} layout="vertical" onFinish={(v) => void save(v as EditableProject)} requiredMark="optional" className="project-form">
+              <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: "A project needs a title" }]}>
+                <Input maxLength={500} />
+              </Form.Item>
+              <Form.Item label="Description" name="description">
+                <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+              </Form.Item>
+              <Row gutter={12}>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Category" name="category" rules={[{ required: true }]}>
+                    <Select options={PROJECT_CATEGORIES.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Type" name="project_type" tooltip="Several types are allowed">
+                    <Select mode="tags" tokenSeparators={[","]} placeholder="e.g. Hospital, Residential" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Sector" name="sector" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Ownership" name="ownership">
+                    <Select allowClear options={["private", "public", "ppp"].map((o) => ({ value: o, label: o === "ppp" ? "PPP" : o[0].toUpperCase() + o.slice(1) }))} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Status" name="status" extra="A status change here is recorded in the history; add a status update to tell subscribers.">
+                    <Select allowClear options={PROJECT_STATUSES.map((s) => ({ value: s, label: s }))} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Stage" name="stage" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Value (₹)" name="value" extra={<span className="value-hint">{valueHint(value)}</span>}>
+                    <InputNumber<number>
+                      min={0}
+                      style={{ width: "100%" }}
+                      formatter={(v) => (v === undefined || v === null || `${v}` === "" ? "" : formatIndianNumber(v, 2))}
+                      parser={(v) => Number((v ?? "").replace(/[^\d.]/g, "")) as number}
+                    />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Area (sq ft)" name="area_sq_ft">
+                    <InputNumber min={0} style={{ width: "100%" }} />
+                  </Form.Item>
+                </Col>
+              </Row>
+
+              <Typography.Title level={5}>Location</Typography.Title>
+              <Row gutter={12}>
+                <Col xs={24} sm={8}>
+                  <Form.Item label="State" name="state" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={8}>
+                  <Form.Item label="District" name="district" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={8}>
+                  <Form.Item label="City" name="city" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={16}>
+                  <Form.Item label="Address" name="address" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={8}>
+                  <Form.Item label="PIN code" name="pincode" {...textOrNull} rules={[{ pattern: /^\d{6}$/, message: "Six digits" }]}>
+                    <Input inputMode="numeric" maxLength={6} />
+                  </Form.Item>
+                </Col>
+              </Row>
+
+              <Typography.Title level={5}>Companies</Typography.Title>
+              <Row gutter={12}>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Owner (as shown)" name="owner_name" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Owner company" name="owner_company_id">
+                    <CompanySelect current={project?.owner_company ?? null} placeholder="Search companies" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Architect" name="architect_company_id">
+                    <CompanySelect current={project?.architect_company ?? null} placeholder="Search companies" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Contractor" name="contractor_company_id">
+                    <CompanySelect current={project?.contractor_company ?? null} placeholder="Search companies" />
+                  </Form.Item>
+                </Col>
+              </Row>
+
+              <Typography.Title level={5}>Dates and source</Typography.Title>
+              <Row gutter={12}>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Start date" name="start_date" {...dateProps}>
+                    <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Completion date" name="completion_date" {...dateProps}>
+                    <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Source" name="source" {...textOrNull}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item label="Source URL" name="source_url" {...textOrNull} rules={[{ type: "url", message: "A web address (https://…)" }]}>
+                    <Input />
+                  </Form.Item>
+                </Col>
+              </Row>
+              <Flex justify="flex-end">
+                <Button type="primary" {...saveButtonProps} htmlType="submit">
+                  Save changes
+                </Button>
+              </Flex>
+            </Form>
+          </Card>
+        </Col>
+        <Col xs={24} xl={9}>
+          <Flex vertical gap={16}>
+            {project && <StatusUpdates id={id} currentStatus={project.status} onAdded={refresh} />}
+            {project && <Keywords id={id} keywords={project.keywords} onAdded={refresh} />}
+            <History id={id} />
+          </Flex>
+        </Col>
+      </Row>
+    </PageShell>
+  );
 }

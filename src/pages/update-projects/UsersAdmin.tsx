@@ -1,0 +1,129 @@
+// The users admin tab (/update-projects?tab=users): search by name, e-mail, username or
+// company, filter by status, 25 users a page; a row opens the user's drawer. The search,
+// status, page and open user live in the URL, so Back and a shared link keep them.
+import { useQuery } from "@tanstack/react-query";
+import { Button, Flex, Input, Segmented, Table, Tag, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { formatDate } from "../../lib/format";
+import { StatusTag, UserDrawer } from "./UserDrawer";
+import {
+  USER_STATUSES,
+  USER_STATUS_LABELS,
+  USERS_PAGE_SIZE,
+  fullName,
+  usersApi,
+  type AdminUser,
+  type UserStatus,
+} from "./usersApi";
+
+export const usersListKey = (q: string, status: string, page: number) => ["infrascout", "admin-users", q, status, page] as const;
+
+const columns: ColumnsType<AdminUser> = [
+  {
+    title: "User",
+    key: "user",
+    render: (_, u) => (
+      <div className="user-cell">
+        <Typography.Text strong>{fullName(u) || u.username || "—"}</Typography.Text>
+        {u.is_staff && (
+          <Tag color="purple" className="staff-tag">
+            Staff
+          </Tag>
+        )}
+        <br />
+        <Typography.Text type="secondary">{u.email}</Typography.Text>
+      </div>
+    ),
+  },
+  { title: "Company", dataIndex: "company", key: "company", responsive: ["lg"], render: (v: string | null) => v || "—" },
+  { title: "Status", dataIndex: "status", key: "status", render: (s: UserStatus) => <StatusTag status={s} /> },
+  { title: "Subscription ends", dataIndex: "end_date", key: "end_date", responsive: ["md"], render: (d: string | null) => (d ? formatDate(d) : "—") },
+  {
+    title: "Credits",
+    key: "credits",
+    render: (_, u) => (
+      <span className="credits-cell">
+        {Math.max(0, u.remaining_credits)} <Typography.Text type="secondary">/ {u.total_credits}</Typography.Text>
+      </span>
+    ),
+  },
+  { title: "Last seen", dataIndex: "last_seen_at", key: "last_seen_at", responsive: ["lg"], render: (d: string | null) => (d ? formatDate(d) : "Never") },
+];
+
+export function UsersAdmin() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get("q") ?? "";
+  const status = (USER_STATUSES as readonly string[]).includes(params.get("status") ?? "") ? (params.get("status") as UserStatus) : "";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const openId = Number(params.get("user")) || null;
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+
+  const update = (changes: Record<string, string | null>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set("tab", "users");
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === null || v === "") next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const list = useQuery({
+    queryKey: usersListKey(q, status, page),
+    queryFn: ({ signal }) => usersApi.list({ q, status, page }, signal),
+    placeholderData: (previous) => previous,
+  });
+
+  return (
+    <div className="users-admin">
+      <Flex gap={12} wrap align="center" className="users-toolbar">
+        <Input.Search
+          placeholder="Search name, e-mail, username or company"
+          aria-label="Search users"
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onSearch={(value) => update({ q: value.trim() || null, page: null })}
+          className="users-search"
+        />
+        <Segmented
+          aria-label="Status"
+          value={status}
+          onChange={(value) => update({ status: String(value) || null, page: null })}
+          options={[{ label: "All", value: "" }, ...USER_STATUSES.map((s) => ({ label: USER_STATUS_LABELS[s], value: s }))]}
+        />
+      </Flex>
+      <Table<AdminUser>
+        rowKey="id"
+        size="middle"
+        className="users-table"
+        columns={columns}
+        dataSource={list.data?.results ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: list.isError ? "The users could not be loaded." : "No users match." }}
+        onRow={(u) => ({ onClick: () => update({ user: String(u.id) }), style: { cursor: "pointer" } })}
+        pagination={{
+          current: page,
+          pageSize: USERS_PAGE_SIZE,
+          total: list.data?.count ?? 0,
+          showSizeChanger: false,
+          showTotal: (total) => `${total} users`,
+          onChange: (p) => update({ page: p > 1 ? String(p) : null }),
+        }}
+      />
+      {list.data && list.data.count === 0 && (q || status) && (
+        <Button type="link" onClick={() => update({ q: null, status: null, page: null })}>
+          Clear search
+        </Button>
+      )}
+      <UserDrawer userId={openId} onClose={() => update({ user: null })} />
+    </div>
+  );
+}
