@@ -1,0 +1,95 @@
+// What every importer produces: tenders (with documents, corrigenda and optionally a result) and
+// results for existing tenders. The store (store.ts) writes these; the runner (run.ts) counts.
+import type { Tx } from "../../db/client.js";
+
+export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface DocumentInput {
+  file_name: string;
+  url: string | null;
+  mime_type: string;
+}
+
+export interface CorrigendumInput {
+  title: string;
+  description: string;
+  published_date: Date | null;
+}
+
+export interface BidderInput {
+  name: string;
+  bid_value: number | null;
+  rank: number | null;
+  rank_label: string | null;
+  status: string | null;
+  is_winner: boolean;
+}
+
+export interface ResultInput {
+  winner_name: string | null;
+  award_value: number | null;
+  result_date: Date | null;
+  bidders: BidderInput[];
+}
+
+export interface TenderInput {
+  /** tenders.ocid: the OCDS ocid, or '<source>:<portal tender id>' for GePNIC, or the file's ocid. */
+  ocid: string;
+  reference: string | null;
+  title: string;
+  description: string;
+  org_name: string | null;
+  org_name_exact: string | null;
+  department: string | null;
+  tender_status: string;
+  is_corrigendum: boolean;
+  category: string | null;
+  tender_type: string | null;
+  value: number | null;
+  emd: number | null;
+  tender_fee: number | null;
+  published_date: Date | null;
+  closing_date: Date | null;
+  opening_date: Date | null;
+  prebid_date: Date | null;
+  status_update_date: Date | null;
+  state: string | null;
+  district: string | null;
+  city: string | null;
+  pincode: string | null;
+  source: string | null;
+  source_url: string | null;
+  documents: DocumentInput[];
+  corrigenda: CorrigendumInput[];
+  /** undefined: leave any result as it is; null: the source says there is none (removed). */
+  result?: ResultInput | null;
+}
+
+export interface Warning {
+  file: string;
+  row: number | null;
+  message: string;
+}
+
+/** One unit of work for the runner: written in its own transaction. */
+export type Unit =
+  | { type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput }
+  | { type: "result"; row: number; key: string; result: ResultInput }
+  | { type: "reject"; row: number | null; key?: string; reason: string };
+
+export interface ImporterContext {
+  file: string;
+  source: string | null;
+  /** Exchange rates to rupees for other currencies (--fx USD=83.2). */
+  fx: Record<string, number>;
+  /** Default state for tenders whose file names none (--state). */
+  state: string | null;
+  now: Date;
+  onBytes(bytes: number): void;
+  /** Counts a record (row, line or release) read from the file. */
+  onRead(n?: number): void;
+  warn(row: number | null, message: string): void;
+}
+
+export type Importer = (ctx: ImporterContext) => AsyncGenerator<Unit>;

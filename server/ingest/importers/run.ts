@@ -1,0 +1,274 @@
+// Runs one import: every file through its importer, one transaction per tender (or result),
+// and a report: read, created, updated, unchanged, skipped, rejected (with file, row, reason),
+// warnings. The run is recorded in import_runs (+ import_rejects) and the audit log.
+//
+// Errors: a value we cannot read rejects its tender (RowError); the database refusing one
+// tender's data (SQLSTATE class 22 or 23) rejects that tender too; a file that cannot be read
+// at all (missing, not CSV/JSON, wrong layout) is reported as a failed file and the run goes on
+// with the next; anything else (the database gone, a crash) ends the run: tenders already
+// written stay committed, the one in progress is rolled back whole, and a re-run completes it.
+import fs from "node:fs";
+import path from "node:path";
+import type { Db } from "../../db/client.js";
+import { audit } from "../../modules/audit/log.js";
+import { importGepnic } from "./gepnic.js";
+import { FileError } from "./json.js";
+import type { ImportKind, ImporterContext, Unit, Warning } from "./model.js";
+import { importOcds } from "./ocds.js";
+import { importResults, importTenders } from "./plain.js";
+import { upsertResult, upsertTender, type Outcome, type StoreStats } from "./store.js";
+import { RowError } from "./values.js";
+
+/** Rejects and warnings kept in the report itself (all rejects are in import_rejects). */
+export const REPORT_LIST_CAP = 1000;
+
+export interface ImportFile {
+  path: string;
+  /** The name shown in the report (an upload's original name); defaults to the path. */
+  name?: string;
+}
+
+export interface ImportOptions {
+  kind: ImportKind;
+  files: ImportFile[];
+  source?: string | null;
+  dryRun?: boolean;
+  fx?: Record<string, number>;
+  state?: string | null;
+  userId?: number | null;
+  actor?: string | null;
+  ip?: string;
+  now?: Date;
+  hooks?: {
+    /** Inside each tender's transaction, after its row is written: n counts tenders in this run from 1. */
+    afterTenderRow?(n: number, ocid: string): void | Promise<void>;
+  };
+  onProgress?(p: { file: string; bytes: number; total: number; read: number; done: boolean }): void;
+}
+
+export interface Counts {
+  read: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rejected: number;
+}
+
+export interface FileReport extends Counts {
+  file: string;
+  bytes: number;
+  error?: string;
+}
+
+export interface Reject {
+  file: string;
+  row: number | null;
+  key?: string;
+  reason: string;
+}
+
+export interface ImportReport {
+  run_id: number;
+  kind: ImportKind;
+  source: string | null;
+  dry_run: boolean;
+  status: "done" | "failed";
+  started_at: string;
+  finished_at: string;
+  /** What the counts count: tenders (or results for results-*); read counts rows / lines / releases. */
+  unit: "tender" | "result";
+  totals: Counts;
+  files: FileReport[];
+  companies: { created: number; linked: number };
+  rejects: Reject[];
+  rejects_total: number;
+  warnings: Warning[];
+  warnings_total: number;
+  failed_files: number;
+  error?: string;
+}
+
+class DryRunRollback extends Error {
+  constructor(readonly outcome: Outcome) {
+    super("dry run");
+  }
+}
+
+const zero = (): Counts => ({ read: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, rejected: 0 });
+
+function importerFor(kind: ImportKind, ctx: ImporterContext): AsyncGenerator<Unit> {
+  switch (kind) {
+    case "ocds": return importOcds(ctx);
+    case "gepnic": return importGepnic(ctx);
+    case "tenders-csv": return importTenders(ctx, "csv");
+    case "tenders-json": return importTenders(ctx, "json");
+    case "results-csv": return importResults(ctx, "csv");
+    case "results-json": return importResults(ctx, "json");
+  }
+}
+
+/** A database refusal of this one item's data (bad value, constraint), not a broken database. */
+function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && /^(22|23)/.test(code);
+}
+
+function isFileSystemError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && ["ENOENT", "EACCES", "EISDIR", "ENOTDIR", "EPERM"].includes(code);
+}
+
+export async function runImport(db: Db, opts: ImportOptions): Promise<ImportReport> {
+  const now = opts.now ?? new Date();
+  const source = opts.source?.trim() || null;
+  const dryRun = !!opts.dryRun;
+  const unit = opts.kind.startsWith("results-") ? "result" : "tender";
+  const started = new Date();
+  const run = await db.query<{ id: number }>(
+    `INSERT INTO import_runs (kind, source, files, user_id, actor, dry_run) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [opts.kind, source, opts.files.map((f) => f.name ?? f.path), opts.userId ?? null, opts.actor ?? null, dryRun],
+  );
+  const runId = run.rows[0].id;
+  const totals = zero();
+  const files: FileReport[] = [];
+  const rejects: Reject[] = [];
+  const warnings: Warning[] = [];
+  const stats: StoreStats = { companiesCreated: 0, companiesLinked: 0 };
+  let tenderCount = 0;
+  let fatal: Error | null = null;
+
+  try {
+    for (const f of opts.files) {
+      const name = f.name ?? f.path;
+      const fr: FileReport = { file: name, bytes: 0, ...zero() };
+      files.push(fr);
+      const reject = (row: number | null, reason: string, key?: string) => {
+        fr.rejected += 1;
+        rejects.push({ file: name, row, ...(key ? { key } : {}), reason });
+      };
+      let total = 0;
+      try {
+        const st = fs.statSync(f.path);
+        if (!st.isFile()) throw Object.assign(new Error(`${name} is not a file`), { code: "EISDIR" });
+        total = st.size;
+      } catch (err) {
+        fr.error = isFileSystemError(err) ? `cannot read ${name}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}` : String(err);
+        rejects.push({ file: name, row: null, reason: fr.error });
+        continue;
+      }
+      fr.bytes = total;
+      let lastBytes = 0;
+      const progress = (done = false) => opts.onProgress?.({ file: name, bytes: lastBytes, total, read: fr.read, done });
+      const ctx: ImporterContext = {
+        file: f.path,
+        source,
+        fx: opts.fx ?? {},
+        state: opts.state?.trim() || null,
+        now,
+        onBytes: (b) => {
+          lastBytes = b;
+          progress();
+        },
+        onRead: (n = 1) => {
+          fr.read += n;
+        },
+        warn: (row, message) => {
+          warnings.push({ file: name, row, message });
+        },
+      };
+      try {
+        for await (const u of importerFor(opts.kind, ctx)) {
+          if (u.type === "reject") {
+            reject(u.row, u.reason, u.key);
+            continue;
+          }
+          let outcome: Outcome;
+          try {
+            outcome = await db.transaction(async (tx) => {
+              let o: Outcome;
+              if (u.type === "tender") {
+                const input = await u.build(tx);
+                const n = ++tenderCount;
+                o = (await upsertTender(tx, input, runId, stats, { afterTenderRow: (_id, ocid) => opts.hooks?.afterTenderRow?.(n, ocid) })).outcome;
+              } else {
+                o = (await upsertResult(tx, u.key, u.result, runId, stats)).outcome;
+              }
+              if (dryRun) throw new DryRunRollback(o);
+              return o;
+            });
+          } catch (err) {
+            if (err instanceof DryRunRollback) outcome = err.outcome;
+            else if (err instanceof RowError) {
+              reject(u.row, err.message, u.key);
+              continue;
+            } else if (isDataError(err)) {
+              reject(u.row, `the database refused it: ${(err as Error).message}`, u.key);
+              continue;
+            } else throw err;
+          }
+          fr[outcome] += 1;
+        }
+        progress(true);
+      } catch (err) {
+        if (err instanceof FileError || isFileSystemError(err)) {
+          fr.error = `cannot read ${name}: ${(err as Error).message}`;
+          rejects.push({ file: name, row: null, reason: fr.error });
+        } else throw err;
+      }
+    }
+  } catch (err) {
+    fatal = err as Error;
+  }
+
+  for (const fr of files) for (const k of Object.keys(totals) as (keyof Counts)[]) totals[k] += fr[k];
+  const report: ImportReport = {
+    run_id: runId,
+    kind: opts.kind,
+    source,
+    dry_run: dryRun,
+    status: fatal ? "failed" : "done",
+    started_at: started.toISOString(),
+    finished_at: new Date().toISOString(),
+    unit,
+    totals,
+    files,
+    companies: { created: stats.companiesCreated, linked: stats.companiesLinked },
+    rejects: rejects.slice(0, REPORT_LIST_CAP),
+    rejects_total: rejects.length,
+    warnings: warnings.slice(0, REPORT_LIST_CAP),
+    warnings_total: warnings.length,
+    failed_files: files.filter((f) => f.error).length,
+    ...(fatal ? { error: fatal.message } : {}),
+  };
+  await recordRun(db, runId, report, rejects, opts).catch((err) => {
+    if (!fatal) throw err;
+  });
+  if (fatal) throw Object.assign(fatal, { report });
+  return report;
+}
+
+async function recordRun(db: Db, runId: number, report: ImportReport, rejects: Reject[], opts: ImportOptions): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `UPDATE import_runs SET status = $2, error = $3, report = $4::jsonb, finished_at = now() WHERE id = $1`,
+      [runId, report.status, report.error ?? null, JSON.stringify(report)],
+    );
+    for (let i = 0; i < rejects.length; i += 1000) {
+      const part = rejects.slice(i, i + 1000);
+      await tx.query(
+        `INSERT INTO import_rejects (run_id, file, row_number, item_key, reason)
+         SELECT $1, f, r, k, m FROM unnest($2::text[], $3::int[], $4::text[], $5::text[]) AS u(f, r, k, m)`,
+        [runId, part.map((r) => r.file), part.map((r) => r.row), part.map((r) => r.key ?? null), part.map((r) => r.reason)],
+      );
+    }
+    await audit(tx, {
+      actorId: opts.userId ?? null,
+      action: report.dry_run ? "import.dry_run" : "import",
+      itemType: "import_run",
+      itemId: runId,
+      details: { kind: report.kind, source: report.source, files: report.files.map((f) => path.basename(f.file)), totals: report.totals, status: report.status, actor: opts.actor ?? null },
+      ip: opts.ip,
+    });
+  });
+}

@@ -1,0 +1,198 @@
+// Writes imported tenders and results, inside the caller's transaction (one per tender).
+//   - A tender is found by tenders.ocid; created, updated, or left alone when what the file says
+//     is exactly what was imported last time (import_items keeps a hash of it): re-importing a
+//     file changes nothing and reports 'unchanged'.
+//   - Documents and corrigenda are added when new (matched by name + URL, title + text); rows
+//     added by hand are never removed by an import.
+//   - The result and its bidders are the file's: replaced as a whole when they changed.
+//   - Winners and bidders are linked to companies by the normalised name; a name not yet known
+//     creates one company, under an advisory lock so two imports never create it twice.
+import crypto from "node:crypto";
+import type { Tx } from "../../db/client.js";
+import { normalizeCompanyName } from "../../modules/companies/normalize.js";
+import type { ResultInput, TenderInput } from "./model.js";
+import { RowError } from "./values.js";
+
+export type Outcome = "created" | "updated" | "unchanged";
+
+export interface StoreStats {
+  companiesCreated: number;
+  companiesLinked: number;
+}
+
+const LOCK_NAMESPACE = 7_310_004;
+
+function stableJson(v: unknown): string {
+  return JSON.stringify(v, (_k, val) => {
+    if (val && typeof val === "object" && !Array.isArray(val) && !(val instanceof Date)) {
+      return Object.fromEntries(Object.keys(val).sort().map((k) => [k, (val as Record<string, unknown>)[k]]));
+    }
+    return val;
+  });
+}
+
+export function contentHash(v: unknown): string {
+  return crypto.createHash("sha256").update(stableJson(v)).digest("hex");
+}
+
+async function lockKey(tx: Tx, key: string): Promise<void> {
+  await tx.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [LOCK_NAMESPACE, key]);
+}
+
+/** The company for a name: found by normalised name, else created. null for an empty name. */
+export async function companyFor(tx: Tx, name: string, stats: StoreStats, cache: Map<string, number>): Promise<number | null> {
+  const norm = normalizeCompanyName(name);
+  if (!norm) return null;
+  const hit = cache.get(norm);
+  if (hit !== undefined) return hit;
+  await lockKey(tx, `company:${norm}`);
+  const found = await tx.query<{ id: number }>("SELECT id FROM companies WHERE normalized_name = $1 ORDER BY id LIMIT 1", [norm]);
+  let id = found.rows[0]?.id;
+  if (id === undefined) {
+    const ins = await tx.query<{ id: number }>(
+      "INSERT INTO companies (name, normalized_name) VALUES ($1, $2) RETURNING id",
+      [name.replace(/\s+/g, " ").trim(), norm],
+    );
+    id = ins.rows[0].id;
+    stats.companiesCreated += 1;
+  } else {
+    stats.companiesLinked += 1;
+  }
+  cache.set(norm, id);
+  return id;
+}
+
+const TENDER_COLUMNS = [
+  "reference", "title", "description", "org_name", "org_name_exact", "department", "tender_status", "is_corrigendum", "category",
+  "tender_type", "value", "emd", "tender_fee", "published_date", "closing_date", "opening_date", "prebid_date", "status_update_date",
+  "state", "district", "city", "pincode", "source", "source_url",
+] as const;
+
+function tenderValues(t: TenderInput): unknown[] {
+  return TENDER_COLUMNS.map((c) => {
+    const v = t[c];
+    return v instanceof Date ? v.toISOString() : v;
+  });
+}
+
+async function previousHash(tx: Tx, key: string): Promise<{ hash: string; tender_id: number } | undefined> {
+  const r = await tx.query<{ content_hash: string; tender_id: number }>("SELECT content_hash, tender_id FROM import_items WHERE key = $1", [key]);
+  return r.rows[0] ? { hash: r.rows[0].content_hash, tender_id: r.rows[0].tender_id } : undefined;
+}
+
+async function rememberHash(tx: Tx, key: string, tenderId: number, hash: string, runId: number | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO import_items (key, tender_id, content_hash, last_run_id, updated_at) VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (key) DO UPDATE SET tender_id = EXCLUDED.tender_id, content_hash = EXCLUDED.content_hash,
+       last_run_id = EXCLUDED.last_run_id, updated_at = now()`,
+    [key, tenderId, hash, runId],
+  );
+}
+
+export interface TenderHooks {
+  /** Called inside the transaction after the tender row is written, before its children. */
+  afterTenderRow?(tenderId: number, ocid: string): void | Promise<void>;
+}
+
+/** Creates or updates one tender with its documents, corrigenda and result. */
+export async function upsertTender(
+  tx: Tx, t: TenderInput, runId: number | null, stats: StoreStats, hooks: TenderHooks = {},
+): Promise<{ outcome: Outcome; tenderId: number }> {
+  const key = `tender:${t.ocid}`;
+  await lockKey(tx, key);
+  const hash = contentHash(t);
+  const existing = await tx.query<{ id: number }>("SELECT id FROM tenders WHERE ocid = $1", [t.ocid]);
+  let tenderId = existing.rows[0]?.id;
+  const prev = await previousHash(tx, key);
+  if (tenderId !== undefined && prev?.hash === hash && prev.tender_id === tenderId) return { outcome: "unchanged", tenderId };
+
+  const values = tenderValues(t);
+  let outcome: Outcome;
+  if (tenderId === undefined) {
+    const cols = ["ocid", ...TENDER_COLUMNS, "retrieved_on"];
+    const params = [t.ocid, ...values];
+    const r = await tx.query<{ id: number }>(
+      `INSERT INTO tenders (${cols.join(", ")}) VALUES (${params.map((_, i) => `$${i + 1}`).join(", ")}, now()) RETURNING id`,
+      params,
+    );
+    tenderId = r.rows[0].id;
+    outcome = "created";
+  } else {
+    await tx.query(
+      `UPDATE tenders SET ${TENDER_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(", ")}, retrieved_on = now(), updated_at = now() WHERE id = $1`,
+      [tenderId, ...values],
+    );
+    outcome = "updated";
+  }
+  await hooks.afterTenderRow?.(tenderId, t.ocid);
+
+  // Documents and corrigenda: add what is new.
+  const docs = await tx.query<{ file_name: string; url: string | null }>("SELECT file_name, url FROM tender_documents WHERE tender_id = $1", [tenderId]);
+  const haveDocs = new Set(docs.rows.map((d) => `${d.file_name}\u0000${d.url ?? ""}`));
+  for (const d of t.documents) {
+    const k = `${d.file_name}\u0000${d.url ?? ""}`;
+    if (haveDocs.has(k)) continue;
+    haveDocs.add(k);
+    await tx.query("INSERT INTO tender_documents (tender_id, file_name, mime_type, url) VALUES ($1, $2, $3, $4)", [tenderId, d.file_name, d.mime_type, d.url]);
+  }
+  const corr = await tx.query<{ title: string; description: string }>("SELECT title, description FROM tender_corrigenda WHERE tender_id = $1", [tenderId]);
+  const haveCorr = new Set(corr.rows.map((c) => `${c.title}\u0000${c.description}`));
+  for (const c of t.corrigenda) {
+    const k = `${c.title}\u0000${c.description}`;
+    if (haveCorr.has(k)) continue;
+    haveCorr.add(k);
+    await tx.query(
+      "INSERT INTO tender_corrigenda (tender_id, title, description, published_date) VALUES ($1, $2, $3, coalesce($4::timestamptz, now()))",
+      [tenderId, c.title, c.description, c.published_date?.toISOString() ?? null],
+    );
+  }
+
+  if (t.result === null) await tx.query("DELETE FROM results WHERE tender_id = $1", [tenderId]);
+  else if (t.result) await writeResult(tx, tenderId, t.result, stats);
+  await rememberHash(tx, key, tenderId, hash, runId);
+  return { outcome, tenderId };
+}
+
+async function writeResult(tx: Tx, tenderId: number, r: ResultInput, stats: StoreStats): Promise<number> {
+  const cache = new Map<string, number>();
+  const winnerId = r.winner_name ? await companyFor(tx, r.winner_name, stats, cache) : null;
+  const res = await tx.query<{ id: number }>(
+    `INSERT INTO results (tender_id, winner_company_id, winner_name, award_value, result_date) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (tender_id) DO UPDATE SET winner_company_id = EXCLUDED.winner_company_id, winner_name = EXCLUDED.winner_name,
+       award_value = EXCLUDED.award_value, result_date = EXCLUDED.result_date, updated_at = now()
+     RETURNING id`,
+    [tenderId, winnerId, r.winner_name, r.award_value, r.result_date?.toISOString() ?? null],
+  );
+  const resultId = res.rows[0].id;
+  await tx.query("DELETE FROM result_bidders WHERE result_id = $1", [resultId]);
+  for (const b of r.bidders) {
+    const companyId = await companyFor(tx, b.name, stats, cache);
+    await tx.query(
+      `INSERT INTO result_bidders (result_id, company_id, bidder_name, bid_value, rank, rank_label, status, is_winner)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [resultId, companyId, b.name, b.bid_value, b.rank, b.rank_label, b.status, b.is_winner],
+    );
+  }
+  return resultId;
+}
+
+/** Sets the result of an existing tender (results-csv / results-json). */
+export async function upsertResult(tx: Tx, ocid: string, r: ResultInput, runId: number | null, stats: StoreStats): Promise<{ outcome: Outcome; tenderId: number }> {
+  const key = `result:${ocid}`;
+  await lockKey(tx, `tender:${ocid}`);
+  const t = await tx.query<{ id: number }>("SELECT id FROM tenders WHERE ocid = $1", [ocid]);
+  const tenderId = t.rows[0]?.id;
+  if (tenderId === undefined) throw new RowError(`no tender with ocid '${ocid}': import the tender first`);
+  const hash = contentHash(r);
+  const prev = await previousHash(tx, key);
+  const had = await tx.query<{ id: number }>("SELECT id FROM results WHERE tender_id = $1", [tenderId]);
+  if (had.rows.length && prev?.hash === hash && prev.tender_id === tenderId) return { outcome: "unchanged", tenderId };
+  await writeResult(tx, tenderId, r, stats);
+  await tx.query(
+    `UPDATE tenders SET tender_status = 'AOC', status_update_date = coalesce($2::timestamptz, status_update_date), updated_at = now()
+      WHERE id = $1 AND tender_status IS DISTINCT FROM 'AOC'`,
+    [tenderId, r.result_date?.toISOString() ?? null],
+  );
+  await rememberHash(tx, key, tenderId, hash, runId);
+  return { outcome: had.rows.length ? "updated" : "created", tenderId };
+}
