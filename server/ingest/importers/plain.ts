@@ -5,6 +5,7 @@ import { TENDER_STATUSES } from "../../../common/constants.js";
 import { readCsv } from "./csv.js";
 import { FileError, readJsonValues } from "./json.js";
 import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
+import { normalizeCompanyName } from "../../modules/companies/normalize.js";
 import { amount, date, integerText, mimeFor, rank, RowError, text } from "./values.js";
 
 export const TENDER_COLUMNS = [
@@ -115,8 +116,8 @@ function bidderFrom(b: Obj): BidderInput {
 function finishResult(r: ResultInput): ResultInput {
   const winner = r.winner_name ?? r.bidders.find((b) => b.rank === 1)?.name ?? null;
   const bidders = [...r.bidders].sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity));
-  const wn = winner?.toLowerCase().replace(/\s+/g, " ").trim();
-  for (const b of bidders) b.is_winner = !!wn && b.name.toLowerCase().replace(/\s+/g, " ").trim() === wn;
+  const wn = winner ? normalizeCompanyName(winner) : "";
+  for (const b of bidders) b.is_winner = !!wn && normalizeCompanyName(b.name) === wn;
   return { ...r, winner_name: winner, bidders };
 }
 
