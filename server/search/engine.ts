@@ -227,6 +227,8 @@ export class SearchEngine {
     return this.queued;
   }
 
+  private prunedAt = Date.now();
+
   private async syncOnce(): Promise<void> {
     const store = this.store;
     if (!store) return;
@@ -238,6 +240,10 @@ export class SearchEngine {
       return;
     }
     if (store.deadCount > Math.max(10_000, store.n * 0.3)) void this.load().catch(() => undefined); // compact in the background
+    if (Date.now() - this.prunedAt > 3600_000) {
+      this.prunedAt = Date.now();
+      void this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
+    }
   }
 
   private async externalSets(store: ColumnStore, q: SearchQuery, searcher: Searcher): Promise<ExternalSets> {

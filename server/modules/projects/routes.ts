@@ -72,6 +72,10 @@ interface Lister {
 
 const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const engine = searchEngine(app.db, projectsIndex, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+  // Load the in-memory copy as the server starts (the SQL path answers until it is ready).
+  app.addHook("onReady", async () => {
+    void engine.warm().catch((err) => app.log.error({ err }, "search cache load failed"));
+  });
 
   const search: Lister = { scope: async () => ({ base: [] }), defaultSort: "retrieved_on desc" };
   // Staff review queue: leads not reviewed yet, oldest arrived first; nobody's marks hide them.
