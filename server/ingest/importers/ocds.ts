@@ -46,7 +46,7 @@ export function releasesOf(v: unknown): { releases: Release[]; problems: string[
   else if (isObj(v) && Array.isArray(v.releases) && !("ocid" in v)) v.releases.forEach(addRelease);
   else if (isObj(v) && Array.isArray(v.records)) v.records.forEach(addRecord);
   else if (isObj(v) && "compiledRelease" in v && "ocid" in v) addRecord(v);
-  else if (isObj(v) && "ocid" in v) addRelease(v);
+  else if (isObj(v) && ["ocid", "tag", "tender", "awards", "planning"].some((k) => k in v)) addRelease(v);
   else problems.push("not an OCDS release, record, release package or record package");
   return { releases, problems };
 }
