@@ -57,7 +57,7 @@ export class Evaluation {
       const counted = hist[0] + (g >= 0 ? hist[g + 1] : 0);
       const counts = new Int32Array(col.dict.size);
       if (counted * 8 < n) {
-        candidates ??= positionsWhere(state, n, (s) => s !== 255);
+        candidates ??= candidatePositions(state, n);
         if (col instanceof KeywordColumn) countListScalar(col.codes, state, lut, candidates, counts, 1);
         else countListArray(col.offsets, col.data, state, lut, candidates, counts, 1);
       } else if ((store.liveCount - counted) * 4 < n) {
@@ -150,14 +150,19 @@ function countArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut: Ui
     for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]] += w;
   }
 }
-function positionsWhere(state: Uint8Array, n: number, keep: (s: number) => boolean): Int32Array {
-  const out = new Int32Array(n);
+// Position lists live in two reusable buffers: facetCounts uses them synchronously.
+let listA = new Int32Array(0);
+let listB = new Int32Array(0);
+function candidatePositions(state: Uint8Array, n: number): Int32Array {
+  if (listA.length < n) listA = new Int32Array(Math.ceil(n * 1.25));
+  const out = listA;
   let k = 0;
-  for (let i = 0; i < n; i++) if (keep(state[i])) out[k++] = i;
+  for (let i = 0; i < n; i++) if (state[i] !== 255) out[k++] = i;
   return out.subarray(0, k);
 }
 function livePositionsWhere(state: Uint8Array, live: Uint8Array, n: number): Int32Array {
-  const out = new Int32Array(n);
+  if (listB.length < n) listB = new Int32Array(Math.ceil(n * 1.25));
+  const out = listB;
   let k = 0;
   for (let i = 0; i < n; i++) if (state[i] !== 0 && live[i] === 1) out[k++] = i;
   return out.subarray(0, k);
