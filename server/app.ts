@@ -111,6 +111,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(identityRoutes);
       await api.register(impersonationRoutes);
       await api.register(usersAdminRoutes);
+      await api.register(import("./modules/imports/routes.js"));
       api.get("/health/", { config: { access: "public" }, schema: { hide: true } }, async () => {
         await db.query("SELECT 1");
         return { ok: true, database: db.kind };
