@@ -15,7 +15,7 @@
 //      Limited, LLP, OPC, Pvt, Private, & Co, Co, Company, Inc — so "XYZ Co. Pvt. Ltd." → "xyz".
 //      Only at the end: "Limited Edition Interiors" keeps its first word.
 //   6. If nothing is left (a company literally named "Limited"), the words of step 4 are kept.
-// Letters of any script are kept (Devanagari names normalise to themselves, lower-cased).
+// Letters (with their combining marks) of any script are kept (Devanagari names normalise to themselves, lower-cased).
 
 const PREFIX = /^\s*(?:m\s*[/\\.]\s*s\b\.?|m\s+s\b\.?|m\/s|messrs\b\.?|messers\b\.?)[\s.:,-]*/iu;
 const TRAILING = new Set(["ltd", "limited", "pvt", "private", "p", "llp", "opc", "co", "company", "inc", "&"]);
@@ -24,7 +24,7 @@ export function normalizeCompanyName(name: string | null | undefined): string {
   if (!name) return "";
   let s = name.normalize("NFKC").toLowerCase().replace(/[’'`´‘]/g, "");
   s = s.replace(PREFIX, "");
-  s = s.replace(/&/g, " & ").replace(/[^\p{L}\p{N}&]+/gu, " ");
+  s = s.replace(/&/g, " & ").replace(/[^\p{L}\p{M}\p{N}&]+/gu, " ");
   const words = s.split(" ").filter(Boolean).map((w) => (w === "and" ? "&" : w));
   // Join runs of single letters (initials written with dots or spaces): "n k builders" → "nk builders".
   const joined: string[] = [];
