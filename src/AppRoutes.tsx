@@ -99,8 +99,8 @@ export function AppRoutes() {
           <Route path="/ai-leads" element={<Pages.AiLeads />} />
           <Route path="/private-industrial-leads" element={<Pages.IndustrialLeads />} />
           <Route path="/private-construction-leads" element={<Pages.ConstructionLeads />} />
-          <Route path="/private-industrial-leads-new" element={<Pages.IndustrialLeads />} />
-          <Route path="/private-construction-leads-new" element={<Pages.ConstructionLeads />} />
+          <Route path="/private-industrial-leads-new" element={<Pages.IndustrialLeadsNew />} />
+          <Route path="/private-construction-leads-new" element={<Pages.ConstructionLeadsNew />} />
           <Route path="/private-leads/detail/:id" element={<Pages.LeadDetail />} />
           <Route path="/private-construction-leads/detail/:id" element={<Pages.LeadDetail />} />
           <Route path="/private-industrial-leads/detail/:id" element={<Pages.LeadDetail />} />

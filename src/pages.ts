@@ -20,6 +20,8 @@ export const Pages = {
   ConstructionLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.ConstructionLeadsPage }))),
   IndustrialLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.IndustrialLeadsPage }))),
   AiLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.AiLeadsPage }))),
+  ConstructionLeadsNew: lazyPage(() => import("./pages/leads/NewLeadListPage").then((m) => ({ default: m.ConstructionLeadsNewPage }))),
+  IndustrialLeadsNew: lazyPage(() => import("./pages/leads/NewLeadListPage").then((m) => ({ default: m.IndustrialLeadsNewPage }))),
   LeadDetail: lazyPage(() => import("./pages/leads/LeadDetailPage")),
   QaTool: lazyPage(() => import("./pages/leads/QaToolPage")),
 

@@ -80,3 +80,30 @@ export function displayCredits(remaining: number | null | undefined): number {
   const n = toNumber(remaining);
   return n === null ? 0 : Math.max(0, n);
 }
+
+/** A place from its parts, most specific first, skipping blanks and repeats: 'Pune, Maharashtra'. */
+export function formatLocation(...parts: (string | null | undefined)[]): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const p of parts) {
+    const t = (p ?? "").trim();
+    if (!t || seen.has(t.toLowerCase())) continue;
+    seen.add(t.toLowerCase());
+    out.push(t);
+  }
+  return out.length ? out.join(", ") : NOT_SPECIFIED;
+}
+
+/** Any text field: the text, or 'Not Specified' when missing or blank. */
+export function formatText(value: unknown): string {
+  if (value === null || value === undefined) return NOT_SPECIFIED;
+  const t = String(value).trim();
+  return t ? t : NOT_SPECIFIED;
+}
+
+/** A date with its time, 'DD MMM, YYYY hh:mm A' (history and timelines). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === "") return NOT_SPECIFIED;
+  const d = dayjs(value);
+  return d.isValid() ? d.format(`${DATE_FORMAT} hh:mm A`) : NOT_SPECIFIED;
+}

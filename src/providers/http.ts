@@ -37,6 +37,22 @@ export interface RequestOptions {
   /** false: the caller shows the error itself (sign-in forms). The 401/409 logout still happens. */
   toast?: boolean;
   headers?: Record<string, string>;
+  /** "blob": a successful answer is a file, returned as {blob, filename} (exports); errors are read as usual. */
+  responseType?: "json" | "blob";
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server names the file. */
+  filename: string | null;
+}
+
+function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1].trim());
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : null;
 }
 
 /** '/api/list/search/?page=1&filter=a:b&filter=c:d' — arrays become repeated parameters, empty values are dropped. */
@@ -118,6 +134,10 @@ export async function request<T = unknown>(method: string, path: string, options
     const described = describeError({ cancelled: isAbort(error) || signal?.aborted, isDataFetch });
     throw fail(described, undefined, null, toast);
   }
+  if (response.ok && options.responseType === "blob") {
+    const file: DownloadedFile = { blob: await response.blob(), filename: fileNameOf(response.headers.get("content-disposition")) };
+    return file as T;
+  }
   let data: unknown;
   try {
     data = await readBody(response);
@@ -137,4 +157,6 @@ export const http = {
   patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
   put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, { ...options, body }),
   delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>("DELETE", path, options),
+  /** GET a file (an export) with the token; the caller saves the blob. */
+  download: (path: string, options?: RequestOptions) => request<DownloadedFile>("GET", path, { ...options, responseType: "blob" }),
 };

@@ -1,31 +1,26 @@
-// One lister for every lead route (spec: the same lister), with a preset category.
-// The new-style routes (-new) use the same page until their own layout lands.
-import { Card } from "antd";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+// One lister for every lead route (spec: the same lister), with a preset filter per route:
+// construction, industrial or AI leads. All its state is in the URL (lib/searchUrl).
+import { ListerLayout } from "../../components/search/ListerLayout";
+import { useLister } from "../../components/search/useLister";
+import { PageShell } from "../../components/page/PageShell";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
+import type { LeadRow } from "./api";
+import { LeadResults } from "./LeadResults";
+import { LEAD_LIST_TITLES, LEAD_PRESETS, leadListerConfig, type LeadListVariant } from "./leadSearch";
 
-export type LeadListVariant = "construction" | "industrial" | "ai";
+export { LEAD_LIST_TITLES, type LeadListVariant } from "./leadSearch";
 
-export const LEAD_LIST_TITLES: Record<LeadListVariant, string> = {
-  construction: "Construction Projects",
-  industrial: "Industrial Projects",
-  ai: "AI Leads",
-};
-
-const NOUN: Record<LeadListVariant, string> = {
-  construction: "Private construction projects",
-  industrial: "Private industrial projects",
-  ai: "AI-discovered leads",
-};
+/** Results turn into cards below this width. */
+export const CARDS_QUERY = "(max-width: 767.98px)";
 
 export function LeadListPage({ variant }: { variant: LeadListVariant }) {
+  const lister = useLister<LeadRow>(leadListerConfig, LEAD_PRESETS[variant]);
+  const cards = useMediaQuery(CARDS_QUERY);
   return (
     <PageShell title={LEAD_LIST_TITLES[variant]} subtitle="Private sector leads across India">
-      <Card>
-        <EmptyState
-          title={`${NOUN[variant]} will be listed here`}
-          text="Search, filter by state, sector, status and value, shortlist and export leads from this page."
-        />
-      </Card>
+      <ListerLayout config={leadListerConfig} lister={lister}>
+        <LeadResults leads={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+      </ListerLayout>
     </PageShell>
   );
 }

@@ -1,0 +1,109 @@
+// Facet groups with their counts and multi-select checkboxes. Values of one field are OR'ed
+// and fields AND'ed by the server; each group's counts ignore its own selection (multi-select
+// counts), so ticking a second state shows how many the wider choice brings. Long groups show
+// the first few options and 'Show more'; an expanded long group gets a filter box.
+import { Checkbox, Input, Typography } from "antd";
+import { useMemo, useState } from "react";
+import type { FacetOption } from "../../../common/api";
+import { formatIndianNumber } from "../../lib/format";
+
+export interface FacetField {
+  field: string;
+  label: string;
+}
+
+interface GroupProps {
+  field: FacetField;
+  options: FacetOption[];
+  selected: string[];
+  onChange: (values: string[]) => void;
+  visible: number;
+}
+
+/** The options to show: the server's, plus selected values it did not return (count 0). */
+export function facetOptions(options: FacetOption[] | undefined, selected: string[]): FacetOption[] {
+  const list = [...(options ?? [])];
+  for (const value of selected) if (!list.some((o) => o.text === value)) list.push({ text: value, count: 0 });
+  return list;
+}
+
+/** One field's ticks toggled: the new list of values, in the order they were chosen. */
+export function toggleValue(selected: string[], value: string, on: boolean): string[] {
+  if (on) return selected.includes(value) ? selected : [...selected, value];
+  return selected.filter((v) => v !== value);
+}
+
+function FacetGroup({ field, options, selected, onChange, visible }: GroupProps) {
+  const [expanded, setExpanded] = useState(false);
+  const [filter, setFilter] = useState("");
+  const all = useMemo(() => facetOptions(options, selected), [options, selected]);
+  const matching = filter ? all.filter((o) => o.text.toLowerCase().includes(filter.toLowerCase())) : all;
+  // Selected options stay visible when the group is folded.
+  const shown = expanded ? matching : [...all.slice(0, visible), ...all.slice(visible).filter((o) => selected.includes(o.text))];
+  const hidden = all.length - shown.length;
+  const titleId = `facet-${field.field}`;
+
+  return (
+    <div className="facet-group" role="group" aria-labelledby={titleId}>
+      <div className="facet-title">
+        <Typography.Text strong id={titleId}>
+          {field.label}
+        </Typography.Text>
+        {selected.length > 0 && (
+          <Typography.Link className="facet-clear" onClick={() => onChange([])} aria-label={`Clear ${field.label}`}>
+            Clear
+          </Typography.Link>
+        )}
+      </div>
+      {expanded && all.length > visible && (
+        <Input size="small" allowClear placeholder={`Find ${field.label.toLowerCase()}`} value={filter} onChange={(e) => setFilter(e.target.value)} className="facet-find" />
+      )}
+      {all.length === 0 && <Typography.Text type="secondary" className="facet-none">No options</Typography.Text>}
+      <ul className="facet-options">
+        {shown.map((option) => {
+          const on = selected.includes(option.text);
+          return (
+            <li key={option.text}>
+              <Checkbox checked={on} onChange={(e) => onChange(toggleValue(selected, option.text, e.target.checked))}>
+                <span className="facet-text">{option.text}</span>
+              </Checkbox>
+              <span className="facet-count" aria-label={`${formatIndianNumber(option.count)} leads`}>
+                {formatIndianNumber(option.count)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      {(hidden > 0 || expanded) && all.length > visible && (
+        <Typography.Link
+          className="facet-more"
+          onClick={() => {
+            setExpanded(!expanded);
+            setFilter("");
+          }}
+        >
+          {expanded ? "Show less" : `Show more (${hidden})`}
+        </Typography.Link>
+      )}
+    </div>
+  );
+}
+
+interface Props {
+  fields: FacetField[];
+  facets: Record<string, FacetOption[]> | undefined;
+  selected: Record<string, string[]>;
+  onChange: (field: string, values: string[]) => void;
+  /** Options shown before 'Show more'. */
+  visible?: number;
+}
+
+export function FacetPanel({ fields, facets, selected, onChange, visible = 6 }: Props) {
+  return (
+    <div className="facet-panel">
+      {fields.map((f) => (
+        <FacetGroup key={f.field} field={f} options={facets?.[f.field] ?? []} selected={selected[f.field] ?? []} onChange={(values) => onChange(f.field, values)} visible={visible} />
+      ))}
+    </div>
+  );
+}

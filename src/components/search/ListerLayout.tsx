@@ -1,0 +1,113 @@
+// The frame every lister shares: search box, sort and export above; the filter panel beside
+// the results on wide screens and in a drawer ('Filters') on narrow ones; active filter tags;
+// the results (given by the page: a table, cards, a list with a preview) and the pager.
+import { FilterOutlined } from "@ant-design/icons";
+import { Alert, Badge, Button, Card, Drawer, Pagination, Typography } from "antd";
+import { useState, type ReactNode } from "react";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
+import { formatIndianNumber } from "../../lib/format";
+import { activeFilterCount } from "../../lib/searchUrl";
+import { ActiveFilters } from "./ActiveFilters";
+import type { ListerConfig } from "./config";
+import { ExportButtons } from "./ExportButtons";
+import { SearchBox } from "./SearchBox";
+import { SearchFilters } from "./SearchFilters";
+import { SortSelect } from "./SortSelect";
+import "./search.css";
+import type { Lister } from "./useLister";
+
+/** Filters go into a drawer below this width. */
+export const FILTER_DRAWER_QUERY = "(max-width: 991.98px)";
+
+interface Props<T> {
+  config: ListerConfig;
+  lister: Lister<T>;
+  children: ReactNode;
+  /** Replaces the count line ('1,234 leads'). */
+  summary?: ReactNode;
+}
+
+export function ListerLayout<T>({ config, lister, children, summary }: Props<T>) {
+  const { search, apiQuery, list, facets } = lister;
+  const { state, update } = search;
+  const narrow = useMediaQuery(FILTER_DRAWER_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const filterCount = activeFilterCount(state);
+  const data = list.data;
+  const count = data?.count ?? 0;
+
+  const filters = <SearchFilters config={config} search={search} facets={facets.data} />;
+
+  return (
+    <div className={`lister ${narrow ? "lister-narrow" : ""}`}>
+      <div className="lister-toolbar">
+        <SearchBox value={state.text} onSearch={(text) => update({ text })} placeholder={config.searchPlaceholder} loading={list.isFetching && !!state.text} />
+        <div className="lister-toolbar-row">
+          {narrow && (
+            <Badge count={filterCount} size="small">
+              <Button icon={<FilterOutlined />} onClick={() => setDrawerOpen(true)}>
+                Filters
+              </Button>
+            </Badge>
+          )}
+          <SortSelect options={config.sorts} value={state.sort} onChange={(sort) => update({ sort })} />
+          {config.exportEndpoint && <ExportButtons endpoint={config.exportEndpoint} query={apiQuery} noun={config.noun} size={narrow ? "small" : "middle"} />}
+        </div>
+      </div>
+
+      <ActiveFilters config={config} search={search} />
+
+      <div className="lister-body">
+        {!narrow && (
+          <aside className="lister-filters" aria-label="Filters">
+            <Card size="small">{filters}</Card>
+          </aside>
+        )}
+        <div className="lister-results">
+          <div className="lister-summary" aria-live="polite">
+            {summary ?? (
+              <Typography.Text type="secondary">
+                {list.isPending ? "Searching…" : `${formatIndianNumber(count)} ${config.noun}`}
+                {list.isFetching && !list.isPending ? " · updating…" : ""}
+              </Typography.Text>
+            )}
+          </div>
+          {list.isError && <Alert type="error" showIcon message={list.error instanceof Error ? list.error.message : "Something went wrong!"} className="lister-error" />}
+          {children}
+          {count > 0 && data && (
+            <Pagination
+              className="lister-pager"
+              current={state.page}
+              pageSize={data.page_size || 20}
+              total={count}
+              showSizeChanger={false}
+              size={narrow ? "small" : "default"}
+              simple={narrow}
+              onChange={(page) => {
+                update({ page });
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          )}
+        </div>
+      </div>
+
+      {narrow && (
+        <Drawer
+          title="Filters"
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          width={Math.min(360, typeof window !== "undefined" ? window.innerWidth - 24 : 360)}
+          footer={
+            <Button type="primary" block onClick={() => setDrawerOpen(false)}>
+              Show {formatIndianNumber(count)} {config.noun}
+            </Button>
+          }
+        >
+          {filters}
+        </Drawer>
+      )}
+    </div>
+  );
+}

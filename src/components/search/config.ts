@@ -1,0 +1,27 @@
+// What a lister offers: its endpoints, facets, price and date fields, sorts and toggles. Each
+// lister (leads now; tenders, results and builders later) writes one of these.
+import type { FacetField } from "./FacetPanel";
+
+export interface SortOption {
+  value: string; // '' = the endpoint's default order
+  label: string;
+}
+
+export interface ListerConfig {
+  /** The list endpoint ('list/search/'); facets are at `${endpoint}facets/`. */
+  endpoint: string;
+  /** The export endpoint, when the list can be exported. */
+  exportEndpoint?: string;
+  /** A word for the file name and messages ('leads'). */
+  noun: string;
+  facets: FacetField[];
+  price?: { field: string; label: string };
+  dates: { field: string; label: string }[];
+  /** The date field the 'Fresh' toggle limits to the last FRESH_DAYS days. */
+  freshField?: string;
+  sorts: SortOption[];
+  /** Which of the two toggles the endpoint understands. */
+  showUnlocked?: boolean;
+  searchAll?: boolean;
+  searchPlaceholder?: string;
+}

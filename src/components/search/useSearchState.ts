@@ -1,0 +1,52 @@
+// The lister's state, read from and written to the page URL (lib/searchUrl). Every change is a
+// new history entry, so Back undoes a filter; any change but paging goes back to page 1.
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { EMPTY_SEARCH, parseSearchUrl, toSearchUrl, type SearchState } from "../../lib/searchUrl";
+
+export type SearchPatch = Partial<SearchState>;
+
+export interface SearchStateApi {
+  state: SearchState;
+  /** Apply a change; page resets to 1 unless the patch sets it. */
+  update: (patch: SearchPatch | ((state: SearchState) => SearchPatch), options?: { replace?: boolean }) => void;
+  /** Clear every filter (keeps the search text unless told otherwise). */
+  reset: (options?: { keepText?: boolean }) => void;
+  /** The URL's query string, a stable key for memoising derived queries. */
+  key: string;
+}
+
+export function useSearchState(): SearchStateApi {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the string is the identity of the params
+  const state = useMemo(() => parseSearchUrl(params), [key]);
+
+  const update = useCallback<SearchStateApi["update"]>(
+    (patch, options) => {
+      setParams(
+        (previous) => {
+          const current = parseSearchUrl(previous);
+          const change = typeof patch === "function" ? patch(current) : patch;
+          const next: SearchState = { ...current, ...change };
+          if (!("page" in change)) next.page = EMPTY_SEARCH.page;
+          return toSearchUrl(next);
+        },
+        { replace: options?.replace },
+      );
+    },
+    [setParams],
+  );
+
+  const reset = useCallback<SearchStateApi["reset"]>(
+    (options) => {
+      setParams((previous) => {
+        const current = parseSearchUrl(previous);
+        return toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit });
+      });
+    },
+    [setParams],
+  );
+
+  return { state, update, reset, key };
+}

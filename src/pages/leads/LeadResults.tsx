@@ -1,0 +1,170 @@
+// The leads of one page of results: a table on wide screens, cards on phones.
+import "./leads.css";
+import { Card, Empty, Skeleton, Space, Table, Tag, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { Link } from "react-router";
+import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
+import { leadDetailPath, projectTypes, type LeadRow } from "./api";
+import { MarkControl } from "./MarkControl";
+
+export function TypeTags({ value, max = 3 }: { value: LeadRow["project_type"]; max?: number }) {
+  const types = projectTypes(value);
+  if (types.length === 0) return null;
+  return (
+    <span className="type-tags">
+      {types.slice(0, max).map((t) => (
+        <Tag key={t} bordered={false} color="blue">
+          {t}
+        </Tag>
+      ))}
+      {types.length > max && <Tag bordered={false}>+{types.length - max}</Tag>}
+    </span>
+  );
+}
+
+export function StatusTag({ status }: { status: string | null | undefined }) {
+  if (!status) return <Typography.Text type="secondary">{formatText(status)}</Typography.Text>;
+  const colour: Record<string, string> = {
+    Planning: "geekblue",
+    Approval: "purple",
+    Tendering: "cyan",
+    Awarded: "green",
+    "Under Construction": "orange",
+    Completed: "default",
+    "On Hold": "red",
+  };
+  return <Tag color={colour[status] ?? "default"}>{status}</Tag>;
+}
+
+const columns: ColumnsType<LeadRow> = [
+  {
+    title: "Project",
+    key: "title",
+    render: (_, lead) => (
+      <div className="lead-title-cell">
+        <Link to={leadDetailPath(lead)} className="lead-title-link">
+          {lead.title}
+        </Link>
+        <Typography.Text type="secondary" className="lead-owner" ellipsis>
+          {formatText(lead.owner_name)}
+        </Typography.Text>
+        <TypeTags value={lead.project_type} max={3} />
+      </div>
+    ),
+  },
+  {
+    title: "Location",
+    key: "location",
+    width: 130,
+    render: (_, l) => (
+      <>
+        <div>{formatLocation(l.city, l.district)}</div>
+        <Typography.Text type="secondary" className="lead-sub">
+          {formatText(l.state)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: "Sector / Status",
+    key: "sector",
+    width: 150,
+    render: (_, l) => (
+      <>
+        <div>{formatText(l.sector)}</div>
+        <StatusTag status={l.status} />
+      </>
+    ),
+  },
+  {
+    title: "Value / Retrieved",
+    key: "value",
+    width: 128,
+    align: "right",
+    render: (_, l) => (
+      <>
+        <div className="lead-value">{formatRupees(l.value)}</div>
+        <Typography.Text type="secondary" className="lead-sub" title="Retrieved on">
+          {formatDate(l.retrieved_on)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: "Mark", key: "mark", width: 128, render: (_, l) => <MarkControl id={l.id} mark={l.mark} /> },
+];
+
+interface Props {
+  leads: LeadRow[] | undefined;
+  loading: boolean;
+  cards: boolean;
+}
+
+export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow; selected?: boolean; onSelect?: () => void; newStyle?: boolean }) {
+  return (
+    <Card
+      size="small"
+      className={`lead-card ${selected ? "lead-card-selected" : ""} ${onSelect ? "lead-card-selectable" : ""}`}
+      onClick={onSelect}
+      role={onSelect ? "button" : undefined}
+      aria-pressed={onSelect ? !!selected : undefined}
+      tabIndex={onSelect ? 0 : undefined}
+      onKeyDown={onSelect ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSelect()) : undefined}
+      data-lead-id={lead.id}
+    >
+      <div className="lead-card-head">
+        {onSelect ? (
+          <Typography.Text strong className="lead-title-link">
+            {lead.title}
+          </Typography.Text>
+        ) : (
+          <Link to={leadDetailPath(lead, newStyle)} className="lead-title-link">
+            {lead.title}
+          </Link>
+        )}
+        <span className="lead-value">{formatRupees(lead.value)}</span>
+      </div>
+      <Typography.Text type="secondary" className="lead-owner">
+        {formatText(lead.owner_name)}
+      </Typography.Text>
+      <div className="lead-card-meta">
+        <span>{formatLocation(lead.city, lead.district, lead.state)}</span>
+        <span>{formatText(lead.sector)}</span>
+        <span>Retrieved {formatDate(lead.retrieved_on)}</span>
+      </div>
+      <Space size={[4, 4]} wrap className="lead-card-tags">
+        <StatusTag status={lead.status} />
+        <TypeTags value={lead.project_type} />
+      </Space>
+      <div className="lead-card-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+        <MarkControl id={lead.id} mark={lead.mark} />
+      </div>
+    </Card>
+  );
+}
+
+export function LeadResults({ leads, loading, cards }: Props) {
+  if (cards) {
+    if (loading && !leads) return <Skeleton active />;
+    if (!leads?.length) return <Empty description="No leads match this search" />;
+    return (
+      <div className="lead-cards">
+        {leads.map((lead) => (
+          <LeadCard key={lead.id} lead={lead} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Table<LeadRow>
+      className="lead-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={leads ?? []}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: loading ? " " : <Empty description="No leads match this search" /> }}
+    />
+  );
+}

@@ -1,0 +1,221 @@
+// The lead ("work") calls the lead pages make, through the one HTTP layer, and their shapes.
+// Field names follow server/search/indexes/projects.ts and server/modules/projects.
+import type { Mark } from "../../../common/constants";
+import { parseProjectType } from "../../../common/project-type";
+import { http } from "../../providers/http";
+
+/** One row of list/search/. */
+export interface LeadRow {
+  id: number;
+  title: string;
+  category: string;
+  is_ai: boolean;
+  project_type: string[] | string | null;
+  sector: string | null;
+  status: string | null;
+  stage: string | null;
+  value: number | string | null;
+  state: string | null;
+  district: string | null;
+  city: string | null;
+  owner_name: string | null;
+  retrieved_on: string | null;
+  arrived_date: string | null;
+  start_date: string | null;
+  completion_date: string | null;
+  mark: Mark | string;
+}
+
+export interface CompanyRef {
+  id: number;
+  name: string;
+  [key: string]: unknown;
+}
+
+export interface MarkHistoryEntry {
+  old_mark?: string | null;
+  new_mark?: string;
+  mark?: string;
+  created_at: string;
+}
+
+/** work/{id}/: every field of the lead, its companies, and the user's mark with its history. */
+export interface LeadDetail extends LeadRow {
+  description?: string | null;
+  ownership?: string | null;
+  pincode?: string | null;
+  address?: string | null;
+  reviewed_date?: string | null;
+  keywords?: string[] | null;
+  source?: string | null;
+  source_url?: string | null;
+  area_sq_ft?: number | string | null;
+  owner_company?: CompanyRef | null;
+  architect_company?: CompanyRef | null;
+  contractor_company?: CompanyRef | null;
+  contact_fuzz_score?: number | null;
+  contact_count?: number;
+  created_at?: string;
+  updated_at?: string;
+  mark_history?: MarkHistoryEntry[];
+  [key: string]: unknown;
+}
+
+export interface LeadImage {
+  id: number;
+  file_name: string;
+  mime_type?: string;
+  size?: number;
+  /** '/api/work/{id}/images/{imageId}': needs the token, so it is fetched as a blob. */
+  url: string;
+  uploaded_by?: string | null;
+  created_at?: string;
+}
+
+export interface DocumentContact {
+  document_id: number;
+  document_title: string;
+  name: string | null;
+  designation: string | null;
+  company: string | null;
+  role: string | null;
+  phone: string | null;
+  email: string | null;
+}
+export interface DocumentSpec {
+  document_id: number;
+  document_title: string;
+  item: string;
+  spec: string;
+}
+export interface StatusUpdate {
+  id: number;
+  old_status: string | null;
+  new_status: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+export interface HistoryEntry {
+  id: number;
+  changes: Record<string, unknown>;
+  changed_by: string | null;
+  created_at: string;
+  contact_id?: number;
+  contact_name?: string;
+}
+export interface SimilarLead {
+  id: number;
+  title: string;
+  category: string;
+  is_ai?: boolean;
+  project_type: unknown;
+  sector: string | null;
+  status: string | null;
+  state: string | null;
+  city: string | null;
+  value: number | string | null;
+  arrived_date?: string | null;
+  score?: number;
+}
+
+/** Parts answer a bare list or {results: [...]}: either way, the list. */
+export function listOf<T>(data: unknown, ...keys: string[]): T[] {
+  if (Array.isArray(data)) return data as T[];
+  if (data && typeof data === "object") {
+    for (const key of ["results", ...keys]) {
+      const v = (data as Record<string, unknown>)[key];
+      if (Array.isArray(v)) return v as T[];
+    }
+  }
+  return [];
+}
+
+export interface LeadContact {
+  id: number;
+  name: string;
+  designation?: string | null;
+  seniority?: string | null;
+  company?: { id: number; name: string } | null;
+  role?: string | null;
+  is_wrong?: boolean;
+  email?: string | null;
+  phone?: string | null;
+  source?: string | null;
+  source_label?: string | null;
+  contact_fuzz_score?: number | null;
+  is_high_quality?: boolean;
+  is_unlocked?: boolean;
+  verified_at?: string | null;
+}
+
+export interface UnlockResponse {
+  contact: LeadContact;
+  remaining_credits: number;
+  total_credits: number;
+}
+
+export interface RagCitation {
+  n?: number;
+  id?: number | string;
+  source?: string;
+  title?: string;
+  text?: string;
+  passage?: string;
+  [key: string]: unknown;
+}
+export interface RagAnswer {
+  answer: string;
+  citations: RagCitation[];
+  mode: string;
+}
+
+/** A contact that has the checked number, as this user may see it, with the name match. */
+export interface NumberMatch extends LeadContact {
+  project_ids?: number[];
+  /** Token-set ratio 0–100 of the entered name against this contact's name. */
+  name_score?: number | null;
+}
+export interface CheckNumberResult {
+  input?: string;
+  valid: boolean;
+  e164?: string | null;
+  national?: string | null;
+  international?: string | null;
+  type?: string | null;
+  region?: string | null;
+  name?: string | null;
+  reprocessed?: number;
+  matches?: NumberMatch[];
+}
+
+export const leadKey = (id: string | number) => ["lead", String(id)] as const;
+export const leadPartKey = (id: string | number, part: string) => ["lead", String(id), part] as const;
+
+const work = (id: string | number, part = "") => `work/${encodeURIComponent(String(id))}/${part}`;
+
+export const leadApi = {
+  detail: (id: string | number, signal?: AbortSignal) => http.get<LeadDetail>(work(id), { signal }),
+  /** A part of the detail; its failure shows in its own section, not as a toast. */
+  part: <T>(id: string | number, part: string, signal?: AbortSignal) => http.get<T>(work(id, part), { signal, toast: false }),
+  mark: (id: string | number, mark: Mark) => http.post<{ mark: Mark; changed?: boolean; history?: MarkHistoryEntry[] }>(work(id, "mark/"), { mark }),
+  reportContact: (contactId: number, reason: string) => http.post(`user-unlock-contact/${contactId}/report/`, { reason }),
+  unlock: (contactId: number) => http.post<UnlockResponse>("user-unlock-contact/", { contact_id: contactId }),
+  ask: (worksId: string | number, question: string) => http.post<RagAnswer>("rag/", { works_id: Number(worksId), question }),
+  checkNumber: (phone: string, name?: string, extra?: Record<string, string>) =>
+    http.get<CheckNumberResult>(`check_number/${encodeURIComponent(phone)}/`, { query: { name: name || undefined, ...extra } }),
+  reportNumber: (phone: string, body: { reason: string; contact_id?: number; works_id?: number }) =>
+    http.post(`check_number/${encodeURIComponent(phone)}/report/`, body),
+};
+
+/** project_type may arrive as a list or as a brace-delimited string '{Hospital,Residential}'. */
+export const projectTypes = (value: unknown): string[] => parseProjectType(value);
+
+/** The detail route that fits a lead: by category, AI leads under /private-leads. */
+export function leadDetailPath(lead: Pick<LeadRow, "id" | "category" | "is_ai">, newStyle = false): string {
+  if (newStyle) return `/project-detail-new/${lead.id}`;
+  if (lead.is_ai) return `/private-leads/detail/${lead.id}`;
+  if (lead.category === "industrial") return `/private-industrial-leads/detail/${lead.id}`;
+  if (lead.category === "construction") return `/private-construction-leads/detail/${lead.id}`;
+  return `/private-leads/detail/${lead.id}`;
+}

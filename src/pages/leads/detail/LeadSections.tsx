@@ -1,0 +1,329 @@
+// The lead detail page's smaller sections: documents (their contacts and specs), keywords,
+// status updates, histories, images and similar leads. Each loads on its own and shows its own
+// failure, so one missing part never blanks the page.
+import { LockOutlined, UploadOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Empty, Image, List, Skeleton, Table, Tabs, Tag, Timeline, Typography, Upload } from "antd";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { MARK_LABELS, type Mark } from "../../../../common/constants";
+import { formatDate, formatDateTime, formatLocation, formatRupees, formatText } from "../../../lib/format";
+import { toastSuccess } from "../../../lib/toast";
+import { http } from "../../../providers/http";
+import {
+  leadDetailPath,
+  leadPartKey,
+  listOf,
+  type DocumentContact,
+  type DocumentSpec,
+  type HistoryEntry,
+  type LeadImage,
+  type MarkHistoryEntry,
+  type SimilarLead,
+  type StatusUpdate,
+} from "../api";
+import { StatusTag, TypeTags } from "../LeadResults";
+import { useLeadPart } from "./useLead";
+
+const none = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
+
+/** Loading, failure and empty states of one part, then its content. */
+function Part<T>({ query, empty, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: unknown }; empty: string; children: (items: T[]) => ReactNode }) {
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
+  if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error)?.message} />;
+  const items = listOf<T>(query.data);
+  return items.length ? <>{children(items)}</> : none(empty);
+}
+
+const masked = (v: string | null) => (v && v.includes("X") ? <span className="contact-masked"><LockOutlined /> {v}</span> : formatText(v));
+
+export function DocumentsSection({ leadId }: { leadId: string }) {
+  const contacts = useLeadPart<DocumentContact[]>(leadId, "document-contacts/");
+  const specs = useLeadPart<DocumentSpec[]>(leadId, "document-specs/");
+  return (
+    <Tabs
+      size="small"
+      items={[
+        {
+          key: "specs",
+          label: "Specifications",
+          children: (
+            <Part<DocumentSpec> query={specs} empty="No specifications extracted from documents">
+              {(items) => (
+                <Table<DocumentSpec>
+                  size="small"
+                  rowKey={(r, i) => `${r.document_id}-${i}`}
+                  pagination={items.length > 10 ? { pageSize: 10, size: "small" } : false}
+                  dataSource={items}
+                  columns={[
+                    { title: "Item", dataIndex: "item", width: "35%" },
+                    { title: "Specification", dataIndex: "spec" },
+                    { title: "Document", dataIndex: "document_title", responsive: ["md"] },
+                  ]}
+                />
+              )}
+            </Part>
+          ),
+        },
+        {
+          key: "contacts",
+          label: "Document contacts",
+          children: (
+            <Part<DocumentContact> query={contacts} empty="No contacts found in documents">
+              {(items) => (
+                <Table<DocumentContact>
+                  size="small"
+                  rowKey={(r, i) => `${r.document_id}-${i}`}
+                  pagination={false}
+                  scroll={{ x: 640 }}
+                  dataSource={items}
+                  columns={[
+                    { title: "Name", key: "name", render: (_, r) => <><div>{formatText(r.name)}</div><Typography.Text type="secondary">{[r.designation, r.company].filter(Boolean).join(", ")}</Typography.Text></> },
+                    { title: "Role", dataIndex: "role", render: formatText },
+                    { title: "Phone", dataIndex: "phone", render: masked },
+                    { title: "E-mail", dataIndex: "email", render: masked },
+                    { title: "Document", dataIndex: "document_title" },
+                  ]}
+                />
+              )}
+            </Part>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+export function KeywordsSection({ leadId, own }: { leadId: string; own: string[] }) {
+  const query = useLeadPart<string[] | { keywords: string[] }>(leadId, "all-keywords");
+  const fromServer = listOf<string>(query.data, "keywords");
+  const keywords = fromServer.length ? fromServer : own;
+  if (query.isPending && own.length === 0) return <Skeleton active paragraph={{ rows: 1 }} />;
+  if (keywords.length === 0) return none("No keywords");
+  return (
+    <div className="keywords">
+      {keywords.map((k) => (
+        <Tag key={k}>{k}</Tag>
+      ))}
+    </div>
+  );
+}
+
+export function StatusUpdatesSection({ leadId }: { leadId: string }) {
+  const query = useLeadPart<StatusUpdate[]>(leadId, "status-update/");
+  return (
+    <Part<StatusUpdate> query={query} empty="No status updates yet">
+      {(items) => (
+        <Timeline
+          className="status-timeline"
+          items={items.map((u) => ({
+            key: u.id,
+            children: (
+              <>
+                <div>
+                  {u.old_status ? (
+                    <>
+                      <StatusTag status={u.old_status} /> → <StatusTag status={u.new_status} />
+                    </>
+                  ) : (
+                    <StatusTag status={u.new_status} />
+                  )}
+                </div>
+                {u.note && <Typography.Paragraph className="timeline-note">{u.note}</Typography.Paragraph>}
+                <Typography.Text type="secondary">
+                  {formatDate(u.created_at)}
+                  {u.created_by ? ` · ${u.created_by}` : ""}
+                </Typography.Text>
+              </>
+            ),
+          }))}
+        />
+      )}
+    </Part>
+  );
+}
+
+function changeText(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.map(changeText).join(", ");
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+/** {field: [old, new]} (or {field: new}) → 'field: old → new' lines. */
+function Changes({ changes }: { changes: Record<string, unknown> }) {
+  return (
+    <ul className="history-changes">
+      {Object.entries(changes ?? {}).map(([field, v]) => (
+        <li key={field}>
+          <Typography.Text strong>{field.replace(/_/g, " ")}</Typography.Text>:{" "}
+          {Array.isArray(v) && v.length === 2 ? `${changeText(v[0])} → ${changeText(v[1])}` : changeText(v)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryList({ items, showContact }: { items: HistoryEntry[]; showContact?: boolean }) {
+  return (
+    <Timeline
+      items={items.map((h) => ({
+        key: h.id,
+        children: (
+          <>
+            {showContact && h.contact_name && <Typography.Text strong>{h.contact_name}</Typography.Text>}
+            <Changes changes={h.changes} />
+            <Typography.Text type="secondary">
+              {formatDateTime(h.created_at)}
+              {h.changed_by ? ` · ${h.changed_by}` : ""}
+            </Typography.Text>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+const markLabel = (m: string | null | undefined) => (m ? MARK_LABELS[m as Mark] ?? m : "—");
+
+export function HistorySection({ leadId, markHistory }: { leadId: string; markHistory: MarkHistoryEntry[] | undefined }) {
+  const history = useLeadPart<HistoryEntry[]>(leadId, "history");
+  const contacts = useLeadPart<HistoryEntry[]>(leadId, "contacts-history");
+  const marks = markHistory ?? [];
+  return (
+    <Tabs
+      size="small"
+      items={[
+        {
+          key: "project",
+          label: "Project history",
+          children: (
+            <Part<HistoryEntry> query={history} empty="No changes recorded">
+              {(items) => <HistoryList items={items} />}
+            </Part>
+          ),
+        },
+        {
+          key: "contacts",
+          label: "Contacts history",
+          children: (
+            <Part<HistoryEntry> query={contacts} empty="No contact changes recorded">
+              {(items) => <HistoryList items={items} showContact />}
+            </Part>
+          ),
+        },
+        {
+          key: "marks",
+          label: "Your marks",
+          children: marks.length ? (
+            <Timeline
+              items={marks.map((m, i) => ({
+                key: i,
+                children: (
+                  <>
+                    <div>
+                      {m.old_mark !== undefined ? `${markLabel(m.old_mark)} → ` : ""}
+                      <Typography.Text strong>{markLabel(m.new_mark ?? m.mark)}</Typography.Text>
+                    </div>
+                    <Typography.Text type="secondary">{formatDateTime(m.created_at)}</Typography.Text>
+                  </>
+                ),
+              }))}
+            />
+          ) : (
+            none("You have not marked this lead")
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** An image behind the token: fetched through the HTTP layer as a blob. */
+function AuthImage({ image }: { image: LeadImage }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    http
+      .download(image.url, { toast: false })
+      .then((file) => {
+        if (!live) return;
+        url = URL.createObjectURL(file.blob);
+        setSrc(url);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [image.url]);
+  if (failed) return <div className="lead-image lead-image-missing">{image.file_name}</div>;
+  if (!src) return <Skeleton.Image active className="lead-image" />;
+  return <Image src={src} alt={image.file_name} className="lead-image" width={160} height={120} style={{ objectFit: "cover" }} />;
+}
+
+export function ImagesSection({ leadId, isStaff }: { leadId: string; isStaff: boolean }) {
+  const query = useLeadPart<{ results: LeadImage[] }>(leadId, "image-upload/");
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append("file", file);
+      return http.post(`work/${leadId}/image-upload/`, form);
+    },
+    onSuccess: () => {
+      toastSuccess("Image uploaded");
+      void queryClient.invalidateQueries({ queryKey: leadPartKey(leadId, "image-upload/") });
+    },
+  });
+  return (
+    <div>
+      {isStaff && (
+        <Upload accept="image/jpeg,image/png,image/webp" showUploadList={false} beforeUpload={(file) => (upload.mutate(file), false)}>
+          <Button icon={<UploadOutlined />} loading={upload.isPending} size="small" className="image-upload">
+            Upload image
+          </Button>
+        </Upload>
+      )}
+      <Part<LeadImage> query={query} empty="No images">
+        {(items) => (
+          <Image.PreviewGroup>
+            <div className="lead-images">
+              {items.map((img) => (
+                <AuthImage key={img.id} image={img} />
+              ))}
+            </div>
+          </Image.PreviewGroup>
+        )}
+      </Part>
+    </div>
+  );
+}
+
+export function SimilarSection({ leadId, newStyle }: { leadId: string; newStyle?: boolean }) {
+  const query = useLeadPart<SimilarLead[]>(leadId, "similar/");
+  return (
+    <Part<SimilarLead> query={query} empty="No similar leads">
+      {(items) => (
+        <List
+          size="small"
+          className="similar-leads"
+          dataSource={items}
+          renderItem={(s) => (
+            <List.Item>
+              <div className="similar-lead">
+                <Link to={leadDetailPath({ id: s.id, category: s.category, is_ai: !!s.is_ai }, newStyle)}>{s.title}</Link>
+                <Typography.Text type="secondary" className="similar-meta">
+                  {formatLocation(s.city, s.state)} · {formatRupees(s.value)} {s.status ? `· ${s.status}` : ""}
+                </Typography.Text>
+                <TypeTags value={s.project_type as string[]} max={2} />
+              </div>
+            </List.Item>
+          )}
+        />
+      )}
+    </Part>
+  );
+}

@@ -1,0 +1,38 @@
+// Marking a lead, optimistically: every list row and the detail showing the lead take the new
+// mark at once; if the server refuses, they get the old one back (the HTTP layer shows the
+// error toast). The mark's history comes back from the server and replaces the detail's.
+import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import type { ListResponse } from "../../../common/api";
+import type { Mark } from "../../../common/constants";
+import { leadApi, leadKey, type LeadDetail, type LeadRow } from "./api";
+
+type Snapshot = [QueryKey, unknown][];
+
+function patchList(data: unknown, id: number, mark: Mark): unknown {
+  const list = data as ListResponse<LeadRow> | undefined;
+  if (!list || !Array.isArray(list.results) || !list.results.some((r) => r.id === id)) return data;
+  return { ...list, results: list.results.map((r) => (r.id === id ? { ...r, mark } : r)) };
+}
+
+export function useMarkLead(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mark: Mark) => leadApi.mark(id, mark),
+    onMutate: async (mark): Promise<{ snapshot: Snapshot }> => {
+      await queryClient.cancelQueries({ queryKey: leadKey(id), exact: true });
+      const snapshot: Snapshot = [
+        ...queryClient.getQueriesData({ queryKey: ["search"] }),
+        ...queryClient.getQueriesData({ queryKey: leadKey(id), exact: true }),
+      ];
+      queryClient.setQueriesData({ queryKey: ["search"] }, (data: unknown) => patchList(data, id, mark));
+      queryClient.setQueryData<LeadDetail>(leadKey(id), (lead) => (lead ? { ...lead, mark } : lead));
+      return { snapshot };
+    },
+    onError: (_error, _mark, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (answer) => {
+      if (answer?.history) queryClient.setQueryData<LeadDetail>(leadKey(id), (lead) => (lead ? { ...lead, mark_history: answer.history } : lead));
+    },
+  });
+}

@@ -1,0 +1,277 @@
+// The lead pages in the real app (routes, providers, HTTP layer) over a stubbed API: the lister
+// keeps its state in the URL and sends the search language, facets multi-select, the mark
+// control updates at once and rolls back on failure, contacts are masked until unlocked, the
+// high-quality badge starts above 70, and an unlock is sent once and moves the top bar.
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { currentLocation, renderSignedIn } from "./renderApp";
+import { jsonResponse, makeUser } from "./helpers";
+import { isHighQuality } from "../../src/pages/leads/detail/ContactsSection";
+
+const lead = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Lead number ${id}`,
+  category: "construction",
+  is_ai: false,
+  project_type: "{Hospital,Residential}",
+  sector: "Healthcare",
+  status: "Planning",
+  stage: "Design",
+  value: 25_000_000,
+  state: "Kerala",
+  district: "Ernakulam",
+  city: "Kochi",
+  owner_name: "Menon Builders",
+  retrieved_on: "2025-03-05T10:00:00Z",
+  arrived_date: "2025-03-05T10:00:00Z",
+  start_date: null,
+  completion_date: null,
+  mark: "unmarked",
+  ...extra,
+});
+
+function listApi(calls: URL[]) {
+  return (url: URL) => {
+    if (url.pathname === "/api/list/search/") {
+      calls.push(url);
+      const states = url.searchParams.getAll("filter").filter((f) => f.startsWith("state:"));
+      return jsonResponse(200, { count: 45, page: Number(url.searchParams.get("page") ?? 1), page_size: 20, results: [lead(1), lead(2, { mark: "shortlisted" })] });
+    }
+    if (url.pathname === "/api/list/search/facets/") {
+      const chosen = url.searchParams.getAll("filter").filter((f) => f.startsWith("state:")).length;
+      return jsonResponse(200, {
+        facets: {
+          state: [
+            { text: "Kerala", count: 30 },
+            { text: "Goa", count: 15 },
+          ],
+          sector: [{ text: "Healthcare", count: chosen ? 40 - chosen : 45 }],
+        },
+      });
+    }
+    return undefined;
+  };
+}
+
+describe("lead lister", () => {
+  it("sends the preset, the page and the URL's filters, and shows Indian values and dates", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/private-industrial-leads?q=a+b&oq=a+%26+b&page=2&filter=state:Kerala&filter=value:[25000000 TO *]&unit=cr&sort=value+desc", makeUser(), listApi(calls));
+    expect(await screen.findByText("Lead number 1")).toBeTruthy();
+    const sent = calls.at(-1)!.searchParams;
+    expect(sent.getAll("filter")).toEqual(["category:industrial", "state:Kerala", "value:[25000000 TO *]"]);
+    expect(sent.get("q")).toBe("a b");
+    expect(sent.get("oq")).toBe("a & b");
+    expect(sent.get("page")).toBe("2");
+    expect(sent.get("sort")).toBe("value desc");
+    expect(screen.getAllByText("₹ 2.5 Cr").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("05 Mar, 2025").length).toBeGreaterThan(0);
+    // the brace-delimited project_type is split into tags
+    expect(screen.getAllByText("Hospital").length).toBeGreaterThan(0);
+    expect(screen.getAllByText("Residential").length).toBeGreaterThan(0);
+    // the price filter shows the range in crores
+    expect((screen.getByLabelText("Minimum value") as HTMLInputElement).value).toBe("2.5");
+    expect((screen.getByLabelText("Search text") as HTMLInputElement).value).toBe("a & b");
+  });
+
+  it("ticking two facet values ORs them in the URL and the request, and counts update", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/private-construction-leads", makeUser(), listApi(calls));
+    const group = await screen.findByRole("group", { name: "State" });
+    await within(group).findByText("Kerala");
+    expect(screen.getByRole("group", { name: "Sector" }).textContent).toContain("45");
+    fireEvent.click(within(group).getByRole("checkbox", { name: /Kerala/ }));
+    await waitFor(() => expect(currentLocation()).toContain("filter=state%3AKerala"));
+    fireEvent.click(within(group).getByRole("checkbox", { name: /Goa/ }));
+    await waitFor(() => expect(new URLSearchParams(currentLocation()!.split("?")[1]).getAll("filter")).toEqual(["state:Kerala", "state:Goa"]));
+    await waitFor(() => expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["category:construction", "state:Kerala", "state:Goa"]));
+    await waitFor(() => expect(screen.getByRole("group", { name: "Sector" }).textContent).toContain("38"));
+    // untick: back to one value
+    fireEvent.click(within(group).getByRole("checkbox", { name: /Kerala/ }));
+    await waitFor(() => expect(new URLSearchParams(currentLocation()!.split("?")[1]).getAll("filter")).toEqual(["state:Goa"]));
+  });
+
+  it("the search box sends q without '&' / ' and ', and oq as typed, from page 1", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/ai-leads?page=3", makeUser(), listApi(calls));
+    const box = await screen.findByLabelText("Search text");
+    fireEvent.change(box, { target: { value: "Steel & Cement and Glass" } });
+    fireEvent.keyDown(box, { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(calls.at(-1)!.searchParams.get("q")).toBe("Steel Cement Glass"));
+    const sent = calls.at(-1)!.searchParams;
+    expect(sent.get("oq")).toBe("Steel & Cement and Glass");
+    expect(sent.get("page")).toBe("1");
+    expect(sent.getAll("filter")).toEqual(["is_ai:true"]);
+  });
+
+  it("price in crores is sent in rupees", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/private-construction-leads", makeUser(), listApi(calls));
+    const min = await screen.findByLabelText("Minimum value");
+    fireEvent.change(min, { target: { value: "2.5" } });
+    fireEvent.change(screen.getByLabelText("Maximum value"), { target: { value: "10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply value" }));
+    await waitFor(() => expect(calls.at(-1)!.searchParams.getAll("filter")).toContain("value:[25000000 TO 100000000]"));
+    expect(currentLocation()).toContain("unit=cr");
+  });
+});
+
+describe("mark control", () => {
+  function markApi(calls: URL[], answer: () => Response | Promise<Response>) {
+    const list = listApi(calls);
+    return (url: URL, init: RequestInit) => {
+      if (url.pathname === "/api/work/1/mark/" && init.method === "POST") return answer();
+      return list(url);
+    };
+  }
+
+  it("shows the new mark at once and keeps it when the server agrees", async () => {
+    let body: unknown;
+    const calls: URL[] = [];
+    const { fetch } = renderSignedIn(
+      "/private-construction-leads",
+      makeUser(),
+      markApi(calls, () => jsonResponse(200, { mark: "shortlisted", changed: true, history: [] })),
+    );
+    const row = (await screen.findByText("Lead number 1")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Mark As" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: /Shortlisted/ }));
+    expect(within(row).getByRole("button", { name: "Marked Shortlisted" })).toBeTruthy();
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/api/work/1/mark/"))).toBe(true));
+    const call = fetch.mock.calls.find(([u]) => String(u).endsWith("/api/work/1/mark/"))!;
+    body = JSON.parse(String(call[1]!.body));
+    expect(body).toEqual({ mark: "shortlisted" });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(row).getByRole("button", { name: "Marked Shortlisted" })).toBeTruthy();
+  });
+
+  it("rolls back to the old mark with the error toast when the server refuses", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls: URL[] = [];
+    renderSignedIn(
+      "/private-construction-leads",
+      makeUser(),
+      markApi(calls, async () => {
+        await gate;
+        return jsonResponse(500, { detail: "boom" });
+      }),
+    );
+    const row = (await screen.findByText("Lead number 1")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Mark As" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: /Rejected/ }));
+    expect(within(row).getByRole("button", { name: "Marked Rejected" })).toBeTruthy();
+    await act(async () => release());
+    await waitFor(() => expect(within(row).getByRole("button", { name: "Mark As" })).toBeTruthy());
+    expect(await screen.findByText("Internal Server Error")).toBeTruthy();
+  });
+
+  it("offers Unmark on a marked lead", async () => {
+    renderSignedIn("/private-construction-leads", makeUser(), listApi([]));
+    const row = (await screen.findByText("Lead number 2")).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Marked Shortlisted" }));
+    expect(await screen.findByRole("menuitem", { name: /Unmark/ })).toBeTruthy();
+  });
+});
+
+describe("lead detail contacts", () => {
+  const contact = (id: number, extra: Record<string, unknown> = {}) => ({
+    id,
+    name: `Contact ${id}`,
+    designation: "Project Manager",
+    seniority: "General Manager",
+    source: "telephone",
+    source_label: "Telephone Call",
+    contact_fuzz_score: 50,
+    is_high_quality: false,
+    verified_at: null,
+    is_wrong: false,
+    company: { id: 9, name: "Menon Builders" },
+    phone: "+91 98XXX XXX12",
+    email: "r****@menon.in",
+    is_unlocked: false,
+    role: "owner",
+    ...extra,
+  });
+
+  function detailApi(contacts: unknown[], unlock?: (init: RequestInit) => Response | Promise<Response>) {
+    return (url: URL, init: RequestInit) => {
+      if (url.pathname === "/api/work/7/") return jsonResponse(200, { ...lead(7), description: "A hospital.", keywords: ["oxygen"], mark_history: [], contact_count: contacts.length });
+      if (url.pathname === "/api/work/7/contacts/") return jsonResponse(200, { results: contacts });
+      if (url.pathname === "/api/user-unlock-contact/" && unlock) return unlock(init);
+      return undefined;
+    };
+  }
+
+  it("the high-quality rule: above 70, not at 70", () => {
+    expect(isHighQuality({ contact_fuzz_score: 70 })).toBe(false);
+    expect(isHighQuality({ contact_fuzz_score: 71 })).toBe(true);
+    expect(isHighQuality({ contact_fuzz_score: null })).toBe(false);
+  });
+
+  it("shows masked values with an unlock button, unlocked values in full, and the badge at 71 but not 70", async () => {
+    renderSignedIn(
+      "/private-leads/detail/7",
+      makeUser(),
+      detailApi([
+        contact(1, { contact_fuzz_score: 70 }),
+        contact(2, { contact_fuzz_score: 71, is_high_quality: true, is_unlocked: true, phone: "+919812345612", email: "ravi@menon.in", source: "official_govt_website", source_label: "Official Government Website" }),
+      ]),
+    );
+    const row1 = (await screen.findByText("Contact 1")).closest("tr")!;
+    const row2 = screen.getByText("Contact 2").closest("tr")!;
+    expect(within(row1).getByText(/98XXX XXX12/)).toBeTruthy();
+    expect(within(row1).getByText(/r\*\*\*\*@menon.in/)).toBeTruthy();
+    expect((within(row1).getByRole("button", { name: /Unlock \(1 credit\)/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(row1).queryByText("High quality")).toBeNull();
+    expect(within(row1).getByText("General Manager")).toBeTruthy();
+    expect(within(row1).getByText("Telephone Call")).toBeTruthy();
+
+    expect(within(row2).getByText("+919812345612")).toBeTruthy();
+    expect(within(row2).getByText("ravi@menon.in")).toBeTruthy();
+    expect(within(row2).queryByRole("button", { name: /Unlock/ })).toBeNull();
+    expect(within(row2).getByText("High quality")).toBeTruthy();
+    expect(within(row2).getByText("Official Government Website")).toBeTruthy();
+  });
+
+  it("an unlock is sent once for a double click, shows the contact and updates the top bar's credits", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const bodies: unknown[] = [];
+    const user = makeUser({ remaining_credits: 40, total_credits: 100 });
+    const { fetch } = renderSignedIn(
+      "/private-leads/detail/7",
+      user,
+      detailApi([contact(1)], async (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        await gate;
+        user.remaining_credits = 39; // what user-info/ answers from now on
+        return jsonResponse(200, { contact: contact(1, { is_unlocked: true, phone: "+919812345612", email: "ravi@menon.in" }), remaining_credits: 39, total_credits: 100 });
+      }),
+    );
+    expect(await screen.findByText("Credits: 40 remaining out of total 100")).toBeTruthy();
+    const button = await screen.findByRole("button", { name: /Unlock \(1 credit\)/ });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect((screen.getByRole("button", { name: /Unlock \(1 credit\)/ }) as HTMLButtonElement).disabled).toBe(true));
+    fireEvent.click(screen.getByRole("button", { name: /Unlock \(1 credit\)/ }));
+    await act(async () => release());
+    expect(await screen.findByText("+919812345612")).toBeTruthy();
+    expect(bodies).toEqual([{ contact_id: 1 }]);
+    expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/api/user-unlock-contact/"))).toHaveLength(1);
+    expect(await screen.findByText("Credits: 39 remaining out of total 100")).toBeTruthy();
+  });
+
+  it("with no credits left the unlock button is disabled and says why", async () => {
+    renderSignedIn("/private-leads/detail/7", makeUser({ remaining_credits: 0 }), detailApi([contact(1)]));
+    const button = await screen.findByRole("button", { name: /Unlock \(1 credit\)/ });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText(/no credits left/i)).toBeTruthy();
+  });
+
+  it("an unknown lead shows the catalogue's 404 message and a way back", async () => {
+    renderSignedIn("/private-industrial-leads/detail/999", makeUser(), () => undefined);
+    expect((await screen.findAllByText("404 Not Found")).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Back to Industrial Projects/)).toBeTruthy();
+  });
+});
