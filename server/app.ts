@@ -108,6 +108,11 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(import("./modules/projects/routes.js"));
+      await api.register(import("./modules/projects/detail-routes.js"));
+      await api.register(import("./modules/marks/routes.js"));
+      await api.register(import("./modules/credits/routes.js"));
+      await api.register(import("./modules/phone/routes.js"));
+      await api.register(import("./modules/ai/routes.js"));
       await api.register(identityRoutes);
       await api.register(impersonationRoutes);
       await api.register(usersAdminRoutes);

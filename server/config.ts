@@ -32,6 +32,13 @@ export interface Config {
   msAuthority: string;
   /** An impersonation token lives at most this many hours (and never beyond its staff session). */
   impersonationHours: number;
+  /** Credits one contact unlock costs (CONTACT_UNLOCK_COST). */
+  contactUnlockCost: number;
+  /** 'Ask about this lead': an OpenAI-compatible endpoint (off when either is unset). */
+  llmBaseUrl?: string;
+  llmApiKey?: string;
+  llmModel: string;
+  llmTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -67,6 +74,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     msJwksUrl: env.MS_JWKS_URL || "https://login.microsoftonline.com/common/discovery/v2.0/keys",
     msAuthority: (env.MS_AUTHORITY || "https://login.microsoftonline.com/common").replace(/\/$/, ""),
     impersonationHours: num("IMPERSONATION_HOURS", 8),
+    contactUnlockCost: num("CONTACT_UNLOCK_COST", 1),
+    llmBaseUrl: env.LLM_BASE_URL ? env.LLM_BASE_URL.replace(/\/$/, "") : undefined,
+    llmApiKey: env.LLM_API_KEY || undefined,
+    llmModel: env.LLM_MODEL || "gpt-4o-mini",
+    llmTimeoutMs: num("LLM_TIMEOUT_MS", 10_000),
     ...overrides,
   };
 }

@@ -1,0 +1,41 @@
+// Marking a lead: POST /work/{id}/mark/ {mark} → {mark, history}. Per user, never shown to others.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { MARKS } from "../../../common/constants.js";
+import { notFound } from "../../http/errors.js";
+import { ErrorResponse } from "../../http/schemas.js";
+import { requireAuth } from "../../plugins/authenticate.js";
+import { markHistory, setMark } from "./queries.js";
+
+export const MarkHistorySchema = Type.Array(
+  Type.Object({ old_mark: Type.Union([Type.String(), Type.Null()]), new_mark: Type.String(), created_at: Type.String() }),
+  { description: "Newest first" },
+);
+
+const marksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    "/work/:id/mark/",
+    {
+      config: { auditAction: "mark_lead" },
+      schema: {
+        tags: ["marks"],
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+        body: Type.Object({ mark: Type.Enum([...MARKS]) }, { additionalProperties: false }),
+        response: {
+          200: Type.Object({ mark: Type.String(), changed: Type.Boolean(), history: MarkHistorySchema }),
+          400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = request.params.id;
+      const exists = await app.db.query(`SELECT 1 FROM projects WHERE id = $1`, [id]);
+      if (exists.rows.length === 0) throw notFound("Project not found.");
+      const { changed } = await setMark(app.db, auth.user.id, id, request.body.mark);
+      return { mark: request.body.mark, changed, history: await markHistory(app.db, auth.user.id, id) };
+    },
+  );
+};
+
+export default marksRoutes;

@@ -1,0 +1,56 @@
+// Many unlocks at once for one user: exactly the credits available are spent, never more, never
+// twice for one contact, and the ledger adds up. On the PostgreSQL server (DATABASE_URL) the
+// requests run from parallel clients over the pool; on PGlite (one connection) they queue, and
+// the same assertions hold.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestContext } from "./harness.js";
+import { api, makeContact, subscriber } from "./lead-fixture.js";
+
+const onServer = !!process.env.DATABASE_URL;
+let t: TestContext;
+beforeAll(async () => {
+  process.env.PG_POOL_MAX ??= "24";
+  t = await startTestApp({ apiRequestsPerMinute: 100_000 });
+}, 60_000);
+afterAll(() => t.close());
+
+async function race(credits: number, distinctContacts: number, clients: number, perClient: number) {
+  const a = api(t);
+  const s = await subscriber(t, { credits });
+  const contacts = [];
+  for (let i = 0; i < distinctContacts; i++) contacts.push((await makeContact(t.db)).id);
+  // Each client tries a run of contacts starting at a different place, so every contact is
+  // wanted by several clients at once and the user's credits by all of them.
+  const statuses: number[] = [];
+  let charged = 0;
+  const client = async (k: number) => {
+    for (let j = 0; j < perClient; j++) {
+      const res = await a.post(`/api/user-unlock-contact/`, s, { contact_id: contacts[(k * 3 + j) % contacts.length] });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 200) charged += res.json().charged;
+    }
+  };
+  if (onServer) await Promise.all(Array.from({ length: clients }, (_, k) => client(k)));
+  else for (let k = 0; k < clients; k++) await client(k);
+  const user = (await t.db.query<{ total_credits: number; spent_credits: number }>(`SELECT total_credits, spent_credits FROM users WHERE id = $1`, [s.user.id])).rows[0];
+  const unlocks = (await t.db.query<{ item_id: number }>(`SELECT item_id FROM unlocks WHERE user_id = $1`, [s.user.id])).rows;
+  const ledger = (await t.db.query<{ sum: number; n: number }>(`SELECT coalesce(sum(delta), 0)::int AS sum, count(*)::int AS n FROM credit_ledger WHERE user_id = $1`, [s.user.id])).rows[0];
+  return { statuses, charged, user, unlocks, ledger, expected: Math.min(credits, distinctContacts) };
+}
+
+describe(`parallel unlocks (${onServer ? "PostgreSQL server, parallel clients" : "PGlite, sequential"})`, () => {
+  it.each([
+    { credits: 10, distinct: 25, clients: 24 },
+    { credits: 40, distinct: 12, clients: 32 },
+    { credits: 0, distinct: 5, clients: 16 },
+  ])("credits $credits, $distinct contacts, $clients clients: exactly min(credits, contacts) unlocked", async ({ credits, distinct, clients }) => {
+    const r = await race(credits, distinct, clients, 6);
+    expect(r.statuses.every((s) => s === 200 || s === 402)).toBe(true);
+    expect(r.unlocks).toHaveLength(r.expected);
+    expect(new Set(r.unlocks.map((u) => u.item_id)).size).toBe(r.expected); // never twice for one contact
+    expect(r.user.spent_credits).toBe(r.expected);
+    expect(r.user.spent_credits).toBeLessThanOrEqual(r.user.total_credits); // never below zero
+    expect(r.charged).toBe(r.expected); // what the answers said was charged
+    expect(r.ledger).toEqual({ sum: 0 - r.expected, n: r.expected }); // spent == ledger sum, one row per unlock
+  }, 120_000);
+});
