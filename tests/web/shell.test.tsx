@@ -42,6 +42,7 @@ describe("top bar", () => {
 
   it("offers Cancel Impersonation when impersonating, which calls the API and refetches the user", async () => {
     let impersonating = true;
+    sessionStorage.setItem("infrascout_staff_token", "staff-token"); // kept when the impersonation started
     const { fetch } = renderSignedIn("/dashboard", makeUser({ is_impersonated: true, email: "client@steel.example" }), (url) => {
       if (url.pathname === "/api/cancel-impersonate/") {
         impersonating = false;
