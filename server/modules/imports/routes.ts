@@ -29,6 +29,10 @@ const PAGE_SIZE = 50;
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };
 const staff = { access: "staff" as const };
+// The report's shape is documented in FORMATS.md and ImportReport (run.ts); passed through as is.
+const Report = Type.Unknown({ description: "The import report: totals, files, rejects, warnings (see ImportReport)" });
+const RunList = Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(Type.Unknown()) });
+const RunDetail = Type.Unknown({ description: "One run: summary, report and rejected rows" });
 
 interface RunRow {
   id: number; kind: string; source: string | null; files: string[]; actor: string | null; user_id: number | null; user_email: string | null;
@@ -54,7 +58,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/imports/",
-    { config: staff, schema: { tags: ["imports"], summary: "Import one file (staff): OCDS, GePNIC AOC CSV or our tenders/results CSV/JSON", consumes: ["multipart/form-data"], response: { ...errors } } },
+    { config: staff, schema: { tags: ["imports"], summary: "Import one file (staff): OCDS, GePNIC AOC CSV or our tenders/results CSV/JSON", consumes: ["multipart/form-data"], response: { 200: Report, ...errors } } },
     async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldError("file", IMPORT_MESSAGES.notMultipart);
@@ -112,7 +116,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/imports/",
     {
       config: staff,
-      schema: { tags: ["imports"], summary: "Past imports (staff), newest first", querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }), response: { ...errors } },
+      schema: { tags: ["imports"], summary: "Past imports (staff), newest first", querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }), response: { 200: RunList, ...errors } },
     },
     async (request) => {
       const page = request.query.page ?? 1;
@@ -127,7 +131,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/imports/:id/",
-    { config: staff, schema: { tags: ["imports"], summary: "One import (staff): its report and rejected rows", params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }), response: { ...errors } } },
+    { config: staff, schema: { tags: ["imports"], summary: "One import (staff): its report and rejected rows", params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }), response: { 200: RunDetail, ...errors } } },
     async (request) => {
       const { rows } = await app.db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM import_runs r LEFT JOIN users u ON u.id = r.user_id WHERE r.id = $1`, [request.params.id]);
       const run = rows[0];
