@@ -1,0 +1,224 @@
+// The staff area: who may use it (accessControlProvider over common/ability.ts, the route guard),
+// and the users admin's actions calling the right endpoints.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import dayjs from "dayjs";
+import { afterEach, describe, expect, it } from "vitest";
+import type { UserInfo } from "../../common/api";
+import { REMEMBERED_EMAIL_KEY, TOKEN_STORAGE_KEY } from "../../common/constants";
+import { changedFields, type ProjectDetail } from "../../src/pages/update-projects/projectFields";
+import { endedEndDate, extendedEndDate, type AdminUserDetail } from "../../src/pages/update-projects/usersApi";
+import { accessControlProvider } from "../../src/providers/accessControlProvider";
+import { clearSession } from "../../src/providers/session";
+import { jsonResponse, makeUser, stubSignedInApi } from "./helpers";
+import { currentLocation, renderSignedIn } from "./renderApp";
+
+const staffUser = makeUser({ id: 2, email: "ravi@infrascout.in", is_staff: true, first_name: "Ravi" });
+const yesterday = dayjs().subtract(1, "day").format("YYYY-MM-DD");
+
+describe("accessControlProvider (common/ability.ts)", () => {
+  afterEach(() => clearSession());
+
+  async function can(user: UserInfo, resource: string, action = "list") {
+    clearSession();
+    localStorage.setItem(TOKEN_STORAGE_KEY, `t-${user.email}-${Math.random()}`);
+    stubSignedInApi(user);
+    return (await accessControlProvider.can({ resource, action })).can;
+  }
+
+  it.each([
+    ["update-projects", "list"],
+    ["update-projects", "edit"],
+    ["users", "list"],
+    ["impersonate", "list"],
+  ])("staff may use %s (%s); a subscriber and an impersonated session may not", async (resource, action) => {
+    expect(await can(staffUser, resource, action)).toBe(true);
+    expect(await can(makeUser(), resource, action)).toBe(false);
+    expect(await can({ ...staffUser, is_impersonated: true }, resource, action)).toBe(false);
+  });
+
+  it("subscriber pages: a current subscription or staff yes; an expired one or signed out no", async () => {
+    expect(await can(makeUser(), "dashboard")).toBe(true);
+    expect(await can(staffUser, "tenders")).toBe(true);
+    expect(await can(makeUser({ end_date: yesterday }), "dashboard")).toBe(false);
+    expect(await can(makeUser({ end_date: yesterday, is_impersonated: true }), "dashboard")).toBe(true);
+    expect(await can(makeUser({ end_date: yesterday }), "profile")).toBe(true);
+    clearSession();
+    localStorage.clear();
+    expect((await accessControlProvider.can({ resource: "dashboard", action: "list" })).can).toBe(false);
+  });
+
+  it("the server's is_staff wins over the e-mail domain", async () => {
+    expect(await can(makeUser({ email: "someone@infrascout.in", is_staff: false }), "update-projects")).toBe(false);
+  });
+});
+
+describe("staff routes", () => {
+  it("a subscriber opening /update-projects gets the 404 page", async () => {
+    renderSignedIn("/update-projects?tab=users", makeUser());
+    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+    expect(screen.queryByText("Review queue")).toBeNull();
+  });
+
+  it("a staff-domain e-mail the server does not call staff still gets the 404 page", async () => {
+    const user = makeUser({ email: "intern@infrascout.in", is_staff: false });
+    localStorage.setItem(REMEMBERED_EMAIL_KEY, user.email);
+    renderSignedIn("/update-projects", user);
+    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+  });
+});
+
+const adminUser = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
+  id: 7,
+  email: "client@steel.example",
+  username: "client",
+  first_name: "Kiran",
+  last_name: "Rao",
+  phone: null,
+  company: "Rao Steel",
+  designation: null,
+  end_date: dayjs().add(30, "day").format("YYYY-MM-DD"),
+  status: "active",
+  is_active: true,
+  is_staff: false,
+  signup_source: "password",
+  total_credits: 100,
+  spent_credits: 10,
+  remaining_credits: 90,
+  created_at: "2025-01-01T00:00:00Z",
+  last_login_at: null,
+  last_seen_at: null,
+  credit_ledger: [{ id: 1, delta: 100, kind: "grant", note: "Welcome", actor_id: 2, actor_email: "ravi@infrascout.in", created_at: "2025-01-02T00:00:00Z" }],
+  ...over,
+});
+
+function renderUsersTab(user = adminUser()) {
+  let current = user;
+  const { fetch } = renderSignedIn("/update-projects?tab=users", staffUser, (url, init) => {
+    const method = init.method ?? "GET";
+    if (url.pathname === "/api/user/users/" && method === "GET") return jsonResponse(200, { count: 1, page: 1, page_size: 25, results: [current] });
+    if (url.pathname === "/api/user/users/7/" && method === "GET") return jsonResponse(200, current);
+    if (url.pathname === "/api/user/users/7/" && method === "PATCH") {
+      const body = JSON.parse(String(init.body));
+      current = { ...current, ...body, status: body.is_active === false ? "disabled" : current.status };
+      return jsonResponse(200, current);
+    }
+    if (url.pathname === "/api/user/users/7/credits/" && method === "POST") {
+      const { amount, note } = JSON.parse(String(init.body));
+      current = { ...current, total_credits: current.total_credits + amount, remaining_credits: current.remaining_credits + amount, credit_ledger: [{ id: 2, delta: amount, kind: "grant", note: note ?? null, actor_id: 2, actor_email: staffUser.email, created_at: new Date().toISOString() }, ...current.credit_ledger] };
+      return jsonResponse(201, current);
+    }
+    if (url.pathname === "/api/impersonate/7/") return jsonResponse(403, { detail: "stop here" });
+    return undefined;
+  });
+  const calls = (method: string, path: string) =>
+    fetch.mock.calls.filter(([u, init]) => String(u).split("?")[0] === path && ((init as RequestInit)?.method ?? "GET") === method).map(([u, init]) => ({ url: String(u), body: (init as RequestInit)?.body ? JSON.parse(String((init as RequestInit).body)) : undefined }));
+  return { fetch, calls };
+}
+
+async function openDrawer() {
+  fireEvent.click(await screen.findByText("client@steel.example", {}, { timeout: 15_000 }));
+  const drawer = await waitFor(() => {
+    const el = document.querySelector(".user-drawer") as HTMLElement;
+    expect(within(el).getByText("Credit ledger")).toBeTruthy();
+    return el;
+  });
+  return drawer;
+}
+
+const confirm = async (label: string) => {
+  const pop = await waitFor(() => document.querySelector(".ant-popconfirm:not(.ant-popover-hidden)") as HTMLElement);
+  fireEvent.click(within(pop).getByRole("button", { name: label }));
+};
+
+describe("users admin", () => {
+  it("lists users with status tags and credits; search and status go to the API", async () => {
+    const { calls } = renderUsersTab();
+    expect(await screen.findByText("client@steel.example", {}, { timeout: 15_000 })).toBeTruthy(); // the first test loads the page's chunk
+    expect(screen.getAllByText("Active").length).toBeGreaterThan(0);
+    expect(screen.getByText("90")).toBeTruthy();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search users" }), { target: { value: "rao & sons" } });
+    fireEvent.keyDown(screen.getByRole("searchbox", { name: "Search users" }), { key: "Enter", code: "Enter", keyCode: 13 });
+    await waitFor(() => expect(calls("GET", "/api/user/users/").some((c) => new URL(c.url, "http://x").searchParams.get("q") === "rao & sons")).toBe(true));
+    fireEvent.click(screen.getByText("Expired"));
+    await waitFor(() => expect(calls("GET", "/api/user/users/").some((c) => new URL(c.url, "http://x").searchParams.get("status") === "expired")).toBe(true));
+    expect(currentLocation()).toContain("status=expired");
+  });
+
+  it("grants credits with a note (POST credits/) and shows the new ledger row", async () => {
+    const { calls } = renderUsersTab();
+    const drawer = await openDrawer();
+    fireEvent.change(within(drawer).getByLabelText("Credits to grant"), { target: { value: "5" } });
+    fireEvent.change(within(drawer).getByLabelText("Note"), { target: { value: "Goodwill" } });
+    fireEvent.click(within(drawer).getByRole("button", { name: "Grant credits" }));
+    await waitFor(() => expect(calls("POST", "/api/user/users/7/credits/")).toEqual([{ url: "/api/user/users/7/credits/", body: { amount: 5, note: "Goodwill" } }]));
+    expect(await within(drawer).findByText("Goodwill")).toBeTruthy();
+    expect(within(drawer).getByText("+5")).toBeTruthy();
+  });
+
+  it("extends by a year and ends a subscription (PATCH end_date)", async () => {
+    const user = adminUser();
+    const { calls } = renderUsersTab(user);
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByRole("button", { name: "Extend 1 year" }));
+    await waitFor(() => expect(calls("PATCH", "/api/user/users/7/").map((c) => c.body)).toEqual([{ end_date: extendedEndDate(user.end_date, 12) }]));
+    fireEvent.click(await within(drawer).findByRole("button", { name: "End subscription" }));
+    await confirm("End subscription");
+    await waitFor(() => expect(calls("PATCH", "/api/user/users/7/").map((c) => c.body)).toContainEqual({ end_date: endedEndDate() }));
+    expect(endedEndDate()).toBe(yesterday);
+  });
+
+  it("activates a recorded signup with a chosen period", async () => {
+    const { calls } = renderUsersTab(adminUser({ end_date: null, status: "signup" }));
+    const drawer = await openDrawer();
+    expect(within(drawer).getByText("Signup recorded: no subscription yet.")).toBeTruthy();
+    fireEvent.click(within(drawer).getByRole("button", { name: "Activate 3 months" }));
+    await waitFor(() => expect(calls("PATCH", "/api/user/users/7/").map((c) => c.body)).toEqual([{ end_date: dayjs().add(3, "month").format("YYYY-MM-DD") }]));
+  });
+
+  it("disables a user after a confirmation (PATCH is_active false), then offers Enable", async () => {
+    const { calls } = renderUsersTab();
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByRole("button", { name: "Disable user" }));
+    await confirm("Disable");
+    await waitFor(() => expect(calls("PATCH", "/api/user/users/7/").map((c) => c.body)).toEqual([{ is_active: false }]));
+    expect(await within(drawer).findByRole("button", { name: "Enable user" })).toBeTruthy();
+    expect(within(drawer).getByText("This user is disabled and cannot sign in.")).toBeTruthy();
+    expect(within(drawer).queryByRole("button", { name: "Impersonate" })).toBeNull();
+  });
+
+  it("Impersonate opens /impersonate/{id} after a confirmation; staff accounts offer no Impersonate", async () => {
+    const { calls } = renderUsersTab();
+    const drawer = await openDrawer();
+    fireEvent.click(within(drawer).getByRole("button", { name: "Impersonate" }));
+    await confirm("Impersonate");
+    await waitFor(() => expect(currentLocation()).toBe("/impersonate/7"));
+    await waitFor(() => expect(calls("GET", "/api/impersonate/7/")).toHaveLength(1));
+  });
+
+  it("a staff account cannot be impersonated from the drawer", async () => {
+    renderUsersTab(adminUser({ is_staff: true, email: "mira@infrascout.in" }));
+    fireEvent.click(await screen.findByText("mira@infrascout.in"));
+    const drawer = await waitFor(() => document.querySelector(".user-drawer") as HTMLElement);
+    expect(await within(drawer).findByText("Staff accounts cannot be impersonated.")).toBeTruthy();
+    expect(within(drawer).queryByRole("button", { name: "Impersonate" })).toBeNull();
+  });
+});
+
+describe("project edit: the PATCH body", () => {
+  const project = {
+    id: 1, title: "Metro depot", description: "", category: "construction", is_ai: false, project_type: ["Metro"], sector: "Transport",
+    ownership: null, status: "Planning", stage: null, value: 25_000_000, state: "Maharashtra", district: null, city: "Pune", pincode: null,
+    address: null, owner_name: "MahaMetro", owner_company: { id: 4, name: "MahaMetro" }, architect_company: null, contractor_company: null,
+    start_date: null, completion_date: null, retrieved_on: null, reviewed_date: null, arrived_date: "2025-01-01", keywords: [], source: null,
+    source_url: null, area_sq_ft: null,
+  } as ProjectDetail;
+
+  it("sends only the fields that changed, empty text as null, companies as ids", () => {
+    expect(changedFields(project, { title: "Metro depot", city: "Nagpur ", sector: "", value: 25_000_000, owner_company_id: 4, contractor_company_id: 9, project_type: ["Metro"] })).toEqual({
+      city: "Nagpur",
+      sector: null,
+      contractor_company_id: 9,
+    });
+    expect(changedFields(project, { title: "Metro depot", status: "Planning" })).toEqual({});
+  });
+});
