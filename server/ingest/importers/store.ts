@@ -101,9 +101,14 @@ export async function upsertTender(
   const key = `tender:${t.ocid}`;
   await lockKey(tx, key);
   const hash = contentHash(t);
-  const existing = await tx.query<{ id: number }>("SELECT id FROM tenders WHERE ocid = $1", [t.ocid]);
-  let tenderId = existing.rows[0]?.id;
-  const prev = await previousHash(tx, key);
+  // One round trip: the tender, and what was imported for it last time.
+  const found = await tx.query<{ id: number | null; hash: string | null; hash_tender: number | null }>(
+    `SELECT (SELECT id FROM tenders WHERE ocid = $1) AS id, i.content_hash AS hash, i.tender_id AS hash_tender
+       FROM (SELECT 1) one LEFT JOIN import_items i ON i.key = $2`,
+    [t.ocid, key],
+  );
+  let tenderId = found.rows[0]?.id ?? undefined;
+  const prev = found.rows[0]?.hash ? { hash: found.rows[0].hash, tender_id: found.rows[0].hash_tender } : undefined;
   if (tenderId !== undefined && prev?.hash === hash && prev.tender_id === tenderId) return { outcome: "unchanged", tenderId };
 
   const values = tenderValues(t);
@@ -127,16 +132,20 @@ export async function upsertTender(
   await hooks.afterTenderRow?.(tenderId, t.ocid);
 
   // Documents and corrigenda: add what is new.
-  const docs = await tx.query<{ file_name: string; url: string | null }>("SELECT file_name, url FROM tender_documents WHERE tender_id = $1", [tenderId]);
-  const haveDocs = new Set(docs.rows.map((d) => `${d.file_name}\u0000${d.url ?? ""}`));
+  const docs = t.documents.length && outcome === "updated"
+    ? (await tx.query<{ file_name: string; url: string | null }>("SELECT file_name, url FROM tender_documents WHERE tender_id = $1", [tenderId])).rows
+    : [];
+  const haveDocs = new Set(docs.map((d) => `${d.file_name}\u0000${d.url ?? ""}`));
   for (const d of t.documents) {
     const k = `${d.file_name}\u0000${d.url ?? ""}`;
     if (haveDocs.has(k)) continue;
     haveDocs.add(k);
     await tx.query("INSERT INTO tender_documents (tender_id, file_name, mime_type, url) VALUES ($1, $2, $3, $4)", [tenderId, d.file_name, d.mime_type, d.url]);
   }
-  const corr = await tx.query<{ title: string; description: string }>("SELECT title, description FROM tender_corrigenda WHERE tender_id = $1", [tenderId]);
-  const haveCorr = new Set(corr.rows.map((c) => `${c.title}\u0000${c.description}`));
+  const corr = t.corrigenda.length && outcome === "updated"
+    ? (await tx.query<{ title: string; description: string }>("SELECT title, description FROM tender_corrigenda WHERE tender_id = $1", [tenderId])).rows
+    : [];
+  const haveCorr = new Set(corr.map((c) => `${c.title}\u0000${c.description}`));
   for (const c of t.corrigenda) {
     const k = `${c.title}\u0000${c.description}`;
     if (haveCorr.has(k)) continue;
