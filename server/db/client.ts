@@ -105,7 +105,7 @@ async function openPglite(dataDir: string): Promise<Db> {
     query<T>(sql: string, params: unknown[] = []) {
       return serial(async () => {
         const r = await db.query<T>(sql, params as unknown[]);
-        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+        return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
       });
     },
     transaction(fn) {
@@ -114,7 +114,7 @@ async function openPglite(dataDir: string): Promise<Db> {
           fn({
             async query<T>(sql: string, params: unknown[] = []) {
               const r = await tx.query<T>(sql, params as unknown[]);
-              return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+              return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
             },
             async exec(sql: string) {
               await tx.exec(sql);

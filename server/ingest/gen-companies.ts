@@ -6,7 +6,8 @@ import { STATE_WEIGHTS, type StateInfo } from "./india-data.js";
 import { DESIGNATIONS, DIRECTOR_DESIGNATIONS, FIRST_NAMES, INDUSTRY_WORDS, NIC_CODES, PLACE_WORDS, REGION_OF_STATE, SURNAMES, TRADE_WORDS } from "./names.js";
 import { Rng } from "./prng.js";
 import { INDUSTRIAL_SECTORS } from "./templates.js";
-import { addDays, DAY, iso, isoDate, normalizeCompanyName, slug } from "./text.js";
+import { normalizeCompanyName } from "../modules/companies/normalize.js";
+import { addDays, DAY, iso, isoDate, slug } from "./text.js";
 
 export type CompanyType = "developer" | "builder" | "contractor" | "architect" | "consultant" | "manufacturer";
 

@@ -30,16 +30,6 @@ export function slug(s: string): string {
   return s.toLowerCase().replace(/&/g, "and").replace(/[^a-z0-9]+/g, "");
 }
 
-export function normalizeCompanyName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/^m\/s\.?\s+/, "")
-    .replace(/\b(private|pvt|limited|ltd|llp)\b\.?/g, " ")
-    .replace(/[^a-z0-9&]+/g, " ")
-    .trim()
-    .replace(/\s+/g, " ");
-}
-
 export const DAY = 86_400_000;
 
 export function addDays(d: Date, days: number): Date {

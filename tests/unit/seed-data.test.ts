@@ -7,7 +7,7 @@ import { STATES } from "../../server/ingest/india-data.js";
 import { Rng } from "../../server/ingest/prng.js";
 import { parseArgs } from "../../server/ingest/seed-cli.js";
 import { SECTORS } from "../../server/ingest/templates.js";
-import { indianNumber, normalizeCompanyName, roundValue } from "../../server/ingest/text.js";
+import { indianNumber, roundValue } from "../../server/ingest/text.js";
 
 describe("Rng", () => {
   it("repeats for a seed and differs between streams", () => {
@@ -42,11 +42,6 @@ describe("text helpers", () => {
     expect(roundValue(123_456_789)).toBe(123_000_000);
     expect(roundValue(12_345_678_901)).toBe(12_350_000_000);
     expect(roundValue(10)).toBe(1_000_000);
-  });
-
-  it("normalises company names for de-duplication", () => {
-    expect(normalizeCompanyName("M/s. Sahyadri Buildcon Pvt. Ltd.")).toBe("sahyadri buildcon");
-    expect(normalizeCompanyName("Patel & Sons Infra LLP")).toBe("patel & sons infra");
   });
 
   it("quotes text[] elements so commas and quotes survive", () => {
