@@ -1,12 +1,13 @@
 // The signed-in shell: side menu (a drawer under 576px, collapsed at first under 768px),
 // top bar, impersonation banner, and the page.
-import { Alert, Drawer, Layout } from "antd";
+import { Alert, Button, Drawer, Layout } from "antd";
 import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Outlet } from "react-router";
 import type { UserInfo } from "../../../common/api";
 import { SIDER_WIDTH, SIDER_WIDTH_DRAWER } from "../../../common/constants";
 import { COLLAPSED_QUERY, DRAWER_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
+import { useAccountActions } from "../auth/useAccountActions";
 import { Brand } from "./Brand";
 import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
@@ -14,8 +15,30 @@ import { TopBar } from "./TopBar";
 export const COLLAPSED_SIDER_WIDTH = 64;
 
 export function ImpersonationBanner({ user }: { user: UserInfo }) {
+  const { cancelImpersonation } = useAccountActions();
+  const [busy, setBusy] = useState(false);
   if (!user.is_impersonated) return null;
-  return <Alert banner type="warning" showIcon message={`You are impersonating ${user.email}`} />;
+  return (
+    <Alert
+      banner
+      type="warning"
+      showIcon
+      className="impersonation-banner"
+      message={`You are impersonating ${user.email}`}
+      action={
+        <Button
+          size="small"
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void cancelImpersonation().finally(() => setBusy(false));
+          }}
+        >
+          Return to my account
+        </Button>
+      }
+    />
+  );
 }
 
 export function AppLayout({ user, isStaff, children }: { user: UserInfo; isStaff: boolean; children?: ReactNode }) {

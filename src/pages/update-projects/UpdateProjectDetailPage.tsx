@@ -131,7 +131,7 @@ function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStat
           Add status update
         </Button>
       </Form>
-      <div className="status-update-list">
+      <div className="status-update-list" style={{ marginTop: 20 }}>
         {updates.data?.results.length ? (
           <Timeline
             items={updates.data.results.map((u) => ({

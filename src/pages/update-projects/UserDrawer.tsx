@@ -131,7 +131,10 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
         <Descriptions.Item label="Company">{[user.company, user.designation].filter(Boolean).join(" · ") || "—"}</Descriptions.Item>
         <Descriptions.Item label="Phone">{user.phone || "—"}</Descriptions.Item>
         <Descriptions.Item label="Signed up">
-          {formatDate(user.created_at)} <Typography.Text type="secondary">({user.signup_source})</Typography.Text>
+          {formatDate(user.created_at)}
+          <Typography.Text type="secondary" style={{ marginLeft: 6 }}>
+            via {user.signup_source}
+          </Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label="Last sign-in">{dateTime(user.last_login_at)}</Descriptions.Item>
         <Descriptions.Item label="Last seen">{dateTime(user.last_seen_at)}</Descriptions.Item>
@@ -206,6 +209,7 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
           form={grantForm}
           layout="vertical"
           className="grant-form"
+          style={{ marginTop: 16 }}
           requiredMark={false}
           onFinish={async ({ amount, note }) => {
             const ok = await act("grant", () => usersApi.grantCredits(user.id, amount, note), `Granted ${amount} credits`);

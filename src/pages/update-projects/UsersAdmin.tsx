@@ -2,10 +2,11 @@
 // company, filter by status, 25 users a page; a row opens the user's drawer. The search,
 // status, page and open user live in the URL, so Back and a shared link keep them.
 import { useQuery } from "@tanstack/react-query";
-import { Button, Flex, Input, Segmented, Table, Tag, Typography } from "antd";
+import { Button, Flex, Input, Segmented, Select, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate } from "../../lib/format";
 import { StatusTag, UserDrawer } from "./UserDrawer";
 import {
@@ -20,6 +21,8 @@ import {
 
 export const usersListKey = (q: string, status: string, page: number) => ["infrascout", "admin-users", q, status, page] as const;
 
+const statusOptions = [{ label: "All statuses", value: "" }, ...USER_STATUSES.map((s) => ({ label: USER_STATUS_LABELS[s], value: s as string }))];
+
 const columns: ColumnsType<AdminUser> = [
   {
     title: "User",
@@ -28,7 +31,7 @@ const columns: ColumnsType<AdminUser> = [
       <div className="user-cell">
         <Typography.Text strong>{fullName(u) || u.username || "—"}</Typography.Text>
         {u.is_staff && (
-          <Tag color="purple" className="staff-tag">
+          <Tag color="purple" className="staff-tag" style={{ marginInlineStart: 8 }}>
             Staff
           </Tag>
         )}
@@ -44,7 +47,7 @@ const columns: ColumnsType<AdminUser> = [
     title: "Credits",
     key: "credits",
     render: (_, u) => (
-      <span className="credits-cell">
+      <span className="credits-cell" style={{ whiteSpace: "nowrap" }}>
         {Math.max(0, u.remaining_credits)} <Typography.Text type="secondary">/ {u.total_credits}</Typography.Text>
       </span>
     ),
@@ -59,6 +62,7 @@ export function UsersAdmin() {
   const page = Math.max(1, Number(params.get("page")) || 1);
   const openId = Number(params.get("user")) || null;
   const [text, setText] = useState(q);
+  const narrow = useMediaQuery("(max-width: 640px)");
   useEffect(() => setText(q), [q]);
 
   const update = (changes: Record<string, string | null>) =>
@@ -92,13 +96,19 @@ export function UsersAdmin() {
           onChange={(e) => setText(e.target.value)}
           onSearch={(value) => update({ q: value.trim() || null, page: null })}
           className="users-search"
+          style={{ maxWidth: narrow ? undefined : 420 }}
         />
-        <Segmented
-          aria-label="Status"
-          value={status}
-          onChange={(value) => update({ status: String(value) || null, page: null })}
-          options={[{ label: "All", value: "" }, ...USER_STATUSES.map((s) => ({ label: USER_STATUS_LABELS[s], value: s }))]}
-        />
+        {narrow ? (
+          <Select
+            aria-label="Status"
+            value={status}
+            onChange={(value) => update({ status: value || null, page: null })}
+            options={statusOptions}
+            style={{ width: "100%" }}
+          />
+        ) : (
+          <Segmented aria-label="Status" value={status} onChange={(value) => update({ status: String(value) || null, page: null })} options={statusOptions} />
+        )}
       </Flex>
       <Table<AdminUser>
         rowKey="id"
