@@ -44,8 +44,8 @@ interface CachedSet<T> {
 export class SearchEngine {
   private store: ColumnStore | null = null;
   private loading: Promise<ColumnStore> | null = null;
-  private running: Promise<void> | null = null;
-  private queued: Promise<void> | null = null;
+  private running: Promise<ColumnStore | null> | null = null;
+  private queued: Promise<ColumnStore | null> | null = null;
   private readonly textSets = new Map<string, CachedSet<Int32Array>>();
   private readonly sqlSets = new Map<string, CachedSet<Uint8Array>>();
   private readonly emptyText = new Map<string, boolean>();
@@ -155,21 +155,26 @@ export class SearchEngine {
   /** The store, caught up with every committed write; null when the SQL path must answer. */
   private async readyStore(): Promise<ColumnStore | null> {
     if (this.mode === "sql") return null;
-    if (!this.store) {
-      if (this.mode === "cache" || (await this.smallTable())) await this.load();
-      else {
-        void this.load().catch(() => undefined);
-        return null;
-      }
-    }
+    if (!this.store && !(await this.loadOrDefer())) return null;
     try {
-      await this.catchUp();
+      // The copy this request uses is the one the catch-up brought up to date (a background
+      // reload may swap in a newer copy meanwhile; it is caught up by the next request).
+      return await this.catchUp();
     } catch (err) {
       this.log(`search cache for ${this.def.name} could not catch up; answering from SQL`, err);
       this.reset();
       return null;
     }
-    return this.store;
+  }
+
+  /** Loads the copy now when that is quick (or required); else starts it and answers false. */
+  private async loadOrDefer(): Promise<boolean> {
+    if (this.mode === "cache" || (await this.smallTable())) {
+      await this.load();
+      return true;
+    }
+    void this.load().catch(() => undefined);
+    return false;
   }
 
   private smallRows: boolean | null = null;
@@ -208,7 +213,7 @@ export class SearchEngine {
   }
 
   /** Every request waits for a catch-up that started after it arrived (concurrent ones share it). */
-  private catchUp(): Promise<void> {
+  private catchUp(): Promise<ColumnStore | null> {
     const run = () => {
       this.running = this.syncOnce().finally(() => {
         this.running = null;
@@ -229,21 +234,29 @@ export class SearchEngine {
 
   private prunedAt = Date.now();
 
-  private async syncOnce(): Promise<void> {
+  /** A new copy (when it can be had now), caught up past this request's arrival. */
+  private async reloaded(): Promise<ColumnStore | null> {
+    if (!(await this.loadOrDefer())) return null;
     const store = this.store;
-    if (!store) return;
+    return store && (await store.catchUp(this.db)) ? store : null;
+  }
+
+  /** Brings the current copy up to date and answers it (null: answer from SQL for now). */
+  private async syncOnce(): Promise<ColumnStore | null> {
+    const store = this.store;
+    if (!store) return this.reloaded();
     const fresh = Date.now() - store.syncedAt < MAX_SYNC_AGE_MS && (await store.catchUp(this.db));
     if (!fresh) {
-      // Too much changed (or a TRUNCATE): reload, and answer from the new copy.
-      this.store = null;
-      await this.load();
-      return;
+      // Too much changed (or a TRUNCATE, or a day without syncing): reload.
+      if (this.store === store) this.store = null;
+      return this.reloaded();
     }
     if (store.deadCount > Math.max(10_000, store.n * 0.3)) void this.load().catch(() => undefined); // compact in the background
     if (Date.now() - this.prunedAt > 3600_000) {
       this.prunedAt = Date.now();
       void this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
     }
+    return store;
   }
 
   private async externalSets(store: ColumnStore, q: SearchQuery, searcher: Searcher): Promise<ExternalSets> {
