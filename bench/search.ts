@@ -3,6 +3,7 @@
 // OFFSET paging) in the same run, on the PostgreSQL server and on PGlite, at 1,000,000
 // generated projects (BENCH_PROJECTS overrides; data prepared by bench/search-data.ts and reused).
 //   BENCH_TARGETS=pg,pglite  BENCH_ITER=30  BENCH_RAW_ITER=5
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../server/config.js";
 import type { Db } from "../server/db/client.js";
@@ -91,17 +92,23 @@ async function benchTarget(label: string, db: Db): Promise<Map<string, { api: St
   const sortMs = await time(async () => {
     for (const sort of ["retrieved_on desc", "value desc"]) await app.inject({ method: "GET", url: `/api/list/search/?sort=${encodeURIComponent(sort)}`, headers });
   });
-  console.log(`\n${label}: ${BENCH_PROJECTS.toLocaleString("en-IN")} projects`);
+  console.log(`\n${label}: ${BENCH_PROJECTS.toLocaleString("en-IN")} projects (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores)`);
   console.log(`  cache load ${(loadMs / 1000).toFixed(1)} s, two sort orders ${sortMs.toFixed(0)} ms, typed arrays ≈ ${((process.memoryUsage().arrayBuffers - heapBefore) / 1e6).toFixed(0)} MB`);
-  console.log(`  ${"shape".padEnd(34)} ${"API: list + facets".padEnd(34)} ${"raw SQL: count + OFFSET page + GROUP BY per facet".padEnd(38)}  ratio p50 / p95`);
+  console.log(`  ${"shape".padEnd(34)} ${"API: list + facets".padEnd(34)} ${"API process CPU".padEnd(16)} ${"raw SQL: count + OFFSET page + GROUP BY per facet".padEnd(38)}  ratio p50 / p95`);
 
   const out = new Map<string, { api: Stats; raw: Stats }>();
   for (const shape of SHAPES) {
     // API through HTTP (auth, parse, cache, row fetch, JSON), as the web app calls it.
     const apiTimes: number[] = [];
+    const cpuTimes: number[] = [];
     const iterations = shape.name.includes("first time") ? TERMS.length : ITER;
     if (!shape.name.includes("first time")) for (let i = 0; i < 3; i++) await runApi(shape, i); // warm-up
-    for (let i = 0; i < iterations; i++) apiTimes.push(await time(() => runApi(shape, i)));
+    for (let i = 0; i < iterations; i++) {
+      const c0 = process.cpuUsage();
+      apiTimes.push(await time(() => runApi(shape, i)));
+      const c = process.cpuUsage(c0);
+      cpuTimes.push((c.user + c.system) / 1000);
+    }
     // The same query as raw SQL.
     const rawTimes: number[] = [];
     const rawIter = db.kind === "pglite" ? Math.min(3, RAW_ITER) : RAW_ITER;
@@ -109,7 +116,8 @@ async function benchTarget(label: string, db: Db): Promise<Map<string, { api: St
     const api = stats(apiTimes);
     const raw = stats(rawTimes);
     out.set(shape.name, { api, raw });
-    console.log(`  ${shape.name.padEnd(34)} ${fmt(api).padEnd(34)} ${fmt(raw).padEnd(38)}  ×${(api.p50 / raw.p50).toFixed(3)} / ×${(api.p95 / raw.p95).toFixed(3)}`);
+    const cpu = stats(cpuTimes);
+    console.log(`  ${shape.name.padEnd(34)} ${fmt(api).padEnd(34)} ${`p50 ${cpu.p50.toFixed(1)} ms`.padEnd(16)} ${fmt(raw).padEnd(38)}  ×${(api.p50 / raw.p50).toFixed(3)} / ×${(api.p95 / raw.p95).toFixed(3)}`);
   }
   await app.close();
   return out;

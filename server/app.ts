@@ -109,6 +109,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(usersRoutes);
       await api.register(import("./modules/projects/routes.js"));
       await api.register(import("./modules/projects/detail-routes.js"));
+      await api.register(import("./modules/projects/detail-edit.js"));
       await api.register(import("./modules/marks/routes.js"));
       await api.register(import("./modules/credits/routes.js"));
       await api.register(import("./modules/phone/routes.js"));
