@@ -117,6 +117,10 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(identityRoutes);
       await api.register(impersonationRoutes);
       await api.register(usersAdminRoutes);
+      await api.register(import("./modules/reminders/routes.js"));
+      await api.register(import("./modules/saved-searches/routes.js"));
+      await api.register(import("./modules/alerts/routes.js"));
+      await api.register(import("./modules/users/password-routes.js"));
       await api.register(import("./modules/imports/routes.js"));
       api.get("/health/", { config: { access: "public" }, schema: { hide: true } }, async () => {
         await db.query("SELECT 1");

@@ -32,6 +32,12 @@ export interface Config {
   msAuthority: string;
   /** An impersonation token lives at most this many hours (and never beyond its staff session). */
   impersonationHours: number;
+  /** Background jobs (due reminders, alert digests) run every this many seconds; 0 = off. */
+  jobsIntervalSeconds: number;
+  /** The jobs lease: a process that dies holding it blocks the jobs at most this long. */
+  jobsLeaseSeconds: number;
+  /** Alert digests go out from this hour, IST (daily every day, weekly on Mondays). */
+  digestHourIst: number;
   /** Credits one contact unlock costs (CONTACT_UNLOCK_COST). */
   contactUnlockCost: number;
   /** 'Ask about this lead': an OpenAI-compatible endpoint (off when either is unset). */
@@ -74,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     msJwksUrl: env.MS_JWKS_URL || "https://login.microsoftonline.com/common/discovery/v2.0/keys",
     msAuthority: (env.MS_AUTHORITY || "https://login.microsoftonline.com/common").replace(/\/$/, ""),
     impersonationHours: num("IMPERSONATION_HOURS", 8),
+    jobsIntervalSeconds: num("JOBS_INTERVAL_SECONDS", 60),
+    jobsLeaseSeconds: num("JOBS_LEASE_SECONDS", 300),
+    digestHourIst: Math.min(23, Math.max(0, Math.floor(num("DIGEST_HOUR_IST", 7)))),
     contactUnlockCost: num("CONTACT_UNLOCK_COST", 1),
     llmBaseUrl: env.LLM_BASE_URL ? env.LLM_BASE_URL.replace(/\/$/, "") : undefined,
     llmApiKey: env.LLM_API_KEY || undefined,

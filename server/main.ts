@@ -8,6 +8,7 @@ import { openDb } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
 import { buildApp, WEB_DIST } from "./app.js";
 import { DEMO_ACCOUNTS } from "./ingest/demo-accounts.js";
+import { startJobRunner } from "./jobs/index.js";
 
 const config = loadConfig();
 
@@ -31,6 +32,7 @@ if (db.kind === "pglite" && config.seedProjects > 0) {
 }
 
 const app = await buildApp(config, db);
+startJobRunner(app); // due reminders and alert digests, every JOBS_INTERVAL_SECONDS (server/jobs)
 await app.listen({ port: config.port, host: config.host });
 
 const shown = config.host === "0.0.0.0" ? "localhost" : config.host;

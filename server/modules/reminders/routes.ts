@@ -1,0 +1,155 @@
+// Reminders on a lead, tender or company (issue 6). A user only ever reaches their own:
+//   GET    /reminders/list        ?status=overdue|today|upcoming|done &from &to (ISO instants, the
+//                                 calendar) &item_type &item_id  → {count, results: [Reminder]}
+//   POST   /reminders/list        {item_type, item_id, remind_at (future ISO instant), note?} → 201 Reminder
+//   GET    /reminders/list/{id}   → Reminder
+//   PATCH  /reminders/list/{id}   {remind_at?, note?, completed?} → Reminder
+//   DELETE /reminders/list/{id}   → 204
+// "today" is the IST calendar day. Due reminders are mailed once by the job runner (server/jobs).
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { fieldError, notFound } from "../../http/errors.js";
+import { ErrorResponse } from "../../http/schemas.js";
+import { requireAuth } from "../../plugins/authenticate.js";
+import { findItemTitle, type ItemType } from "./items.js";
+import {
+  MAX_OPEN_REMINDERS,
+  countOpenReminders,
+  deleteReminder,
+  getReminder,
+  insertReminder,
+  listReminders,
+  updateReminder,
+} from "./queries.js";
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const Instant = Type.String({ format: "date-time", maxLength: 40, description: "ISO 8601 instant with a zone, e.g. 2025-01-31T09:30:00+05:30" });
+const Note = Type.String({ maxLength: 2000 });
+const ItemTypeSchema = Type.Union([Type.Literal("project"), Type.Literal("tender"), Type.Literal("company")]);
+const StatusSchema = Type.Union([Type.Literal("overdue"), Type.Literal("today"), Type.Literal("upcoming"), Type.Literal("done")]);
+
+export const ReminderSchema = Type.Object({
+  id: Type.Number(),
+  item_type: ItemTypeSchema,
+  item_id: Type.Number(),
+  item_title: Nullable(Type.String({ description: "null when the item no longer exists" })),
+  link: Type.String({ description: "The web app's page of the item, e.g. /private-leads/detail/12" }),
+  remind_at: Type.String(),
+  note: Type.String(),
+  completed: Type.Boolean(),
+  completed_at: Nullable(Type.String()),
+  notified_at: Nullable(Type.String({ description: "When the reminder was e-mailed" })),
+  created_at: Type.String(),
+  status: StatusSchema,
+});
+const ReminderList = Type.Object({ count: Type.Number(), results: Type.Array(ReminderSchema) });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) });
+const ListQuery = Type.Object(
+  {
+    status: Type.Optional(StatusSchema),
+    from: Type.Optional(Instant),
+    to: Type.Optional(Instant),
+    item_type: Type.Optional(ItemTypeSchema),
+    item_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 })),
+  },
+  { additionalProperties: false },
+);
+const CreateBody = Type.Object(
+  {
+    item_type: ItemTypeSchema,
+    item_id: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }),
+    remind_at: Instant,
+    note: Type.Optional(Note),
+  },
+  { additionalProperties: false },
+);
+const PatchBody = Type.Object(
+  { remind_at: Type.Optional(Instant), note: Type.Optional(Note), completed: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false, minProperties: 1 },
+);
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const ITEM_NAMES: Record<ItemType, string> = { project: "lead", tender: "tender", company: "company" };
+
+/** A future instant, or a 400 on the field. */
+function futureInstant(field: string, raw: string): Date {
+  const at = new Date(raw);
+  if (Number.isNaN(at.getTime())) throw fieldError(field, "Enter a valid date-time.");
+  if (at.getTime() <= Date.now()) throw fieldError(field, "Choose a time in the future.");
+  return at;
+}
+
+const remindersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app;
+  const tags = ["reminders"];
+
+  app.get(
+    "/reminders/list",
+    { config: { can: ["read", "Reminder"] }, schema: { tags, summary: "The user's reminders (by status, or a date range for the calendar)", querystring: ListQuery, response: { 200: ReminderList, ...errors } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const q = request.query;
+      const from = q.from ? new Date(q.from) : undefined;
+      const to = q.to ? new Date(q.to) : undefined;
+      if (from && Number.isNaN(from.getTime())) throw fieldError("from", "Enter a valid date-time.");
+      if (to && Number.isNaN(to.getTime())) throw fieldError("to", "Enter a valid date-time.");
+      if (from && to && from > to) throw fieldError("to", "Must not be before from.");
+      return listReminders(db, auth.user.id, { status: q.status, from, to, itemType: q.item_type, itemId: q.item_id });
+    },
+  );
+
+  app.post(
+    "/reminders/list",
+    { config: { can: ["create", "Reminder"] }, schema: { tags, summary: "Set a reminder on a lead, tender or company", body: CreateBody, response: { 201: ReminderSchema, ...errors } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const b = request.body;
+      const remindAt = futureInstant("remind_at", b.remind_at);
+      if ((await findItemTitle(db, b.item_type, b.item_id)) === undefined) throw fieldError("item_id", `No such ${ITEM_NAMES[b.item_type]}.`);
+      if ((await countOpenReminders(db, auth.user.id)) >= MAX_OPEN_REMINDERS) {
+        throw fieldError("non_field_errors", `You have ${MAX_OPEN_REMINDERS} open reminders. Complete or delete some first.`);
+      }
+      const id = await insertReminder(db, auth.user.id, { item_type: b.item_type, item_id: b.item_id, remind_at: remindAt, note: b.note?.trim() ?? "" });
+      return reply.code(201).send((await getReminder(db, auth.user.id, id))!);
+    },
+  );
+
+  app.get(
+    "/reminders/list/:id",
+    { config: { can: ["read", "Reminder"] }, schema: { tags, summary: "One of the user's reminders", params: IdParams, response: { 200: ReminderSchema, ...errors } } },
+    async (request) => {
+      const r = await getReminder(db, requireAuth(request).user.id, request.params.id);
+      if (!r) throw notFound();
+      return r;
+    },
+  );
+
+  app.patch(
+    "/reminders/list/:id",
+    { config: { can: ["update", "Reminder"] }, schema: { tags, summary: "Change the time or note, complete or reopen", params: IdParams, body: PatchBody, response: { 200: ReminderSchema, ...errors } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const b = request.body;
+      const current = await getReminder(db, auth.user.id, request.params.id);
+      if (!current) throw notFound();
+      let remindAt: Date | undefined;
+      if (b.remind_at !== undefined) {
+        const at = new Date(b.remind_at);
+        // The same time again is no change; a new time must be ahead.
+        remindAt = !Number.isNaN(at.getTime()) && at.getTime() === Date.parse(current.remind_at) ? at : futureInstant("remind_at", b.remind_at);
+      }
+      if (!(await updateReminder(db, auth.user.id, request.params.id, { remind_at: remindAt, note: b.note?.trim(), completed: b.completed }))) throw notFound();
+      return (await getReminder(db, auth.user.id, request.params.id))!;
+    },
+  );
+
+  app.delete(
+    "/reminders/list/:id",
+    { config: { can: ["delete", "Reminder"] }, schema: { tags, summary: "Delete a reminder", params: IdParams, response: { 204: Type.Null(), ...errors } } },
+    async (request, reply) => {
+      if (!(await deleteReminder(db, requireAuth(request).user.id, request.params.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default remindersRoutes;

@@ -1,0 +1,102 @@
+// The listers a quick search can be saved from, and how to run one: the web route (resource)
+// → the search index, the filters the page always sends (its preset), the lister's default
+// order, and what its rows link to. A saved query is the page URL's query string; it is
+// parsed by the search module's own parser (server/search/parse.ts) and run by its engine,
+// so a quick search finds exactly what its lister shows.
+//
+// Tenders, results and builders join this list when their index definitions exist in
+// server/search/indexes/ (one entry each).
+import { FRESH_DAYS } from "../../../common/constants.js";
+import type { Queryable } from "../../db/client.js";
+import { HttpError, fieldError } from "../../http/errors.js";
+import { parseSearchParams, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
+import { projectsIndex } from "../../search/indexes/projects.js";
+import { feedConditions, type FeedPreferences } from "../projects/feed.js";
+import { findUserRow } from "../users/queries.js";
+import type { ItemType } from "../reminders/items.js";
+
+export interface Lister {
+  /** The web route, as saved (`resource`). */
+  route: string;
+  label: string;
+  index: IndexDefinition;
+  itemType: ItemType;
+  /** Filters the page always sends (LEAD_PRESETS in the web app). */
+  preset: string[];
+  defaultSort: string;
+  /** The feed: the user's preferences are its base conditions. */
+  feed?: boolean;
+}
+
+const leads = (route: string, label: string, preset: string[]): Lister => ({ route, label, index: projectsIndex, itemType: "project", preset, defaultSort: "retrieved_on desc" });
+
+export const LISTERS: Lister[] = [
+  leads("/private-construction-leads", "Construction Projects", ["category:construction"]),
+  leads("/private-industrial-leads", "Industrial Projects", ["category:industrial"]),
+  leads("/private-construction-leads-new", "Construction Projects", ["category:construction"]),
+  leads("/private-industrial-leads-new", "Industrial Projects", ["category:industrial"]),
+  leads("/ai-leads", "AI Leads", ["is_ai:true"]),
+  { route: "/my-feed", label: "My Feed", index: projectsIndex, itemType: "project", preset: [], defaultSort: "arrived_date desc", feed: true },
+];
+export const LISTER_ROUTES = LISTERS.map((l) => l.route);
+export const FEED_LISTER = LISTERS.find((l) => l.feed)!;
+
+export const findLister = (route: string) => LISTERS.find((l) => l.route === route);
+
+/** Query keys the listers write: the search language plus the page-only fresh, unit, selected. */
+const SEARCH_KEYS = new Set(["q", "oq", "page", "sort", "filter", "show_unlocked", "search_all"]);
+const PAGE_KEYS = new Set(["fresh", "unit", "selected"]);
+export const MAX_QUERY_LENGTH = 4000;
+
+/**
+ * A saved query string → the lister's SearchQuery (preset included), exactly as the lister
+ * would parse it. Errors are 400 on `query`, naming the parameter: {query: ['filter: …']}.
+ */
+export function parseSavedQuery(lister: Lister, query: string, now: Date = new Date()): SearchQuery {
+  const params = new URLSearchParams(query.replace(/^\?/, ""));
+  const raw: Record<string, string | string[]> = {};
+  let fresh = false;
+  for (const key of new Set(params.keys())) {
+    if (PAGE_KEYS.has(key)) {
+      if (key === "fresh") fresh = ["true", "1"].includes(params.get(key) ?? "");
+      continue;
+    }
+    if (!SEARCH_KEYS.has(key)) throw fieldError("query", `Unknown parameter '${key.slice(0, 40)}'.`);
+    const all = params.getAll(key);
+    if (key !== "filter" && all.length > 1) throw fieldError("query", `'${key}' is given more than once.`);
+    raw[key] = key === "filter" ? all : all[0];
+  }
+  let filters = [...lister.preset, ...((raw.filter as string[] | undefined) ?? [])];
+  if (fresh) {
+    // As the web app does: the fresh window replaces a range on retrieved_on.
+    filters = filters.filter((f) => !/^\s*retrieved_on\s*:?\s*\[/.test(f));
+    filters.push(`retrieved_on:[NOW-${FRESH_DAYS}DAYS TO *]`);
+  }
+  try {
+    return parseSearchParams(lister.index, { ...raw, filter: filters }, { now, defaultSort: lister.defaultSort });
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 400) {
+      const [field, messages] = Object.entries(err.body)[0] as [string, string[] | string];
+      throw fieldError("query", `${field}: ${Array.isArray(messages) ? messages[0] : messages}`);
+    }
+    throw err;
+  }
+}
+
+/** The feed's preferences of a user (none when the user is gone). */
+export async function feedPreferences(db: Queryable, userId: number): Promise<FeedPreferences | undefined> {
+  const row = await findUserRow(db, userId);
+  if (!row) return undefined;
+  return {
+    preferred_proj_status: row.preferred_proj_status ?? [],
+    preferred_sectors: row.preferred_sectors ?? [],
+    preferred_states: row.preferred_states ?? [],
+    preferred_min_value: row.preferred_min_value === null ? null : Number(row.preferred_min_value),
+    preferred_max_value: row.preferred_max_value === null ? null : Number(row.preferred_max_value),
+  };
+}
+
+/** The base conditions of a lister for a user (the feed's preferences). */
+export function listerBase(lister: Lister, prefs: FeedPreferences | undefined): Condition[] {
+  return lister.feed && prefs ? feedConditions(prefs) : [];
+}
