@@ -1,9 +1,10 @@
 // One pass over a ColumnStore: evaluates a query's filters and counts every facet at once.
-// Each row gets a fail count (0 = matches; 2 = out for good: dead, outside the base conditions,
-// the text match or the user's sets) and the last filter group it failed. A row failing exactly
-// one group counts only toward that group's facet, which is what multi-select facets need:
-// each facet counted with every filter but its own. Then the page is picked by walking a
-// prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
+// Each row gets a state byte: 0 = matches; g = failed exactly filter group g (1..250); 255 = out
+// (dead, outside the base conditions, the text match or the user's sets, or failed two groups).
+// Each condition is one tight loop over typed arrays moving states through a transition table.
+// A row failing exactly one group counts only toward that group's facet, which is what
+// multi-select facets need: each facet counted with every filter but its own. The page is
+// picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
 import { globMatcher } from "./parse.js";
 import { ArrayColumn, ColumnStore, KeywordColumn, NumberColumn, positionComparator, type Codes } from "./store.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
