@@ -19,8 +19,10 @@ export function toastError(text: string): void {
   void api.open({ type: "error", content: capMessage(text), key: ERROR_TOAST_KEY, duration: ERROR_TOAST_SECONDS });
 }
 
+// The same text shown twice at once (e.g. a library and a page both announcing one save)
+// stays one toast: its text is its key unless a key is given.
 export function toastSuccess(text: string, key?: string): void {
-  void api.open({ type: "success", content: text, key, duration: TOAST_SECONDS });
+  void api.open({ type: "success", content: text, key: key ?? `success:${text}`, duration: TOAST_SECONDS });
 }
 
 export function toastInfo(text: string, key?: string): void {
