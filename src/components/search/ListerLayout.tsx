@@ -63,7 +63,7 @@ export function ListerLayout<T>({ config, lister, children, summary }: Props<T>)
             <Card size="small">{filters}</Card>
           </aside>
         )}
-        <div className="lister-results">
+        <div className="lister-results" aria-busy={list.isFetching} data-query={search.key}>
           <div className="lister-summary" aria-live="polite">
             {summary ?? (
               <Typography.Text type="secondary">

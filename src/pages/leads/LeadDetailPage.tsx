@@ -78,7 +78,6 @@ export function leadFields(lead: LeadDetail): DescriptionsProps["items"] {
       ),
     },
     { key: "contacts", label: "Contacts", children: lead.contact_count === undefined ? NOT_SPECIFIED : formatIndianNumber(lead.contact_count) },
-    { key: "description", label: "Description", span: "filled", children: <Typography.Paragraph className="lead-description">{formatText(lead.description)}</Typography.Paragraph> },
   ];
 }
 
@@ -163,7 +162,12 @@ export default function LeadDetailPage() {
     );
   }
 
-  const fields = <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }} items={leadFields(lead)} className="lead-fields" />;
+  const fields = (
+    <>
+      {lead.description && <Typography.Paragraph className="lead-description">{lead.description}</Typography.Paragraph>}
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }} items={leadFields(lead)} className="lead-fields" />
+    </>
+  );
   const contacts = (
     <Section title="Contacts" id="contacts">
       <ContactsSection leadId={id} />

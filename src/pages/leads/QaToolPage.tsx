@@ -243,7 +243,7 @@ export default function QaToolPage() {
                 <Descriptions
                   size="small"
                   bordered
-                  column={{ xs: 1, sm: 2 }}
+                  column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
                   className="qa-number"
                   items={[
                     {

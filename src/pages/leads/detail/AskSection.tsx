@@ -9,7 +9,7 @@ import { leadApi, type RagAnswer, type RagCitation } from "../api";
 const MODE_LABELS: Record<string, string> = {
   llm: "AI model",
   offline: "Offline retrieval",
-  extractive: "Offline retrieval",
+  extractive: "Extracted from the project's documents and fields",
   retrieval: "Offline retrieval",
   fallback: "Offline retrieval (AI model unavailable)",
 };

@@ -1,0 +1,340 @@
+// Lead listers, lead detail and the QA tool in Chromium, at desktop (1280) and phone (390)
+// widths, against the seeded demo data: search, facets with counts, price in crore, paging,
+// export, marking, unlocking a contact (the top bar's credits drop by exactly one) and
+// verifying its number. Screenshots go to test-results/leads-*.png.
+import fs from "node:fs";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { demo, signIn, staff } from "./fixtures.js";
+
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+async function signedIn(page: Page, who: { email: string; password: string } = demo) {
+  await signIn(page, who);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+}
+
+/** The number in the lister's summary ('1,234 leads'). */
+async function resultCount(page: Page): Promise<number> {
+  await settled(page);
+  const summary = page.locator(".lister-summary");
+  await expect(summary).toHaveText(/^[\d,]+ leads$/);
+  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
+}
+
+/** The list shows the URL's query (React has caught up with the address bar) and is not loading. */
+async function settled(page: Page) {
+  const results = page.locator(".lister-results");
+  await expect
+    .poll(
+      async () => {
+        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
+        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function waitForList(page: Page) {
+  await settled(page);
+  await expect(page.locator(".lister-summary")).toHaveText(/^[\d,]+ leads$/);
+}
+
+/** The filter panel: beside the list on desktop, in the 'Filters' drawer on a phone. */
+async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
+  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
+  await page.getByRole("button", { name: /Filters$/ }).click();
+  const drawer = page.locator(".ant-drawer-content");
+  await expect(drawer).toBeVisible();
+  const out = await act(drawer);
+  await drawer.getByRole("button", { name: /^Show / }).click();
+  await expect(drawer).toBeHidden();
+  return out;
+}
+
+/** Runs fetch in the page, with the page's token (what the app itself would call). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const token = localStorage.getItem("infrascout_token");
+    const r = await fetch(p, { headers: { Authorization: `Token ${token}` } });
+    return r.json();
+  }, path);
+}
+
+async function credits(page: Page): Promise<{ remaining: number; total: number }> {
+  const text = await page.locator(".credits-text").innerText();
+  const m = /Credits: (\d+) remaining out of total (\d+)/.exec(text)!;
+  return { remaining: Number(m[1]), total: Number(m[2]) };
+}
+
+type ApiContact = { id: number; name: string; is_unlocked: boolean; phone: string | null };
+
+/** The first lead with a contact that passes `want`. */
+async function findContact(page: Page, want: (c: ApiContact) => boolean): Promise<{ leadId: number; contact: ApiContact }> {
+  for (let id = 1; id <= 300; id++) {
+    const r = await api<{ results?: ApiContact[] }>(page, `/api/work/${id}/contacts/`);
+    const c = r.results?.find(want);
+    if (c) return { leadId: id, contact: c };
+  }
+  throw new Error("no such contact");
+}
+
+/** A lead with a contact this user has not unlocked yet (skipping the ones given). */
+const leadWithLockedContact = (page: Page, skip: Set<number>) => findContact(page, (c) => !c.is_unlocked && !!c.phone && !skip.has(c.id));
+
+// LEADS_SHOTS moves the screenshots (test-results/ is emptied by every Playwright run).
+const SHOTS = process.env.LEADS_SHOTS ?? "test-results";
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/leads-${name}.png`, fullPage: false });
+
+for (const vp of WIDTHS) {
+  const phone = vp.name === "phone";
+
+  test.describe(`${vp.name} (${vp.width}px)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+    });
+
+    test("search a term, pick facets and see the counts follow, then page and reload", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/private-construction-leads");
+      const all = await resultCount(page);
+      expect(all).toBeGreaterThan(20);
+      await shot(page, `lister-${vp.name}`);
+
+      // A term: fewer leads, q and oq in the URL.
+      await page.getByLabel("Search text").fill("hospital & school");
+      await page.getByLabel("Search text").press("Enter");
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("hospital school");
+      expect(new URL(page.url()).searchParams.get("oq")).toBe("hospital & school");
+      await expect.poll(() => resultCount(page)).toBeLessThan(all);
+      await page.getByLabel("Search text").fill("");
+      await page.getByLabel("Search text").press("Enter");
+      await expect.poll(() => resultCount(page)).toBe(all);
+
+      // Facets: one state gives its count; a second state adds its own (values of a field OR).
+      const [first, second] = await withFilters(page, phone, async (panel) => {
+        const group = panel.getByRole("group", { name: "State" });
+        const options = group.locator(".facet-options li");
+        const a = { name: (await options.nth(0).locator(".facet-text").innerText()).trim(), count: Number((await options.nth(0).locator(".facet-count").innerText()).replace(/,/g, "")) };
+        const b = { name: (await options.nth(1).locator(".facet-text").innerText()).trim(), count: Number((await options.nth(1).locator(".facet-count").innerText()).replace(/,/g, "")) };
+        const sectorBefore = await panel.getByRole("group", { name: "Sector" }).locator(".facet-count").allInnerTexts();
+        await group.getByRole("checkbox", { name: a.name }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${a.name}`]);
+        // Other facets are now counted within the chosen state.
+        await expect.poll(async () => (await panel.getByRole("group", { name: "Sector" }).locator(".facet-count").allInnerTexts()).join()).not.toBe(sectorBefore.join());
+        // The chosen state's own count is unchanged (multi-select counts).
+        await expect(group.locator(".facet-options li").filter({ hasText: a.name }).locator(".facet-count")).toHaveText(a.count.toLocaleString("en-IN"));
+        await group.getByRole("checkbox", { name: b.name }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${a.name}`, `state:${b.name}`]);
+        return [a, b];
+      });
+      await expect.poll(() => resultCount(page)).toBe(first.count + second.count);
+      await expect(page.locator(".active-filters")).toContainText(`State: ${first.name}`);
+
+      // Paging keeps the filters; a reload shows the same page.
+      if (first.count + second.count > 20) {
+        await page.getByTitle("Next Page").click();
+        await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+        await waitForList(page);
+        const firstTitle = await page.locator(".lead-title-link").first().innerText();
+        await page.reload();
+        await waitForList(page);
+        await expect(page.locator(".lead-title-link").first()).toHaveText(firstTitle);
+        expect(new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${first.name}`, `state:${second.name}`]);
+        // Back goes to page 1.
+        await page.goBack();
+        await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
+      }
+    });
+
+    test("filter by price in crore", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/private-industrial-leads");
+      await waitForList(page);
+      await withFilters(page, phone, async (panel) => {
+        await panel.getByLabel("Minimum value").fill("10");
+        await panel.getByLabel("Maximum value").fill("50");
+        await expect(panel.getByLabel("Denomination").first()).toBeVisible();
+        await panel.getByRole("button", { name: "Apply value" }).click();
+      });
+      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["value:[100000000 TO 500000000]"]);
+      expect(new URL(page.url()).searchParams.get("unit")).toBe("cr");
+      await waitForList(page);
+      const values = await page.locator(".lead-value").allInnerTexts();
+      expect(values.length).toBeGreaterThan(0);
+      for (const v of values) {
+        const m = /^₹ ([\d,.]+) Cr$/.exec(v.trim());
+        expect(m, v).not.toBeNull();
+        const crore = Number(m![1].replace(/,/g, ""));
+        expect(crore).toBeGreaterThanOrEqual(10);
+        expect(crore).toBeLessThanOrEqual(50);
+      }
+      // Reload: the inputs show crores again.
+      await page.reload();
+      await waitForList(page);
+      await withFilters(page, phone, async (panel) => {
+        await expect(panel.getByLabel("Minimum value")).toHaveValue("10");
+        await expect(panel.getByLabel("Maximum value")).toHaveValue("50");
+      });
+    });
+
+    test("export the filtered list as CSV and Excel", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/private-construction-leads?filter=value:[500000000 TO *]&unit=cr&sort=value+desc");
+      const count = await resultCount(page);
+      expect(count).toBeGreaterThan(0);
+      expect(count).toBeLessThan(10_000);
+      const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+      expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+      const text = fs.readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "");
+      const lines = text.trim().split(/\r?\n/);
+      expect(lines[0]).toContain("Title");
+      expect(lines.length - 1).toBe(count);
+      const firstTitle = await page.locator(".lead-title-link").first().innerText();
+      expect(text).toContain(firstTitle.replace(/"/g, '""'));
+      const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Excel" }).click()]);
+      expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+      const bytes = fs.readFileSync((await xlsx.path())!);
+      expect(bytes.subarray(0, 2).toString()).toBe("PK"); // a zip, as XLSX files are
+    });
+
+    test("mark a lead and see the mark after a reload", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/private-industrial-leads?sort=value+asc");
+      await waitForList(page);
+      const container = phone ? page.locator(".lead-card").nth(vp.width % 7) : page.locator(".lead-table tbody tr").nth(vp.width % 7);
+      const title = await container.locator(".lead-title-link").innerText();
+      const control = container.locator(".mark-control");
+      const before = await control.getAttribute("data-mark");
+      const target = before === "tentative" ? "Shortlisted" : "Tentative";
+      await control.click();
+      await page.getByRole("menuitem", { name: target }).click();
+      await expect(control).toHaveAttribute("data-mark", target.toLowerCase());
+      await page.reload();
+      await waitForList(page);
+      const again = (phone ? page.locator(".lead-card") : page.locator(".lead-table tbody tr")).filter({ hasText: title }).first().locator(".mark-control");
+      await expect(again).toHaveAttribute("data-mark", target.toLowerCase());
+      await expect(again).toHaveAccessibleName(`Marked ${target}`);
+      // and back to unmarked ('Mark As')
+      await again.click();
+      await page.getByRole("menuitem", { name: "Unmark" }).click();
+      await expect(again).toHaveAccessibleName("Mark As");
+      await page.reload();
+      await waitForList(page);
+      await expect((phone ? page.locator(".lead-card") : page.locator(".lead-table tbody tr")).filter({ hasText: title }).first().locator(".mark-control")).toHaveAccessibleName("Mark As");
+    });
+
+    test("unlock a contact (credits drop by exactly one), then verify it on the QA tool", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/private-construction-leads");
+      await waitForList(page);
+      const used = new Set<number>();
+      // Each width unlocks a contact of its own.
+      let found = await leadWithLockedContact(page, used);
+      if (phone) {
+        used.add(found.contact.id);
+        found = await leadWithLockedContact(page, used);
+      }
+      const { leadId, contact } = found;
+      await page.goto(`/private-leads/detail/${leadId}`);
+      await expect(page.locator(".lead-header")).toBeVisible();
+      await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toBeVisible();
+      await shot(page, `detail-${vp.name}`);
+      const before = await credits(page);
+      const unlock = page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` });
+      await unlock.dblclick();
+      await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toHaveCount(0);
+      await expect.poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
+      const full = await api<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
+      const unlocked = full.results.find((c) => c.id === contact.id)!;
+      expect(unlocked.is_unlocked).toBe(true);
+      await expect(page.getByText(unlocked.phone, { exact: true }).first()).toBeVisible();
+      // After a reload the balance is the server's: still exactly one less.
+      await page.reload();
+      await expect(page.locator(".lead-header")).toBeVisible();
+      expect((await credits(page)).remaining).toBe(before.remaining - 1);
+
+      // The QA tool: verify the unlocked number.
+      await page.getByRole("link", { name: /QA tool/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/private-leads/detail/${leadId}/qa-tool$`));
+      await page.getByRole("button", { name: `Verify ${contact.name}` }).click();
+      await expect(page.getByText("Valid number")).toBeVisible();
+      await expect(page.locator(".qa-number")).toContainText(unlocked.phone);
+      await expect(page.getByText(/Who else has this number \(\d+\)/)).toBeVisible();
+      const match = page.locator(".qa-result table tbody tr.ant-table-row").filter({ hasText: contact.name }).first();
+      await expect(match).toContainText("100"); // the registered name matches itself fully
+      await shot(page, `qa-${vp.name}`);
+      // Report it as wrong, with a reason.
+      await page.getByRole("button", { name: "Report wrong number" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report wrong number" });
+      await dialog.getByLabel("Reason").fill("Rang it: belongs to someone else");
+      await dialog.getByRole("button", { name: "Report" }).click();
+      await expect(page.getByText(/The number is reported/)).toBeVisible();
+    });
+
+    test("the new-style lister previews the selected lead and opens its new-style page", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/private-industrial-leads-new");
+      await waitForList(page);
+      if (phone) {
+        const first = page.locator(".lead-card").first();
+        const title = await first.locator(".lead-title-link").innerText();
+        await shot(page, `new-lister-${vp.name}`);
+        await first.locator(".lead-title-link").click();
+        await expect(page).toHaveURL(/\/project-detail-new\/\d+$/);
+        await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      } else {
+        await expect(page.locator(".lead-preview")).toBeVisible();
+        const second = page.locator(".lead-card").nth(1);
+        const title = await second.locator(".lead-title-link").innerText();
+        await second.click();
+        await expect(page.locator(".lead-preview-title")).toHaveText(title);
+        await expect.poll(() => new URL(page.url()).searchParams.get("selected")).toBe(await second.getAttribute("data-lead-id"));
+        await expect(page.locator(".lead-preview")).toContainText(/contacts?|No contacts yet/);
+        await shot(page, `new-lister-${vp.name}`);
+        await page.locator(".lead-preview").getByRole("link", { name: /Open/ }).click();
+        await expect(page).toHaveURL(/\/project-detail-new\/\d+$/);
+        await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      }
+      await expect(page.getByRole("tab", { name: "Contacts" })).toBeVisible();
+      await shot(page, `detail-new-${vp.name}`);
+      // Ask about this lead: an answer with numbered citations that expand to their passages.
+      await page.getByLabel("Question about this lead").fill("Who is the owner?");
+      await page.getByRole("button", { name: "Ask" }).click();
+      const answer = page.locator(".ask-answer");
+      await expect(answer).toBeVisible({ timeout: 20_000 });
+      await expect(answer.locator(".rag-answer")).toContainText("[1]");
+      await answer.getByRole("link", { name: "Citation 1" }).first().click();
+      await expect(answer.locator(".rag-passage").first()).toBeVisible();
+    });
+  });
+}
+
+test("an unknown lead shows 404 Not Found", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedIn(page);
+  await page.goto("/private-industrial-leads/detail/99999999");
+  await expect(page.getByText("404 Not Found").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: /Back to Industrial Projects/ })).toBeVisible();
+});
+
+test("staff: the QA tool offers Reprocess and the debug panel", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedIn(page, staff);
+  await page.goto("/private-construction-leads");
+  await waitForList(page);
+  // Staff see every number in full.
+  const { leadId, contact } = await findContact(page, (c) => !!c.phone);
+  expect(contact.phone).not.toMatch(/X/);
+  await page.goto(`/private-leads/detail/${leadId}/qa-tool`);
+  await expect(page.getByText("Debug (staff)")).toBeVisible();
+  await expect(page.getByText("Stored row")).toBeVisible();
+  await page.getByRole("button", { name: `Verify ${contact.name}` }).click();
+  await expect(page.getByText("Valid number")).toBeVisible();
+  await page.getByRole("button", { name: "Reprocess" }).click();
+  await expect(page.getByText(/Reprocessed \d+ contact/)).toBeVisible();
+  await shot(page, "qa-staff-desktop");
+});
