@@ -364,7 +364,7 @@ export default function UpdateProjectDetailPage() {
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={8}>
-                  <Form.Item label="PIN code" name="pincode" {...textOrNull} rules={[{ pattern: /^\d{6}$/, message: "Six digits" }]}>
+                  <Form.Item label="PIN code" name="pincode" {...textOrNull} rules={[{ pattern: /^[1-9]\d{5}$/, message: "Six digits, not starting with 0" }]}>
                     <Input inputMode="numeric" maxLength={6} />
                   </Form.Item>
                 </Col>
