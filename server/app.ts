@@ -52,6 +52,8 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   app.decorate("mailer", deps.mailer ?? createMailer(config));
   app.decorate("limiter", createRateLimiter(db));
 
+  // The Microsoft authority is configurable (MS_AUTHORITY): the browser must be allowed to reach it.
+  const identityOrigins = [...new Set(["https://login.microsoftonline.com", new URL(config.msAuthority).origin])];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -59,8 +61,8 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
         scriptSrc: ["'self'", "https://accounts.google.com", "https://alcdn.msauth.net"],
         styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
-        connectSrc: ["'self'", "https://accounts.google.com", "https://login.microsoftonline.com"],
-        frameSrc: ["'self'", "https://accounts.google.com", "https://login.microsoftonline.com"],
+        connectSrc: ["'self'", "https://accounts.google.com", ...identityOrigins],
+        frameSrc: ["'self'", "https://accounts.google.com", ...identityOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'none'"],

@@ -186,6 +186,16 @@ describe("HTTP layer", () => {
     expect(res.headers["strict-transport-security"]).toBeTruthy();
   });
 
+  it("lets the browser reach a configured Microsoft authority", async () => {
+    const custom = await startTestApp({ msAuthority: "https://login.example-idp.test/common" });
+    try {
+      const res = await custom.app.inject({ method: "GET", url: "/api/health/" });
+      expect(res.headers["content-security-policy"]).toMatch(/connect-src [^;]*https:\/\/login\.example-idp\.test/);
+    } finally {
+      await custom.close();
+    }
+  });
+
   it("answers malformed JSON with a 400, not a 500", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/login/", headers: { "content-type": "application/json" }, payload: "{bad" });
     expect(res.statusCode).toBe(400);
