@@ -2,7 +2,7 @@
 // retried; completed reminders and future ones are not mailed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app.js";
-import { runJobsOnce } from "../../server/jobs/index.js";
+import { runJobsOnce, startJobRunner } from "../../server/jobs/index.js";
 import { bearer, createUser, login, startTestApp, type TestContext, type TestUser } from "./harness.js";
 import { PROJECTS, insertProject } from "./search-fixture.js";
 import { mailText, startSmtpPeer, type SmtpPeer } from "./smtp-peer.js";
@@ -96,5 +96,17 @@ describe("reminder mails", () => {
     expect(await runJobsOnce(ctx.app, when)).toMatchObject({ reminders: 1, failures: 0 });
     await settle();
     expect(peer.received.length).toBe(before + 1);
+  });
+
+  it("the runner started in the API process mails on its own every JOBS_INTERVAL_SECONDS", async () => {
+    const app = await buildApp({ ...ctx.config, jobsIntervalSeconds: 1 }, ctx.db);
+    await app.ready();
+    const runner = startJobRunner(app);
+    const before = peer.received.length;
+    await ctx.db.query(`INSERT INTO reminders (user_id, item_type, item_id, remind_at, note) VALUES ($1, 'project', $2, now() - interval '1 minute', 'by the runner')`, [a.id, projectId]);
+    await peer.waitFor(before + 1, 15_000);
+    expect(decoded(peer.received[before].raw)).toContain("Note: by the runner");
+    await runner.stop();
+    await app.close();
   });
 });
