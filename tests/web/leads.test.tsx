@@ -57,7 +57,8 @@ describe("lead lister", () => {
   it("sends the preset, the page and the URL's filters, and shows Indian values and dates", async () => {
     const calls: URL[] = [];
     renderSignedIn("/private-industrial-leads?q=a+b&oq=a+%26+b&page=2&filter=state:Kerala&filter=value:[25000000 TO *]&unit=cr&sort=value+desc", makeUser(), listApi(calls));
-    expect(await screen.findByText("Lead number 1")).toBeTruthy();
+    // The first page chunk of a run can take a while to load under jsdom.
+    expect(await screen.findByText("Lead number 1", {}, { timeout: 19_000 })).toBeTruthy();
     const sent = calls.at(-1)!.searchParams;
     expect(sent.getAll("filter")).toEqual(["category:industrial", "state:Kerala", "value:[25000000 TO *]"]);
     expect(sent.get("q")).toBe("a b");
@@ -260,6 +261,23 @@ describe("lead detail contacts", () => {
     expect(bodies).toEqual([{ contact_id: 1 }]);
     expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/api/user-unlock-contact/"))).toHaveLength(1);
     expect(await screen.findByText("Credits: 39 remaining out of total 100")).toBeTruthy();
+  });
+
+  it("an unlocked contact can be reported as wrong, with a reason", async () => {
+    const reports: unknown[] = [];
+    renderSignedIn("/private-leads/detail/7", makeUser(), (url, init) => {
+      if (url.pathname === "/api/user-unlock-contact/2/report/" && init.method === "POST") {
+        reports.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, { id: 1, status: "open" });
+      }
+      return detailApi([contact(2, { is_unlocked: true, phone: "+919812345612", email: "ravi@menon.in" })])(url, init);
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /Report wrong/ }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: "Number belongs to someone else" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Report" }));
+    await waitFor(() => expect(reports).toEqual([{ reason: "Number belongs to someone else" }]));
+    expect(await screen.findByText(/your credit comes back/)).toBeTruthy();
   });
 
   it("with no credits left the unlock button is disabled and says why", async () => {

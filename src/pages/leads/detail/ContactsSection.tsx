@@ -3,11 +3,11 @@
 // the user unlocks the contact for one credit. The unlock button is disabled while its request
 // is in flight (a double click sends once) and, with a reason, when no credits are left. After
 // an unlock the contact shows in full and the top bar's credits follow.
-import { LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
+import { FlagOutlined, LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Empty, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
+import { Alert, Button, Empty, Input, Modal, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../common/constants";
 import { useMediaQuery } from "../../../hooks/useMediaQuery";
@@ -85,6 +85,40 @@ function UnlockButton({ contact, unlock, pending, remaining }: { contact: LeadCo
   );
 }
 
+/** An unlocked contact that turns out wrong can be reported; staff review it and refund the credit. */
+function ReportWrongContact({ contact }: { contact: LeadContact }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState("");
+  const report = useMutation({
+    mutationFn: () => leadApi.reportContact(contact.id, reason.trim()),
+    onSuccess: () => {
+      toastSuccess("Thank you. Our team will check this contact; if it is wrong, your credit comes back.");
+      setOpen(false);
+      setReason("");
+    },
+  });
+  return (
+    <>
+      <Button size="small" type="link" danger icon={<FlagOutlined />} onClick={() => setOpen(true)} className="report-contact">
+        Report wrong
+      </Button>
+      <Modal
+        title={`Report ${contact.name} as wrong`}
+        open={open}
+        okText="Report"
+        okButtonProps={{ disabled: !reason.trim(), danger: true }}
+        confirmLoading={report.isPending}
+        onOk={() => report.mutate()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">If our team confirms it, the credit you spent on this contact is given back.</Typography.Paragraph>
+        <Input.TextArea aria-label="Reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. The number belongs to someone else; the person left the company" />
+      </Modal>
+    </>
+  );
+}
+
 function Masked({ value, unlocked }: { value: string | null | undefined; unlocked: boolean }) {
   if (!value) return <Typography.Text type="secondary">—</Typography.Text>;
   return unlocked ? (
@@ -105,6 +139,8 @@ interface Props {
 export function ContactsSection({ leadId }: Props) {
   const session = useSignedInSession();
   const remaining = displayCredits(session?.user.remaining_credits);
+  // Staff see every contact in full and correct them through the QA tool instead.
+  const canReport = !(session?.user.is_staff && !session.user.is_impersonated);
   const query = useQueryContacts(leadId);
   const unlock = useUnlock(leadId);
   const inFlight = useRef(new Set<number>());
@@ -159,7 +195,15 @@ export function ContactsSection({ leadId }: Props) {
       title: "",
       key: "unlock",
       width: 150,
-      render: (_, c) => (c.is_unlocked ? <Tag color="blue">Unlocked</Tag> : <UnlockButton contact={c} unlock={send} pending={pendingId === c.id} remaining={remaining} />),
+      render: (_, c) =>
+        c.is_unlocked ? (
+          <div className="contact-unlocked">
+            <Tag color="blue">Unlocked</Tag>
+            {canReport && !c.is_wrong && <ReportWrongContact contact={c} />}
+          </div>
+        ) : (
+          <UnlockButton contact={c} unlock={send} pending={pendingId === c.id} remaining={remaining} />
+        ),
     },
   ];
 
@@ -176,7 +220,7 @@ export function ContactsSection({ leadId }: Props) {
             <div className="contact-card-source">{sourceLabel(c)}</div>
             <div><Masked value={c.phone} unlocked={!!c.is_unlocked} /></div>
             <div><Masked value={c.email} unlocked={!!c.is_unlocked} /></div>
-            {!c.is_unlocked && <UnlockButton contact={c} unlock={send} pending={pendingId === c.id} remaining={remaining} />}
+            {c.is_unlocked ? canReport && !c.is_wrong && <ReportWrongContact contact={c} /> : <UnlockButton contact={c} unlock={send} pending={pendingId === c.id} remaining={remaining} />}
           </div>
         ))}
       </div>
