@@ -28,11 +28,26 @@ function cellText(col: ExportColumn, v: unknown): string {
   }
 }
 
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 160;
+
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 export function csvField(col: ExportColumn, v: unknown): string {
+  if (v === null || v === undefined) return "";
+  if (col.format === "number") return String(v);
   let s = cellText(col, v);
-  if (col.format !== "number" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+  if (s.length === 0) return s;
+  const first = s.charCodeAt(0);
+  // = + - @ tab CR start a formula in Excel and its kin
+  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) s = "'" + s;
+  let quote = isSpace(s.charCodeAt(0)) || isSpace(s.charCodeAt(s.length - 1));
+  let quotes = false;
+  for (let i = 0; i < s.length && !quotes; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 34) quote = quotes = true;
+    else if (c === 44 || c === 10 || c === 13) quote = true;
+  }
+  if (!quote) return s;
+  return `"${quotes ? s.replace(/"/g, '""') : s}"`;
 }
 
 function write(out: Writable, chunk: string | Buffer): Promise<void> {
@@ -57,12 +72,17 @@ export async function writeCsv(out: Writable, columns: ExportColumn[], chunks: A
   await write(out, "\uFEFF" + columns.map((c) => csvField({ ...c, format: "text" }, c.header)).join(",") + "\r\n");
   for await (const rows of chunks) {
     if (out.destroyed) break;
-    let text = "";
-    for (const row of rows) {
-      text += columns.map((c) => csvField(c, row[c.key])).join(",") + "\r\n";
+    // Arrays joined once: cheaper than growing one string (which V8 must flatten to encode).
+    const fields: string[] = new Array(columns.length);
+    const lines: string[] = new Array(rows.length + 1);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      for (let k = 0; k < columns.length; k++) fields[k] = csvField(columns[k], row[columns[k].key]);
+      lines[r] = fields.join(",");
       n++;
     }
-    await write(out, text);
+    lines[rows.length] = "";
+    await write(out, Buffer.from(lines.join("\r\n"), "utf8"));
   }
   out.end();
   return n;

@@ -180,8 +180,16 @@ const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       });
 
+      // Rows by id in chunks, the next one read while the current one is written.
       async function* chunks() {
-        for (let i = 0; i < ids.length; i += 2000) yield await fetchRows(app.db, projectsIndex, ids.slice(i, i + 2000), searcher);
+        const read = (i: number) => fetchRows(app.db, projectsIndex, ids.slice(i, i + 2000), searcher);
+        let next = ids.length ? read(0) : null;
+        for (let i = 0; next; i += 2000) {
+          const rows = await next;
+          next = i + 2000 < ids.length ? read(i + 2000) : null;
+          next?.catch(() => undefined); // surfaced when awaited
+          yield rows;
+        }
       }
       const stamp = new Date().toISOString().slice(0, 10);
       const body = exportStream(format, projectsIndex.exportColumns, chunks(), (err) => request.log.error({ err }, "export failed"));
