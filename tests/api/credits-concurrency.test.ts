@@ -17,7 +17,7 @@ afterAll(() => t.close());
 async function race(credits: number, distinctContacts: number, clients: number, perClient: number) {
   const a = api(t);
   const s = await subscriber(t, { credits });
-  const contacts = [];
+  const contacts: number[] = [];
   for (let i = 0; i < distinctContacts; i++) contacts.push((await makeContact(t.db)).id);
   // Each client tries a run of contacts starting at a different place, so every contact is
   // wanted by several clients at once and the user's credits by all of them.

@@ -68,7 +68,7 @@ describe("extractive answers", () => {
       expect(c.passage).toContain(grade);
       expect(c.end - c.start).toBe(c.passage.length);
       // A body citation's offsets point at the passage in the document.
-      for (const cite of body.citations.filter((x: { title: string }) => !x.title.endsWith("(specifications)") && x.source === "document")) {
+      for (const cite of body.citations.filter((x: { title: string; source: string }) => !x.title.endsWith("(specifications)") && x.source === "document")) {
         expect(doc.body.slice(cite.start, cite.end)).toBe(cite.passage);
       }
     }
