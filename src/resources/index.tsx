@@ -18,8 +18,6 @@ export interface ResourceMeta {
   hide?: boolean;
   /** The list endpoint of the search language. */
   endpoint?: string;
-  /** Staff only: hidden in the menu and guarded for others. */
-  staffOnly?: boolean;
   /** Other pages that highlight this item in the menu (detail pages). */
   highlightOn?: string[];
 }
@@ -57,7 +55,7 @@ export const resources: Resource[] = [
     name: "update-projects",
     list: "/update-projects",
     show: "/update-projects/detail/:id",
-    meta: { label: "Update Projects", icon: <EditOutlined />, staffOnly: true, endpoint: "list/review/search/" },
+    meta: { label: "Update Projects", icon: <EditOutlined />, endpoint: "list/review/search/" },
   },
 
   { name: "public-sector", meta: { label: "Public Sector", icon: <BankOutlined /> } },

@@ -84,6 +84,15 @@ describe("side menu", () => {
     expect(await screen.findByRole("heading", { name: "Update Projects" })).toBeTruthy();
   });
 
+  it("hides Update Projects from a staff member impersonating a subscriber (the same CASL rules as the server)", async () => {
+    renderSignedIn("/dashboard", makeUser({ is_staff: true, is_impersonated: true, email: "staff@infrascout.in" }));
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    const texts = within(menu())
+      .getAllByRole("menuitem")
+      .map((n) => n.textContent);
+    expect(texts).toEqual(ITEMS);
+  });
+
   it("a subscriber typing /update-projects gets Page Not Found", async () => {
     renderSignedIn("/update-projects", makeUser());
     expect(await screen.findByText("Page Not Found")).toBeTruthy();

@@ -67,7 +67,7 @@ export function AppLayout({ user, isStaff, children }: { user: UserInfo; isStaff
           <div className="sider-brand">
             <Brand to="/dashboard" light />
           </div>
-          <SideMenu isStaff={isStaff} onNavigate={() => setDrawerOpen(false)} />
+          <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       ) : (
         <Layout.Sider
@@ -81,7 +81,7 @@ export function AppLayout({ user, isStaff, children }: { user: UserInfo; isStaff
           <div className="sider-brand">
             <Brand to="/dashboard" compact={collapsed} light />
           </div>
-          <SideMenu isStaff={isStaff} collapsed={collapsed} />
+          <SideMenu user={user} collapsed={collapsed} />
         </Layout.Sider>
       )}
       <Layout className="app-main">

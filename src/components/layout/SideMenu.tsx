@@ -3,6 +3,8 @@
 import { Menu, type MenuProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
+import type { UserInfo } from "../../../common/api";
+import { defineAbilityFor } from "../../../common/ability";
 import { menuTree, openKeysFor, selectedMenuKey, type MenuNode } from "./menuItems";
 
 function toItems(nodes: MenuNode[]): MenuProps["items"] {
@@ -17,9 +19,9 @@ function groupKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => (n.children ? [n.key, ...groupKeys(n.children)] : []));
 }
 
-export function SideMenu({ isStaff, collapsed, onNavigate }: { isStaff: boolean; collapsed?: boolean; onNavigate?: () => void }) {
+export function SideMenu({ user, collapsed, onNavigate }: { user: UserInfo; collapsed?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const tree = useMemo(() => menuTree(isStaff), [isStaff]);
+  const tree = useMemo(() => menuTree(defineAbilityFor(user)), [user]);
   const selected = selectedMenuKey(pathname);
   // The whole menu starts open: every group is short, and users scan it rather than hunt.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupKeys(tree));

@@ -1,6 +1,7 @@
 // The side menu's items, built from the resource list: groups (resources without a route)
 // become submenus, routed resources become links keyed by their list path.
 import type { ReactNode } from "react";
+import { canUseResource, type AppAbility } from "../../../common/ability";
 import { resources, type ResourceMeta } from "../../resources";
 
 export interface MenuNode {
@@ -16,27 +17,27 @@ type R = (typeof resources)[number];
 const listPath = (r: R): string | undefined => (typeof r.list === "string" ? r.list : undefined);
 const meta = (r: R): ResourceMeta => (r.meta ?? {}) as ResourceMeta;
 
-function visible(r: R, isStaff: boolean): boolean {
-  const m = meta(r);
-  return !m.hide && (!m.staffOnly || isStaff);
+// An item shows when the shared CASL rules (the ones the server enforces) let the user list it.
+function visible(r: R, ability: AppAbility): boolean {
+  return !meta(r).hide && canUseResource(ability, r.name, "list");
 }
 
-function build(parent: string | undefined, isStaff: boolean): MenuNode[] {
+function build(parent: string | undefined, ability: AppAbility): MenuNode[] {
   return resources
-    .filter((r) => meta(r).parent === parent && visible(r, isStaff))
+    .filter((r) => meta(r).parent === parent && visible(r, ability))
     .map((r): MenuNode | null => {
       const path = listPath(r);
       const label = meta(r).label ?? r.name;
       if (path) return { key: path, label, icon: meta(r).icon, path };
-      const children = build(r.name, isStaff);
+      const children = build(r.name, ability);
       return children.length ? { key: `group:${r.name}`, label, icon: meta(r).icon, children } : null;
     })
     .filter((n): n is MenuNode => n !== null);
 }
 
-/** The menu tree; Update Projects only for staff. */
-export function menuTree(isStaff: boolean): MenuNode[] {
-  return build(undefined, isStaff);
+/** The menu tree the user may use (Update Projects only for staff, and not while impersonating). */
+export function menuTree(ability: AppAbility): MenuNode[] {
+  return build(undefined, ability);
 }
 
 /** The path prefix of a route pattern: '/builder/detail/:id' → '/builder/detail/'. */
