@@ -321,6 +321,27 @@ test("an unknown lead shows 404 Not Found", async ({ page }) => {
   await expect(page.getByRole("link", { name: /Back to Industrial Projects/ })).toBeVisible();
 });
 
+test("set a reminder on a lead: saved for that lead at the chosen time", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedIn(page);
+  await page.goto("/private-construction-leads");
+  await waitForList(page);
+  const first = await api<{ results: { id: number }[] }>(page, "/api/list/search/?filter=category:construction");
+  const leadId = first.results[0].id;
+  await page.goto(`/private-leads/detail/${leadId}`);
+  await page.getByRole("button", { name: "Set reminder" }).click();
+  const dialog = page.getByRole("dialog", { name: "Set reminder" });
+  await dialog.getByLabel("Note").fill("Call the site engineer (e2e)");
+  await dialog.getByRole("button", { name: "Save reminder" }).click();
+  await expect(page.getByText(/^Reminder set for /)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const mine = await api<{ results: { item_type: string; item_id: number; note: string; remind_at: string }[] }>(page, "/api/reminders/list");
+  const saved = mine.results.filter((r) => r.note === "Call the site engineer (e2e)");
+  expect(saved).toHaveLength(1);
+  expect(saved[0]).toMatchObject({ item_type: "project", item_id: leadId });
+  expect(new Date(saved[0].remind_at).getTime()).toBeGreaterThan(Date.now());
+});
+
 test("staff: the QA tool offers Reprocess and the debug panel", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signedIn(page, staff);

@@ -3,12 +3,13 @@
 // about this lead'. The classic routes stack the sections; /project-detail-new/{id} puts the
 // summary beside tabs.
 import "./leads.css";
-import { ArrowLeftOutlined, BellOutlined, SafetyOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, SafetyOutlined } from "@ant-design/icons";
 import { Button, Card, Col, Descriptions, Row, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { useSignedInSession } from "../../hooks/useSession";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
@@ -97,11 +98,7 @@ function Header({ lead, id }: { lead: LeadDetail; id: string }) {
       </div>
       <Space size={8} wrap className="lead-header-actions">
         <MarkControl id={lead.id} mark={lead.mark} size="middle" />
-        <Tooltip title="Reminders are not available yet">
-          <Button icon={<BellOutlined />} disabled>
-            Set reminder
-          </Button>
-        </Tooltip>
+        <ReminderButton itemType="project" itemId={lead.id} />
         <Link to={`/private-leads/detail/${id}/qa-tool`} className="ant-btn ant-btn-default qa-link">
           <SafetyOutlined /> QA tool
         </Link>

@@ -1,0 +1,70 @@
+// 'Set reminder' on a lead, tender or company: a date, a time and a note, saved with
+// POST reminders/list. The job runner e-mails it once at that time; /reminders lists it.
+import { BellOutlined } from "@ant-design/icons";
+import { Button, DatePicker, Form, Input, Modal } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import { formatDateTime } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { http } from "../../providers/http";
+
+export type ReminderItemType = "project" | "tender" | "company";
+
+interface ReminderForm {
+  remind_at: Dayjs;
+  note?: string;
+}
+
+export function ReminderButton({ itemType, itemId, size }: { itemType: ReminderItemType; itemId: number; size?: "small" | "middle" }) {
+  const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<ReminderForm>();
+
+  const save = async (values: ReminderForm) => {
+    setSaving(true); // one request per click, however often the button is pressed
+    try {
+      const remindAt = values.remind_at.second(0).millisecond(0);
+      await http.post("reminders/list", { item_type: itemType, item_id: itemId, remind_at: remindAt.toISOString(), note: values.note?.trim() ?? "" });
+      toastSuccess(`Reminder set for ${formatDateTime(remindAt.toDate())}`);
+      setOpen(false);
+      form.resetFields();
+    } catch {
+      // The HTTP layer has shown the server's message; the dialog stays open to correct it.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<BellOutlined />} size={size} onClick={() => setOpen(true)}>
+        Set reminder
+      </Button>
+      <Modal
+        title="Set reminder"
+        open={open}
+        okText="Save reminder"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ remind_at: dayjs().add(1, "day").hour(10).minute(0) }}>
+          <Form.Item
+            label="When"
+            name="remind_at"
+            rules={[
+              { required: true, message: "Choose a date and time" },
+              { validator: (_, v: Dayjs | undefined) => (!v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future"))) },
+            ]}
+          >
+            <DatePicker showTime={{ format: "HH:mm", minuteStep: 5 }} format="DD MMM, YYYY HH:mm" style={{ width: "100%" }} />
+          </Form.Item>
+          <Form.Item label="Note" name="note">
+            <Input.TextArea rows={3} maxLength={2000} placeholder="e.g. Call the site engineer about the cement order" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
