@@ -150,6 +150,17 @@ describe("user info and preferences", () => {
     expect(patch.json()).toMatchObject({ preferred_proj_status: ["Under Construction"], company: "Menon Cement" });
   });
 
+  it("clears a value preference with null (not 0, which would still narrow the feed)", async () => {
+    const u = await createUser(t.db);
+    const token = await login(t.app, u.email, u.password);
+    const set = await t.app.inject({ method: "PATCH", url: "/api/user-info/", headers: bearer(token), payload: { preferred_min_value: 1e7 } });
+    expect(set.statusCode).toBe(200);
+    const clear = await t.app.inject({ method: "PATCH", url: "/api/user-info/", headers: bearer(token), payload: { preferred_min_value: null } });
+    expect(clear.statusCode).toBe(200);
+    const prefs = (await t.app.inject({ method: "GET", url: "/api/user-preferences/", headers: bearer(token) })).json();
+    expect(prefs.preferred_min_value).toBeNull();
+  });
+
   it("rejects unknown statuses and fields with a field message and changes nothing", async () => {
     const u = await createUser(t.db, { statuses: ["Planning"] });
     const token = await login(t.app, u.email, u.password);

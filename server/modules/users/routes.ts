@@ -28,8 +28,9 @@ const ProfilePatch = Type.Object(
     preferred_proj_status: Type.Optional(Type.Array(Type.String({ enum: [...PROJECT_STATUSES] }), { maxItems: PROJECT_STATUSES.length })),
     preferred_sectors: Type.Optional(Type.Array(Type.String({ enum: [...SECTORS] }), { maxItems: SECTORS.length })),
     preferred_states: Type.Optional(Type.Array(Type.String({ enum: [...INDIAN_STATES] }), { maxItems: INDIAN_STATES.length })),
-    preferred_min_value: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
-    preferred_max_value: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+    // Null first: with type coercion on, ajv would turn null into 0 for a number tried first.
+    preferred_min_value: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0 })])),
+    preferred_max_value: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0 })])),
   },
   { additionalProperties: false },
 );
