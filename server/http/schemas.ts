@@ -1,5 +1,11 @@
 // TypeBox schemas shared by several routes: error bodies and the user object.
-import { Type } from "typebox";
+import { Type, type TSchema } from "typebox";
+
+/**
+ * A request field that may be null. Null goes first: the validator coerces types (query
+ * strings need it), and tried first, a number or string branch would turn null into 0 or "".
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** `{detail}` or `{field: [messages]}`. */
 export const ErrorResponse = Type.Union([

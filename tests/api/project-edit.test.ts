@@ -51,6 +51,13 @@ describe("PATCH /api/work/{id}/", () => {
     expect((await t.db.query(`SELECT 1 FROM project_history WHERE project_id = $1`, [id])).rows).toHaveLength(1);
   });
 
+  it("clears a field with null (never coerced to 0 or an empty string)", async () => {
+    const id = await makeProject(t.db, { value: 5e8 });
+    const res = await patch(id, { value: null, stage: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().project.value).toBeNull();
+  });
+
   it("links companies by id and refuses an unknown one with a field message", async () => {
     const company = await makeCompany(t.db, "Sahyadri Buildcon Pvt Ltd");
     const id = await makeProject(t.db);

@@ -11,7 +11,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { badRequest, fieldError, notFound } from "../../http/errors.js";
-import { ErrorResponse } from "../../http/schemas.js";
+import { ErrorResponse, Nullable } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { findSavedSearchRow } from "../saved-searches/queries.js";
 import { MAX_ALERTS, alertFor, countAlerts, deleteAlert, getAlert, insertAlert, listAlerts, unsubscribe, updateAlert } from "./queries.js";
@@ -30,7 +30,7 @@ export const AlertConfigSchema = Type.Object({
 });
 const AlertList = Type.Object({ count: Type.Number(), results: Type.Array(AlertConfigSchema) });
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }) });
-const SavedSearchId = Type.Union([Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }), Type.Null()]);
+const SavedSearchId = Nullable(Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 }));
 const CreateBody = Type.Object(
   { saved_search_id: SavedSearchId, frequency: FrequencySchema, enabled: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },

@@ -6,14 +6,14 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants.js";
 import { fieldError, notFound } from "../../http/errors.js";
-import { ErrorResponse } from "../../http/schemas.js";
+import { ErrorResponse, Nullable } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import { findProject, toProjectDetail } from "./detail-queries.js";
 
-const text = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
-const date = Type.Union([Type.String({ format: "date" }), Type.Null()]);
-const companyId = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+const text = (max: number) => Nullable(Type.String({ maxLength: max }));
+const date = Nullable(Type.String({ format: "date" }));
+const companyId = Nullable(Type.Integer({ minimum: 1 }));
 
 export const ProjectPatch = Type.Object(
   {
@@ -22,16 +22,16 @@ export const ProjectPatch = Type.Object(
     category: Type.String({ enum: [...PROJECT_CATEGORIES] }),
     project_type: Type.Array(Type.String({ minLength: 1, maxLength: 80 }), { maxItems: 20 }),
     sector: text(120),
-    ownership: Type.Union([Type.String({ enum: ["private", "public", "ppp"] }), Type.Null()]),
-    status: Type.Union([Type.String({ enum: [...PROJECT_STATUSES] }), Type.Null()]),
+    ownership: Nullable(Type.String({ enum: ["private", "public", "ppp"] })),
+    status: Nullable(Type.String({ enum: [...PROJECT_STATUSES] })),
     stage: text(120),
-    value: Type.Union([Type.Number({ minimum: 0, maximum: 1e15 }), Type.Null()]),
-    area_sq_ft: Type.Union([Type.Number({ minimum: 0, maximum: 1e12 }), Type.Null()]),
+    value: Nullable(Type.Number({ minimum: 0, maximum: 1e15 })),
+    area_sq_ft: Nullable(Type.Number({ minimum: 0, maximum: 1e12 })),
     state: text(80),
     district: text(80),
     city: text(80),
     address: text(500),
-    pincode: Type.Union([Type.String({ pattern: "^[1-9][0-9]{5}$" }), Type.Null()]),
+    pincode: Nullable(Type.String({ pattern: "^[1-9][0-9]{5}$" })),
     owner_name: text(200),
     owner_company_id: companyId,
     architect_company_id: companyId,
@@ -39,7 +39,7 @@ export const ProjectPatch = Type.Object(
     start_date: date,
     completion_date: date,
     source: text(120),
-    source_url: Type.Union([Type.String({ format: "uri", maxLength: 2000 }), Type.Null()]),
+    source_url: Nullable(Type.String({ format: "uri", maxLength: 2000 })),
   },
   { additionalProperties: false },
 );

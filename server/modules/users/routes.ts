@@ -5,7 +5,7 @@ import { PROJECT_STATUSES } from "../../../common/constants.js";
 import { INDIAN_STATES, SECTORS } from "../../../common/taxonomy.js";
 import { fieldError, notFound } from "../../http/errors.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import { ErrorResponse, UserInfoSchema } from "../../http/schemas.js";
+import { ErrorResponse, Nullable, UserInfoSchema } from "../../http/schemas.js";
 import { findUserRow, toUserInfo, updateProfile } from "./queries.js";
 
 const UserPreferencesSchema = Type.Object({
@@ -28,9 +28,8 @@ const ProfilePatch = Type.Object(
     preferred_proj_status: Type.Optional(Type.Array(Type.String({ enum: [...PROJECT_STATUSES] }), { maxItems: PROJECT_STATUSES.length })),
     preferred_sectors: Type.Optional(Type.Array(Type.String({ enum: [...SECTORS] }), { maxItems: SECTORS.length })),
     preferred_states: Type.Optional(Type.Array(Type.String({ enum: [...INDIAN_STATES] }), { maxItems: INDIAN_STATES.length })),
-    // Null first: with type coercion on, ajv would turn null into 0 for a number tried first.
-    preferred_min_value: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0 })])),
-    preferred_max_value: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: 0 })])),
+    preferred_min_value: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
+    preferred_max_value: Type.Optional(Nullable(Type.Number({ minimum: 0 }))),
   },
   { additionalProperties: false },
 );
