@@ -4,9 +4,10 @@
 
 /**
  * A brace list `{A,B}` / `{"A B",C}` → its items (trimmed, unquoted, backslash escapes kept
- * literal). null when malformed (an unclosed quote, text after a closing quote).
+ * literal). null when malformed (an unclosed quote, text after a closing quote). `strict`
+ * (search filters, typed by people) also refuses empty items and stray quotes or braces.
  */
-export function parseBraceList(s: string): string[] | null {
+export function parseBraceList(s: string, strict = false): string[] | null {
   const t = s.trim();
   if (!t.startsWith("{") || !t.endsWith("}")) return null;
   const body = t.slice(1, -1);
@@ -39,8 +40,10 @@ export function parseBraceList(s: string): string[] | null {
     } else {
       const next = body.indexOf(",", i);
       item = (next < 0 ? body.slice(i) : body.slice(i, next)).trim();
+      if (strict && /["{}]/.test(item)) return null;
       i = next < 0 ? body.length : next;
     }
+    if (strict && item === "") return null;
     out.push(item);
     i++; // past the comma (or past the end)
   }

@@ -1,6 +1,7 @@
 // The URL language → a typed SearchQuery, validated against an index definition. Pure
 // functions: no database, no I/O. Every failure is a 400 `{field: [message]}` (fieldError)
 // with a message a person understands; nothing here ever becomes SQL text.
+import { parseBraceList as parseCommonBraceList } from "../../common/project-type.js";
 import { fieldError } from "../http/errors.js";
 import type { Condition, FieldDef, FilterGroup, IndexDefinition, SearchQuery } from "./types.js";
 
@@ -245,48 +246,7 @@ export function parseInstant(name: string, s: string, now: Date, end: "min" | "m
 }
 
 /** `{A,"B C",D}` → ['A', 'B C', 'D'] (PostgreSQL array literal rules); null when malformed. */
-export function parseBraceList(s: string): string[] | null {
-  const body = s.slice(1, -1);
-  if (body.trim() === "") return [];
-  const out: string[] = [];
-  let i = 0;
-  while (i <= body.length) {
-    while (body[i] === " ") i++;
-    let item = "";
-    if (body[i] === '"') {
-      i++;
-      let closed = false;
-      while (i < body.length) {
-        const ch = body[i];
-        if (ch === "\\" && i + 1 < body.length) {
-          item += body[i + 1];
-          i += 2;
-        } else if (ch === '"') {
-          closed = true;
-          i++;
-          break;
-        } else {
-          item += ch;
-          i++;
-        }
-      }
-      if (!closed) return null;
-      while (body[i] === " ") i++;
-      if (i < body.length && body[i] !== ",") return null;
-    } else {
-      const next = body.indexOf(",", i);
-      item = (next < 0 ? body.slice(i) : body.slice(i, next)).trim();
-      if (item.includes('"') || item.includes("{") || item.includes("}")) return null;
-      i = next < 0 ? body.length : next;
-    }
-    if (item === "") return null;
-    out.push(item);
-    if (i >= body.length) break;
-    i++; // the comma
-    if (i >= body.length) return null; // trailing comma
-  }
-  return out;
-}
+export const parseBraceList = (s: string): string[] | null => parseCommonBraceList(s, true);
 
 /** Splits at unescaped '*'; `\*` is a literal star, `\\` a backslash. */
 export function splitGlob(v: string): string[] {
