@@ -124,6 +124,11 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(import("./modules/alerts/routes.js"));
       await api.register(import("./modules/users/password-routes.js"));
       await api.register(import("./modules/imports/routes.js"));
+      await api.register(import("./modules/tenders/routes.js"));
+      await api.register(import("./modules/results/routes.js"));
+      await api.register(import("./modules/companies/routes.js"));
+      await api.register(import("./modules/competitors/routes.js"));
+      await api.register(import("./modules/dashboard/routes.js"));
       api.get("/health/", { config: { access: "public" }, schema: { hide: true } }, async () => {
         await db.query("SELECT 1");
         return { ok: true, database: db.kind };
