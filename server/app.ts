@@ -33,7 +33,8 @@ declare module "fastify" {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const WEB_DIST = path.join(ROOT, "dist");
+// WEB_DIST_DIR lets parallel local test runs each serve their own build.
+export const WEB_DIST = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(ROOT, "dist");
 
 export interface AppDeps {
   mailer?: Mailer;

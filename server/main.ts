@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { loadConfig } from "./config.js";
 import { openDb } from "./db/client.js";
 import { migrate } from "./db/migrate.js";
@@ -13,10 +14,11 @@ import { startJobRunner } from "./jobs/index.js";
 const config = loadConfig();
 
 // A fresh checkout has no dist/: build the web app once so `npm start` is all a person needs.
-const srcDir = path.resolve(WEB_DIST, "..", "src");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const srcDir = path.join(root, "src");
 if (config.serveWebApp && !fs.existsSync(path.join(WEB_DIST, "index.html")) && fs.existsSync(srcDir)) {
   console.log("Building the web app (first start)…");
-  execSync("npx vite build", { stdio: "inherit", cwd: path.resolve(WEB_DIST, "..") });
+  execSync(`npx vite build --outDir ${JSON.stringify(WEB_DIST)} --emptyOutDir`, { stdio: "inherit", cwd: root });
 }
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
