@@ -151,6 +151,41 @@ export async function request<T = unknown>(method: string, path: string, options
   return data as T;
 }
 
+export interface UploadOptions {
+  signal?: AbortSignal;
+  toast?: boolean;
+  /** Bytes sent so far of the whole request (fetch cannot report upload progress; XHR can). */
+  onProgress?: (sent: number, total: number) => void;
+}
+
+/** POST a FormData with upload progress, with the same token, error catalogue and toasts as `request`. */
+export function upload<T = unknown>(path: string, form: FormData, { signal, toast = true, onProgress }: UploadOptions = {}): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", buildUrl(path));
+    xhr.setRequestHeader("Accept", "application/json");
+    const token = getToken();
+    if (token) xhr.setRequestHeader("Authorization", `Token ${token}`);
+    if (onProgress) xhr.upload.onprogress = (e) => onProgress(e.loaded, e.lengthComputable ? e.total : 0);
+    const abort = () => xhr.abort();
+    signal?.addEventListener("abort", abort, { once: true });
+    xhr.onabort = () => reject(fail(describeError({ cancelled: true }), undefined, null, toast));
+    xhr.onerror = () => reject(fail(describeError({ isDataFetch: false }), undefined, null, toast));
+    xhr.onload = () => {
+      signal?.removeEventListener("abort", abort);
+      let data: unknown = xhr.responseText || null;
+      try {
+        data = data === null ? null : JSON.parse(xhr.responseText);
+      } catch {
+        /* a plain-text body */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else reject(fail(describeError({ status: xhr.status, body: data, isDataFetch: false }), xhr.status, data, toast));
+    };
+    xhr.send(form);
+  });
+}
+
 export const http = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),

@@ -3,16 +3,18 @@
 import { Tabs } from "antd";
 import { useSearchParams } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
+import { ImportsPanel } from "../imports/ImportsPanel";
 import { ReviewQueue } from "./ReviewQueue";
 import { UsersAdmin } from "./UsersAdmin";
 
-export type StaffTab = "review" | "users";
+export type StaffTab = "review" | "users" | "imports";
 
 export default function UpdateProjectsPage() {
   const [params, setParams] = useSearchParams();
-  const tab: StaffTab = params.get("tab") === "users" ? "users" : "review";
+  const tab: StaffTab = params.get("tab") === "users" ? "users" : params.get("tab") === "imports" ? "imports" : "review";
+  const heading = { review: ["Update Projects", "Leads waiting for a staff review"], users: ["Users", "Subscriptions, credits and access"], imports: ["Imports", "Tenders and results from portal files"] }[tab];
   return (
-    <PageShell title={tab === "users" ? "Users" : "Update Projects"} subtitle={tab === "users" ? "Subscriptions, credits and access" : "Leads waiting for a staff review"}>
+    <PageShell title={heading[0]} subtitle={heading[1]}>
       <Tabs
         activeKey={tab}
         onChange={(key) => setParams(key === "review" ? {} : { tab: key })}
@@ -20,6 +22,7 @@ export default function UpdateProjectsPage() {
         items={[
           { key: "review", label: "Review queue", children: <ReviewQueue /> },
           { key: "users", label: "Users", children: <UsersAdmin /> },
+          { key: "imports", label: "Imports", children: <ImportsPanel /> },
         ]}
       />
     </PageShell>

@@ -1,0 +1,264 @@
+// Staff imports: upload one file of a kind (GePNIC, OCDS, our CSV/JSON), watch it go up with a
+// progress bar, read the report (read, created, updated, skipped, rejected rows with reasons),
+// and look back at past runs. The server runs the same importer as `npm run import`.
+import "./imports.css";
+import { InboxOutlined } from "@ant-design/icons";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Table, Tag, Typography, Upload } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { formatDateTime, formatIndianNumber } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { HttpError } from "../../providers/http";
+import { IMPORT_KINDS, importApi, importKeys, MAX_UPLOAD_BYTES, type ImportKind, type ImportReport, type ImportRun } from "./api";
+import { ImportReportView } from "./ImportReportView";
+
+type Phase = { step: "idle" } | { step: "uploading"; percent: number } | { step: "importing" } | { step: "done"; report: ImportReport } | { step: "failed"; message: string };
+
+interface FormValues {
+  kind: ImportKind;
+  source?: string;
+  state?: string;
+  dry_run?: boolean;
+}
+
+const kindLabel = (kind: string) => IMPORT_KINDS.find((k) => k.value === kind)?.label ?? kind;
+
+/** A guess of the kind from the file name, so the common case needs one click less. */
+export function guessKind(fileName: string): ImportKind | undefined {
+  const name = fileName.toLowerCase();
+  if (/\.jsonl?$/.test(name)) {
+    if (name.includes("result")) return "results-json";
+    if (name.includes("tender")) return "tenders-json";
+    return "ocds";
+  }
+  if (name.endsWith(".csv")) {
+    if (name.includes("result")) return "results-csv";
+    if (name.includes("tender")) return "tenders-csv";
+    return "gepnic";
+  }
+  return undefined;
+}
+
+function UploadCard({ onFinished }: { onFinished: () => void }) {
+  const [form] = Form.useForm<FormValues>();
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: "idle" });
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const kind = Form.useWatch("kind", form);
+  const busy = phase.step === "uploading" || phase.step === "importing";
+
+  const run = async (values: FormValues) => {
+    if (!file || busy) return;
+    const controller = new AbortController();
+    abort.current = controller;
+    setPhase({ step: "uploading", percent: 0 });
+    try {
+      const report = await importApi.upload(
+        { kind: values.kind, file, source: values.source, state: values.state, dryRun: values.dry_run },
+        (sent, total) => {
+          // Once the last byte is sent, the server is reading the file: the bar waits at 100 %.
+          if (total > 0 && sent >= total) setPhase({ step: "importing" });
+          else setPhase({ step: "uploading", percent: total > 0 ? Math.floor((sent / total) * 100) : 0 });
+        },
+        controller.signal,
+      );
+      setPhase({ step: "done", report });
+      const t = report.totals;
+      toastSuccess(`Import #${report.run_id}: ${t.created} created, ${t.updated} updated, ${t.rejected} rejected`);
+      onFinished();
+    } catch (error) {
+      if (error instanceof HttpError && error.kind === "cancelled") setPhase({ step: "idle" });
+      else setPhase({ step: "failed", message: error instanceof Error ? error.message : "Something went wrong!" });
+      onFinished();
+    }
+  };
+
+  return (
+    <Card size="small" title="Import a file" className="import-card">
+      <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void run(v)} disabled={busy} className="import-form">
+        <Form.Item label="File" required className="import-file-item">
+          <Upload.Dragger
+            accept={IMPORT_KINDS.find((k) => k.value === kind)?.accept ?? ".csv,.json,.jsonl"}
+            multiple={false}
+            maxCount={1}
+            fileList={file ? [{ uid: "file", name: file.name, size: file.size, status: "done" }] : []}
+            beforeUpload={(f) => {
+              setFile(f);
+              setPhase({ step: "idle" });
+              if (!form.getFieldValue("kind")) {
+                const guess = guessKind(f.name);
+                if (guess) form.setFieldsValue({ kind: guess });
+              }
+              return false; // held here; sent with the form
+            }}
+            onRemove={() => setFile(null)}
+            aria-label="Choose a file to import"
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">Click or drop a file here</p>
+            <p className="ant-upload-hint">CSV or JSON, at most 20 MB. Larger files: npm run import on the server.</p>
+          </Upload.Dragger>
+          {file && file.size > MAX_UPLOAD_BYTES && (
+            <Typography.Text type="danger" className="filter-error">
+              This file is larger than 20 MB. Import it with npm run import on the server.
+            </Typography.Text>
+          )}
+        </Form.Item>
+        <div className="import-fields">
+          <Form.Item label="Kind" name="kind" rules={[{ required: true, message: "Choose what the file holds" }]}>
+            <Select aria-label="Kind" placeholder="What the file holds" options={IMPORT_KINDS.map((k) => ({ value: k.value, label: k.label }))} />
+          </Form.Item>
+          <Form.Item label="Source" name="source" tooltip="Where the data comes from (stored on each tender; for GePNIC it also keeps the portal's ids apart)">
+            <Input placeholder="e.g. assam-eproc" maxLength={200} />
+          </Form.Item>
+          <Form.Item label="State" name="state" tooltip="For tenders whose file names no state (GePNIC pages never do)">
+            <Input placeholder="e.g. Assam" maxLength={100} />
+          </Form.Item>
+        </div>
+        <Form.Item name="dry_run" valuePropName="checked" className="import-dry-run">
+          <Checkbox>Dry run: check everything, write nothing</Checkbox>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} disabled={!file || busy || file.size > MAX_UPLOAD_BYTES}>
+          Import
+        </Button>
+      </Form>
+
+      {phase.step !== "idle" && (
+        <div className="import-progress" aria-live="polite">
+          {phase.step === "uploading" && (
+            <>
+              <Typography.Text>Uploading {file?.name}…</Typography.Text>
+              <Progress percent={phase.percent} status="active" aria-label="Import progress" />
+            </>
+          )}
+          {phase.step === "importing" && (
+            <>
+              <Typography.Text>Importing {file?.name}: reading every row…</Typography.Text>
+              <Progress percent={100} status="active" showInfo={false} aria-label="Import progress" />
+            </>
+          )}
+          {phase.step === "done" && (
+            <>
+              <Progress percent={100} status={phase.report.status === "done" ? "success" : "exception"} aria-label="Import progress" />
+              <ImportReportView report={phase.report} />
+            </>
+          )}
+          {phase.step === "failed" && (
+            <>
+              <Progress percent={100} status="exception" aria-label="Import progress" />
+              <Alert type="error" showIcon message="The file was not imported" description={phase.message} />
+            </>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const query = useQuery({ queryKey: importKeys.run(id ?? 0), queryFn: ({ signal }) => importApi.run(id!, signal), enabled: id !== null });
+  const run = query.data;
+  return (
+    <Drawer open={id !== null} onClose={onClose} title={id !== null ? `Import #${id}` : ""} width={Math.min(760, typeof window !== "undefined" ? window.innerWidth : 760)} destroyOnHidden>
+      {query.isPending && <Skeleton active />}
+      {query.isError && <Alert type="error" showIcon message={(query.error as Error).message} />}
+      {run && (
+        <>
+          <Typography.Paragraph type="secondary">
+            {kindLabel(run.kind)} · {run.files.join(", ")} · by {run.user_email ?? run.actor ?? "—"}
+          </Typography.Paragraph>
+          {run.status === "running" ? (
+            <Alert type="info" showIcon message="This import is still running" />
+          ) : (
+            <ImportReportView report={{ run_id: run.id, status: run.status === "done" ? "done" : "failed", dry_run: run.dry_run, error: run.error ?? undefined, ...run.report }} rejects={run.rejects} />
+          )}
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+function RunsCard({ open }: { open: (id: number) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useQuery({ queryKey: importKeys.runs(page), queryFn: ({ signal }) => importApi.runs(page, signal), placeholderData: keepPreviousData });
+  return (
+    <Card size="small" title="Past imports" className="import-card">
+      {query.isError && <Alert type="error" showIcon message={(query.error as Error).message} />}
+      <Table<ImportRun>
+        className="import-runs"
+        size="small"
+        rowKey="id"
+        loading={query.isFetching}
+        dataSource={query.data?.results ?? []}
+        scroll={{ x: 720 }}
+        pagination={
+          (query.data?.count ?? 0) > (query.data?.page_size ?? 50)
+            ? { current: page, pageSize: query.data?.page_size, total: query.data?.count, onChange: setPage, showSizeChanger: false, size: "small" }
+            : false
+        }
+        columns={[
+          { title: "#", dataIndex: "id", width: 60 },
+          {
+            title: "File",
+            key: "file",
+            render: (_, r) => (
+              <>
+                <div className="import-run-file">{r.files.join(", ")}</div>
+                <Typography.Text type="secondary" className="import-run-kind">
+                  {kindLabel(r.kind)}
+                </Typography.Text>
+              </>
+            ),
+          },
+          {
+            title: "Status",
+            key: "status",
+            width: 110,
+            render: (_, r) => (
+              <>
+                <Tag color={r.status === "done" ? "green" : r.status === "running" ? "blue" : "red"}>{r.status === "done" ? "Done" : r.status === "running" ? "Running" : "Failed"}</Tag>
+                {r.dry_run && <Tag color="gold">Dry run</Tag>}
+              </>
+            ),
+          },
+          {
+            title: "Read / Created / Updated / Rejected",
+            key: "totals",
+            width: 230,
+            render: (_, r) => (r.totals ? [r.totals.read, r.totals.created, r.totals.updated, r.totals.rejected].map((n) => formatIndianNumber(n)).join(" / ") : "—"),
+          },
+          { title: "By", key: "by", width: 180, ellipsis: true, render: (_, r) => r.user_email ?? r.actor ?? "—" },
+          { title: "Started", dataIndex: "started_at", width: 170, render: (v: string) => formatDateTime(v) },
+          {
+            title: "",
+            key: "open",
+            width: 80,
+            render: (_, r) => (
+              <Button size="small" onClick={() => open(r.id)} aria-label={`Report of import ${r.id}`}>
+                Report
+              </Button>
+            ),
+          },
+        ]}
+        locale={{ emptyText: query.isPending ? " " : "No imports yet" }}
+      />
+    </Card>
+  );
+}
+
+export function ImportsPanel() {
+  const client = useQueryClient();
+  const [openRun, setOpenRun] = useState<number | null>(null);
+  return (
+    <div className="imports-panel">
+      <UploadCard onFinished={() => void client.invalidateQueries({ queryKey: ["imports", "runs"] })} />
+      <RunsCard open={setOpenRun} />
+      <RunDrawer id={openRun} onClose={() => setOpenRun(null)} />
+    </div>
+  );
+}
+
+export default ImportsPanel;

@@ -1,0 +1,105 @@
+// The staff import calls (server/modules/imports/routes.ts) and the report's shape
+// (server/ingest/importers/run.ts ImportReport), through the one HTTP layer.
+import { http, upload } from "../../providers/http";
+
+export const IMPORT_KINDS = [
+  { value: "gepnic", label: "GePNIC award of contract (CSV)", accept: ".csv" },
+  { value: "ocds", label: "OCDS releases or records (JSON)", accept: ".json,.jsonl" },
+  { value: "tenders-csv", label: "Tenders, our format (CSV)", accept: ".csv" },
+  { value: "tenders-json", label: "Tenders, our format (JSON)", accept: ".json,.jsonl" },
+  { value: "results-csv", label: "Results, our format (CSV)", accept: ".csv" },
+  { value: "results-json", label: "Results, our format (JSON)", accept: ".json,.jsonl" },
+] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number]["value"];
+
+/** The server's upload limit (MAX_IMPORT_UPLOAD_BYTES); larger files go through `npm run import`. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export interface ImportCounts {
+  read: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  rejected: number;
+}
+export interface ImportReject {
+  file: string;
+  row: number | null;
+  key?: string | null;
+  reason: string;
+}
+export interface ImportWarning {
+  file: string;
+  row: number | null;
+  message: string;
+}
+export interface ImportReport {
+  run_id: number;
+  kind: string;
+  source: string | null;
+  dry_run: boolean;
+  status: "done" | "failed";
+  started_at: string;
+  finished_at: string;
+  unit: "tender" | "result";
+  totals: ImportCounts;
+  files: (ImportCounts & { file: string; bytes: number; error?: string })[];
+  companies: { created: number; linked: number };
+  rejects: ImportReject[];
+  rejects_total: number;
+  warnings: ImportWarning[];
+  warnings_total: number;
+  failed_files: number;
+  error?: string;
+}
+
+/** One row of GET imports/. */
+export interface ImportRun {
+  id: number;
+  kind: string;
+  source: string | null;
+  files: string[];
+  actor: string | null;
+  user_email: string | null;
+  dry_run: boolean;
+  status: "running" | "done" | "failed";
+  error: string | null;
+  started_at: string;
+  finished_at: string | null;
+  totals: ImportCounts | null;
+  failed_files: number;
+  rejects_total: number;
+}
+export interface ImportRunDetail extends ImportRun {
+  report: Partial<ImportReport> | null;
+  rejects: ImportReject[];
+}
+
+export interface ImportRequest {
+  kind: ImportKind;
+  file: File;
+  source?: string;
+  state?: string;
+  dryRun?: boolean;
+}
+
+export const importKeys = {
+  runs: (page: number) => ["imports", "runs", page] as const,
+  run: (id: number) => ["imports", "run", id] as const,
+};
+
+export const importApi = {
+  upload: (req: ImportRequest, onProgress: (sent: number, total: number) => void, signal?: AbortSignal) => {
+    const form = new FormData();
+    // Fields before the file: the server reads the parts in order.
+    form.append("kind", req.kind);
+    if (req.source?.trim()) form.append("source", req.source.trim());
+    if (req.state?.trim()) form.append("state", req.state.trim());
+    if (req.dryRun) form.append("dry_run", "true");
+    form.append("file", req.file, req.file.name);
+    return upload<ImportReport>("imports/", form, { onProgress, signal });
+  },
+  runs: (page: number, signal?: AbortSignal) => http.get<{ count: number; page: number; page_size: number; results: ImportRun[] }>("imports/", { query: { page }, signal }),
+  run: (id: number, signal?: AbortSignal) => http.get<ImportRunDetail>(`imports/${id}/`, { signal }),
+};
