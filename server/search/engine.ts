@@ -3,7 +3,7 @@
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
 import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
-import { conditionSql, fetchRows, finishFacets, isEmptyText, Params, personalSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery } from "./sql.js";
+import { conditionSql, fetchRows, finishFacets, isEmptyText, Params, personalIdsSql, personalSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery } from "./sql.js";
 import { ColumnStore } from "./store.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
@@ -125,7 +125,8 @@ export class SearchEngine {
     this.memo = this.memo.filter((m) => m.store === store && m.version === store.version && now - m.at < MEMO_MS);
     const hit = this.memo.find((m) => m.key === key);
     if (hit) return hit.ev;
-    const ev = evaluate(store, q.base, q.groups, ext);
+    // Personal fields (the user's marks) are not in the store: their rows come in ext.only.
+    const ev = evaluate(store, q.base, q.groups.filter((g) => this.def.fields[g.field].kind !== "personal"), ext);
     this.memo.push({ key, store, version: store.version, at: now, ev });
     if (this.memo.length > MEMO_SIZE) this.memo.shift();
     return ev;
@@ -272,6 +273,12 @@ export class SearchEngine {
     }
     if (q.showUnlocked) jobs.push(this.personalPositions(store, this.def.personal.unlockedIds, searcher).then((s) => void ext.only!.push(s)));
     if (!q.searchAll) jobs.push(this.personalPositions(store, this.def.personal.hiddenIds, searcher).then((s) => void (ext.exclude = s)));
+    for (const g of q.groups) {
+      if (this.def.fields[g.field].kind !== "personal") continue;
+      const p = new Params();
+      const sql = personalIdsSql(this.def, g, p.add(searcher.userId), p);
+      jobs.push(this.positionsOf(store, sql, p.values).then((s) => void ext.only!.push(s)));
+    }
     const textConditions = [...q.base, ...q.groups.flatMap((g) => g.conditions)].filter((c) => this.def.fields[c.field].kind === "text");
     if (textConditions.length) {
       ext.conditionSets = new Map();
@@ -294,8 +301,12 @@ export class SearchEngine {
     });
   }
 
-  private async personalPositions(store: ColumnStore, sql: string, searcher: Searcher): Promise<Int32Array> {
-    const r = await this.db.query<{ id: number }>(`SELECT x.id FROM (${personalSql(sql, "$1")}) AS x(id)`, [searcher.userId]);
+  private personalPositions(store: ColumnStore, sql: string, searcher: Searcher): Promise<Int32Array> {
+    return this.positionsOf(store, personalSql(sql, "$1"), [searcher.userId]);
+  }
+
+  private async positionsOf(store: ColumnStore, sql: string, params: unknown[]): Promise<Int32Array> {
+    const r = await this.db.query<{ id: number }>(`SELECT x.id FROM (${sql}) AS x(id)`, params);
     const out: number[] = [];
     for (const row of r.rows) {
       const p = store.position(Number(row.id));

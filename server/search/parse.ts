@@ -123,6 +123,7 @@ export function parseFilter(def: IndexDefinition, raw: string, now: Date = new D
   const field = def.fields[name];
   if (!field) throw fieldError("filter", `Unknown filter field '${clip(name)}'.`);
   if (value === "") throw fieldError("filter", `The filter on '${name}' has no value.`);
+  if (field.kind === "personal") return [personalValues(name, field, value)];
 
   if (value.startsWith("[")) return [parseRange(name, field, value, now)];
   if (m[3] !== undefined) throw fieldError("filter", `'${clip(s)}' is not a filter.`);
@@ -152,6 +153,15 @@ export function parseFilter(def: IndexDefinition, raw: string, now: Date = new D
   return [exactValue(name, field, parts[0], now)];
 }
 
+/** `mark:shortlisted`, `mark:{shortlisted,tentative}`: values among the field's options only. */
+function personalValues(name: string, field: FieldDef, value: string): Condition {
+  const items = value.startsWith("{") && value.endsWith("}") ? parseBraceList(value) : [value.replace(/^"(.*)"$/, "$1")];
+  const options = field.options ?? [];
+  const bad = items === null || items.length === 0 ? value : items.find((v) => !options.includes(v));
+  if (bad !== undefined) throw fieldError("filter", `'${name}' takes ${options.join(", ")}; not '${clip(bad)}'.`);
+  return { kind: "values", field: name, values: items! };
+}
+
 function exactValue(name: string, field: FieldDef, v: string, now: Date): Condition {
   switch (field.kind) {
     case "keyword":
@@ -175,6 +185,8 @@ function exactValue(name: string, field: FieldDef, v: string, now: Date): Condit
     }
     case "text":
       throw fieldError("filter", `'${name}' takes only *text* wildcards, e.g. ${name}:*word*.`);
+    case "personal":
+      return personalValues(name, field, v);
   }
 }
 

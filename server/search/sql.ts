@@ -78,6 +78,16 @@ export const tsQuery = (def: IndexDefinition, p: Params, q: string) => `websearc
 
 export const personalSql = (sql: string, userRef: string) => sql.replace(/:user\b/g, userRef);
 
+/** The values a group of a personal field asks for (its conditions OR: the union). */
+export const personalGroupValues = (g: FilterGroup) => [...new Set(g.conditions.flatMap((c) => (c.kind === "values" ? c.values : [])))];
+
+/** SQL for the ids a personal field's group admits for a user (a parameter reference). */
+export function personalIdsSql(def: IndexDefinition, g: FilterGroup, userRef: string, p: Params): string {
+  const ids = fieldOf(def, g.field).personalIds;
+  if (!ids) throw new Error(`personal field ${g.field} of ${def.name} has no personalIds`);
+  return personalSql(ids, userRef).replace(/:values\b/g, `${p.add(personalGroupValues(g))}::text[]`);
+}
+
 /** The WHERE clause of a query, leaving out the group of one field (multi-select facets). */
 export function whereSql(def: IndexDefinition, query: SearchQuery, searcher: Searcher, p: Params, exceptField?: string): string {
   const parts: string[] = [];
@@ -88,7 +98,11 @@ export function whereSql(def: IndexDefinition, query: SearchQuery, searcher: Sea
     if (!query.searchAll) parts.push(`t.id NOT IN (${personalSql(def.personal.hiddenIds, user)})`);
     if (query.showUnlocked) parts.push(`t.id IN (${personalSql(def.personal.unlockedIds, user)})`);
   }
-  for (const g of query.groups) if (g.field !== exceptField) parts.push(groupSql(def, g, p));
+  for (const g of query.groups) {
+    if (g.field === exceptField) continue;
+    if (def.fields[g.field].kind === "personal") parts.push(`t.id IN (${personalIdsSql(def, g, p.add(searcher.userId), p)})`);
+    else parts.push(groupSql(def, g, p));
+  }
   return parts.length ? parts.map((s) => `(${s})`).join(" AND ") : "true";
 }
 

@@ -400,6 +400,7 @@ function makeColumn(f: FieldDef, capacity: number): Column | null {
     case "date":
       return new NumberColumn(capacity);
     case "text":
+    case "personal":
       return null;
   }
 }

@@ -16,7 +16,12 @@ export type FieldKind =
   /** date (a UTC day; compared as its 00:00Z instant) */
   | "date"
   /** long text, not held in memory: `field:*text*` only, evaluated by SQL */
-  | "text";
+  | "text"
+  /**
+   * the searching user's own value for a row (e.g. their mark): `field:value` or `field:{A,B}`
+   * among `options` only; rows are those `personalIds` answers, read per request, never cached
+   */
+  | "personal";
 
 export interface FieldDef {
   kind: FieldKind;
@@ -28,6 +33,10 @@ export interface FieldDef {
   facetLimit?: number;
   /** Human label, for `matched` reasons and exports. */
   label?: string;
+  /** personal: the values a filter may ask for. */
+  options?: readonly string[];
+  /** personal: SQL answering the ids of rows whose value for `:user` is one of `:values` (text[]). */
+  personalIds?: string;
 }
 
 export interface SortDef {

@@ -32,6 +32,14 @@ export const projectsIndex: IndexDefinition = {
     reviewed_date: { kind: "timestamp", column: "reviewed_date", label: "reviewed" },
     start_date: { kind: "date", column: "start_date", label: "start date" },
     completion_date: { kind: "date", column: "completion_date", label: "completion date" },
+    // The searcher's own mark (dashboard links: "my shortlisted leads"). Rejected leads also need search_all=true.
+    mark: {
+      kind: "personal",
+      column: "id",
+      label: "your mark",
+      options: ["shortlisted", "tentative", "rejected"],
+      personalIds: `SELECT project_id FROM marks WHERE user_id = :user AND mark = ANY(:values)`,
+    },
   },
   sorts: {
     relevance: { field: "relevance", dir: "desc" },
