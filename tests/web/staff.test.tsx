@@ -222,3 +222,65 @@ describe("project edit: the PATCH body", () => {
     expect(changedFields(project, { title: "Metro depot", status: "Planning" })).toEqual({});
   });
 });
+
+describe("unlocking while impersonating", () => {
+  const contact = (extra: Record<string, unknown> = {}) => ({
+    id: 1, name: "Anil Menon", designation: "Project Manager", seniority: "General Manager", source: "telephone", source_label: "Telephone Call",
+    contact_fuzz_score: 50, is_high_quality: false, verified_at: null, is_wrong: false, company: null, phone: "+91 98XXX XXX12",
+    email: "a****@menon.in", is_unlocked: false, role: "owner", ...extra,
+  });
+  function renderLead(user: UserInfo) {
+    const bodies: unknown[] = [];
+    renderSignedIn("/private-leads/detail/7", user, (url, init) => {
+      if (url.pathname === "/api/work/7/") {
+        return jsonResponse(200, {
+          id: 7, title: "Kochi hospital", category: "construction", is_ai: false, project_type: ["Hospital"], status: "Planning", value: 25_000_000,
+          state: "Kerala", city: "Kochi", arrived_date: "2025-03-05T10:00:00Z", description: "A hospital.", keywords: [], mark: "unmarked", mark_history: [], contact_count: 1,
+        });
+      }
+      if (url.pathname === "/api/work/7/contacts/") return jsonResponse(200, { results: [contact()] });
+      if (url.pathname === "/api/user-unlock-contact/" && init.method === "POST") {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, { contact: contact({ is_unlocked: true, phone: "+919812345612", email: "anil@menon.in" }), remaining_credits: 11, total_credits: 20, charged: 1, already_unlocked: false });
+      }
+      return undefined;
+    });
+    return bodies;
+  }
+  const impersonated = () => makeUser({ id: 7, first_name: "Kiran", last_name: "Rao", email: "kiran@steel.example", is_impersonated: true, remaining_credits: 12, total_credits: 20 });
+
+  it("asks the staff member, naming the user, and sends nothing when they cancel", async () => {
+    const bodies = renderLead(impersonated());
+    fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Spend Kiran Rao's credits?")).toBeTruthy();
+    expect(dialog.textContent).toContain("You are impersonating Kiran Rao (kiran@steel.example)");
+    expect(dialog.textContent).toContain("Unlocking the contact Anil Menon spends 1 credit of their account, which has 12 credits left.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(bodies).toEqual([]);
+    expect(screen.queryByText("+919812345612")).toBeNull();
+    // Cancelled is not in flight: a second click asks again.
+    fireEvent.click(screen.getByRole("button", { name: /Unlock \(1 credit\)/ }));
+    await waitFor(() => expect(document.querySelectorAll(".confirm-spend").length).toBeGreaterThan(0));
+    expect(bodies).toEqual([]);
+  });
+
+  it("sends impersonation_confirmed only after the staff member confirms", async () => {
+    const bodies = renderLead(impersonated());
+    fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole("dialog");
+    expect(bodies).toEqual([]);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Spend their credit" }));
+    expect(await screen.findByText("+919812345612")).toBeTruthy();
+    expect(bodies).toEqual([{ contact_id: 1, impersonation_confirmed: true }]);
+  });
+
+  it("the user's own session unlocks without a question and without the flag", async () => {
+    const bodies = renderLead(makeUser({ id: 7, first_name: "Kiran", remaining_credits: 12, total_credits: 20 }));
+    fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }, { timeout: 15_000 }));
+    expect(await screen.findByText("+919812345612")).toBeTruthy();
+    expect(bodies).toEqual([{ contact_id: 1 }]);
+    expect(screen.queryByText(/credits\?$/)).toBeNull();
+  });
+});

@@ -200,7 +200,9 @@ export const leadApi = {
   part: <T>(id: string | number, part: string, signal?: AbortSignal) => http.get<T>(work(id, part), { signal, toast: false }),
   mark: (id: string | number, mark: Mark) => http.post<{ mark: Mark; changed?: boolean; history?: MarkHistoryEntry[] }>(work(id, "mark/"), { mark }),
   reportContact: (contactId: number, reason: string) => http.post(`user-unlock-contact/${contactId}/report/`, { reason }),
-  unlock: (contactId: number) => http.post<UnlockResponse>("user-unlock-contact/", { contact_id: contactId }),
+  /** `confirmation`: what useConfirmSpend answered (impersonated sessions must confirm). */
+  unlock: (contactId: number, confirmation: { impersonation_confirmed?: true } = {}) =>
+    http.post<UnlockResponse>("user-unlock-contact/", { contact_id: contactId, ...confirmation }),
   ask: (worksId: string | number, question: string) => http.post<RagAnswer>("rag/", { works_id: Number(worksId), question }),
   checkNumber: (phone: string, name?: string, extra?: Record<string, string>) =>
     http.get<CheckNumberResult>(`check_number/${encodeURIComponent(phone)}/`, { query: { name: name || undefined, ...extra } }),

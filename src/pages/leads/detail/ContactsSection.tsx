@@ -2,13 +2,16 @@
 // badge when contact_fuzz_score > CONTACT_QUALITY_THRESHOLD, and phone and e-mail masked until
 // the user unlocks the contact for one credit. The unlock button is disabled while its request
 // is in flight (a double click sends once) and, with a reason, when no credits are left. After
-// an unlock the contact shows in full and the top bar's credits follow.
+// an unlock the contact shows in full and the top bar's credits follow. A staff member
+// impersonating the user is asked first (useConfirmSpend) and the confirmation is sent only
+// after they confirmed.
 import { FlagOutlined, LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Empty, Input, Modal, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { useConfirmSpend, type SpendConfirmation } from "../../../components/credits/useConfirmSpend";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../common/constants";
 import { useMediaQuery } from "../../../hooks/useMediaQuery";
 import { sessionKey, useRefreshSession, useSignedInSession } from "../../../hooks/useSession";
@@ -45,8 +48,8 @@ function useUnlock(leadId: string | number) {
   const queryClient = useQueryClient();
   const refreshSession = useRefreshSession();
   return useMutation({
-    mutationFn: (contactId: number) => leadApi.unlock(contactId),
-    onSuccess: (answer, contactId) => {
+    mutationFn: ({ contactId, confirmation }: { contactId: number; confirmation: SpendConfirmation }) => leadApi.unlock(contactId, confirmation),
+    onSuccess: (answer, { contactId }) => {
       queryClient.setQueryData(leadPartKey(leadId, "contacts/"), (data: unknown) => {
         const replace = (list: LeadContact[]) => list.map((c) => (c.id === contactId ? { ...c, ...answer.contact } : c));
         if (Array.isArray(data)) return replace(data as LeadContact[]);
@@ -143,16 +146,23 @@ export function ContactsSection({ leadId }: Props) {
   const canReport = !(session?.user.is_staff && !session.user.is_impersonated);
   const query = useQueryContacts(leadId);
   const unlock = useUnlock(leadId);
+  const { confirmSpend, dialog } = useConfirmSpend();
   const inFlight = useRef(new Set<number>());
   const narrow = useMediaQuery("(max-width: 767.98px)");
 
-  const send = (contactId: number) => {
-    // A second click before the first answer arrives sends nothing.
+  const send = async (contactId: number) => {
+    // A second click before the first answer arrives (or while the question is open) sends nothing.
     if (inFlight.current.has(contactId)) return;
     inFlight.current.add(contactId);
-    unlock.mutate(contactId, { onSettled: () => inFlight.current.delete(contactId) });
+    const name = listOf<LeadContact>(query.data).find((c) => c.id === contactId)?.name ?? "this contact";
+    const confirmation = await confirmSpend({ what: `the contact ${name}`, credits: 1 });
+    if (!confirmation) {
+      inFlight.current.delete(contactId);
+      return;
+    }
+    unlock.mutate({ contactId, confirmation }, { onSettled: () => inFlight.current.delete(contactId) });
   };
-  const pendingId = unlock.isPending ? unlock.variables : undefined;
+  const pendingId = unlock.isPending ? unlock.variables?.contactId : undefined;
 
   if (query.isPending) return <Skeleton active />;
   if (query.isError) return <Alert type="warning" showIcon message="Contacts could not be loaded" description={(query.error as Error).message} />;
@@ -202,7 +212,7 @@ export function ContactsSection({ leadId }: Props) {
             {canReport && !c.is_wrong && <ReportWrongContact contact={c} />}
           </div>
         ) : (
-          <UnlockButton contact={c} unlock={send} pending={pendingId === c.id} remaining={remaining} />
+          <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} />
         ),
     },
   ];
@@ -210,6 +220,7 @@ export function ContactsSection({ leadId }: Props) {
   if (narrow) {
     return (
       <div className="contact-cards">
+        {dialog}
         {contacts.map((c) => (
           <div className="contact-card" key={c.id} data-contact-id={c.id}>
             <div className="contact-card-head">
@@ -220,13 +231,18 @@ export function ContactsSection({ leadId }: Props) {
             <div className="contact-card-source">{sourceLabel(c)}</div>
             <div><Masked value={c.phone} unlocked={!!c.is_unlocked} /></div>
             <div><Masked value={c.email} unlocked={!!c.is_unlocked} /></div>
-            {c.is_unlocked ? canReport && !c.is_wrong && <ReportWrongContact contact={c} /> : <UnlockButton contact={c} unlock={send} pending={pendingId === c.id} remaining={remaining} />}
+            {c.is_unlocked ? canReport && !c.is_wrong && <ReportWrongContact contact={c} /> : <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} />}
           </div>
         ))}
       </div>
     );
   }
-  return <Table<LeadContact> className="contacts-table" rowKey="id" size="small" columns={columns} dataSource={contacts} pagination={false} scroll={{ x: 860 }} />;
+  return (
+    <>
+      {dialog}
+      <Table<LeadContact> className="contacts-table" rowKey="id" size="small" columns={columns} dataSource={contacts} pagination={false} scroll={{ x: 860 }} />
+    </>
+  );
 }
 
 /** The lead's contacts, under the key the unlock updates, so every view of them agrees. */
