@@ -5,12 +5,14 @@
 //   GET    /reminders/list/{id}   → Reminder
 //   PATCH  /reminders/list/{id}   {remind_at?, note?, completed?} → Reminder
 //   DELETE /reminders/list/{id}   → 204
+//   GET    /reminders/calendar/   ?from&to (IST days) → the calendar's events (calendar.ts)
 // "today" is the IST calendar day. Due reminders are mailed once by the job runner (server/jobs).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
+import calendarRoutes from "./calendar.js";
 import { findItemTitle, type ItemType } from "./items.js";
 import {
   MAX_OPEN_REMINDERS,
@@ -81,6 +83,7 @@ function futureInstant(field: string, raw: string): Date {
 const remindersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const tags = ["reminders"];
+  await app.register(calendarRoutes);
 
   app.get(
     "/reminders/list",

@@ -1,0 +1,172 @@
+// The project calendar's events in a range of IST days (issue 6):
+//   GET /reminders/calendar/?from=YYYY-MM-DD&to=YYYY-MM-DD  (inclusive, at most CALENDAR_MAX_DAYS)
+//   → {from, to, results: [CalendarEvent]} by day, then time
+// Events: the user's reminders (open and done), the start and completion dates of the leads they
+// shortlisted, and the closing and pre-bid meeting dates of the tenders they follow. Tenders have
+// no marks yet, so a tender is followed when the user has set a reminder on it.
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import type { Queryable } from "../../db/client.js";
+import { fieldError } from "../../http/errors.js";
+import { ErrorResponse, Nullable } from "../../http/schemas.js";
+import { requireAuth } from "../../plugins/authenticate.js";
+import { istDate, istDayStart } from "../../jobs/ist.js";
+import { itemLink, itemTitleSql, type ItemType } from "./items.js";
+import { reminderStatus } from "./queries.js";
+
+/** A month view shows six weeks; a little more leaves room for a list of the coming weeks. */
+export const CALENDAR_MAX_DAYS = 93;
+const DAY_MS = 86_400_000;
+
+export const EVENT_KINDS = ["reminder", "project_start", "project_completion", "tender_closing", "tender_prebid"] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+export const EVENT_LABELS: Record<EventKind, string> = {
+  reminder: "Reminder",
+  project_start: "Project start",
+  project_completion: "Project completion",
+  tender_closing: "Tender closing",
+  tender_prebid: "Pre-bid meeting",
+};
+
+export interface CalendarEvent {
+  key: string;
+  kind: EventKind;
+  label: string;
+  /** The IST day, 'YYYY-MM-DD'. */
+  date: string;
+  /** The instant, when the event has a time (reminders, tender dates); null for a whole day. */
+  at: string | null;
+  item_type: ItemType;
+  item_id: number;
+  title: string | null;
+  link: string;
+  reminder: { id: number; note: string; completed: boolean; status: string } | null;
+}
+
+const ymd = (d: Date | string) => (typeof d === "string" ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+
+export async function calendarEvents(db: Queryable, userId: number, from: string, to: string, now = new Date()): Promise<CalendarEvent[]> {
+  const start = istDayStart(from);
+  const end = new Date(istDayStart(to).getTime() + DAY_MS);
+  const [reminders, leads, tenders] = await Promise.all([
+    db.query<{ id: number; item_type: ItemType; item_id: number; title: string | null; remind_at: Date; note: string; completed_at: Date | null }>(
+      `SELECT r.id, r.item_type, r.item_id, ${itemTitleSql("r")} AS title, r.remind_at, r.note, r.completed_at
+         FROM reminders r WHERE r.user_id = $1 AND r.remind_at >= $2 AND r.remind_at < $3`,
+      [userId, start, end],
+    ),
+    // Dates are calendar days: compared as dates, returned as text so no zone shifts them.
+    db.query<{ id: number; title: string; kind: EventKind; day: string }>(
+      `SELECT p.id, p.title, d.kind, d.day::text AS day
+         FROM marks m JOIN projects p ON p.id = m.project_id
+         CROSS JOIN LATERAL (VALUES ('project_start', p.start_date), ('project_completion', p.completion_date)) AS d(kind, day)
+        WHERE m.user_id = $1 AND m.mark = 'shortlisted' AND d.day BETWEEN $2::date AND $3::date`,
+      [userId, from, to],
+    ),
+    db.query<{ id: number; title: string; kind: EventKind; at: Date }>(
+      `SELECT t.id, t.title, d.kind, d.at
+         FROM tenders t
+         CROSS JOIN LATERAL (VALUES ('tender_closing', t.closing_date), ('tender_prebid', t.prebid_date)) AS d(kind, at)
+        WHERE t.id IN (SELECT r.item_id FROM reminders r WHERE r.user_id = $1 AND r.item_type = 'tender')
+          AND d.at >= $2 AND d.at < $3`,
+      [userId, start, end],
+    ),
+  ]);
+
+  const events: CalendarEvent[] = [];
+  for (const r of reminders.rows) {
+    const at = new Date(r.remind_at);
+    events.push({
+      key: `reminder:${r.id}`,
+      kind: "reminder",
+      label: EVENT_LABELS.reminder,
+      date: istDate(at),
+      at: at.toISOString(),
+      item_type: r.item_type,
+      item_id: Number(r.item_id),
+      title: r.title,
+      link: itemLink(r.item_type, Number(r.item_id)),
+      reminder: { id: Number(r.id), note: r.note, completed: r.completed_at !== null, status: reminderStatus({ remind_at: at, completed_at: r.completed_at }, now) },
+    });
+  }
+  for (const p of leads.rows) {
+    events.push({
+      key: `${p.kind}:${p.id}`,
+      kind: p.kind,
+      label: EVENT_LABELS[p.kind],
+      date: ymd(p.day),
+      at: null,
+      item_type: "project",
+      item_id: Number(p.id),
+      title: p.title,
+      link: itemLink("project", Number(p.id)),
+      reminder: null,
+    });
+  }
+  for (const t of tenders.rows) {
+    const at = new Date(t.at);
+    events.push({
+      key: `${t.kind}:${t.id}`,
+      kind: t.kind,
+      label: EVENT_LABELS[t.kind],
+      date: istDate(at),
+      at: at.toISOString(),
+      item_type: "tender",
+      item_id: Number(t.id),
+      title: t.title,
+      link: itemLink("tender", Number(t.id)),
+      reminder: null,
+    });
+  }
+  // By day; whole-day events first, then by time; then a stable key.
+  return events.sort((a, b) => a.date.localeCompare(b.date) || (a.at ?? "").localeCompare(b.at ?? "") || a.key.localeCompare(b.key));
+}
+
+const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", maxLength: 10, description: "An IST calendar day, YYYY-MM-DD" });
+const KindSchema = Type.String({ enum: [...EVENT_KINDS], description: EVENT_KINDS.join(" | ") });
+const EventSchema = Type.Object({
+  key: Type.String({ description: "Unique in the answer, e.g. reminder:12, tender_closing:7" }),
+  kind: KindSchema,
+  label: Type.String({ description: "e.g. Tender closing" }),
+  date: Type.String({ description: "The IST day, YYYY-MM-DD" }),
+  at: Nullable(Type.String({ description: "The instant; null for a whole-day event (project dates)" })),
+  item_type: Type.Union([Type.Literal("project"), Type.Literal("tender"), Type.Literal("company")]),
+  item_id: Type.Number(),
+  title: Nullable(Type.String()),
+  link: Type.String(),
+  reminder: Nullable(Type.Object({ id: Type.Number(), note: Type.String(), completed: Type.Boolean(), status: Type.String() })),
+});
+const CalendarResponse = Type.Object({ from: Type.String(), to: Type.String(), results: Type.Array(EventSchema) });
+const Query = Type.Object({ from: Day, to: Day }, { additionalProperties: false });
+
+/** A real calendar day, or a 400 on the field. */
+function day(field: string, value: string): number {
+  const t = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== value) throw fieldError(field, "Enter a valid date (YYYY-MM-DD).");
+  return t;
+}
+
+const calendarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/reminders/calendar/",
+    {
+      config: { can: ["read", "Reminder"] },
+      schema: {
+        tags: ["reminders"],
+        summary: "Calendar events in a range of days: reminders, shortlisted leads' start and completion, followed tenders' closing and pre-bid meeting",
+        querystring: Query,
+        response: { 200: CalendarResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 409: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { from, to } = request.query;
+      const a = day("from", from);
+      const b = day("to", to);
+      if (b < a) throw fieldError("to", "Must not be before from.");
+      if ((b - a) / DAY_MS + 1 > CALENDAR_MAX_DAYS) throw fieldError("to", `Choose at most ${CALENDAR_MAX_DAYS} days.`);
+      return { from, to, results: await calendarEvents(app.db, auth.user.id, from, to) };
+    },
+  );
+};
+
+export default calendarRoutes;
