@@ -111,8 +111,11 @@ export const isOpen = (range: Range | undefined) => !range || ((range.min || "*"
 
 const isTrue = (v: string | null) => v === "true" || v === "1";
 
+/** The query key of the lister's 'search all' toggle: search_all (leads) or e.g. search_all_tenders. */
+export const DEFAULT_SEARCH_ALL_PARAM = "search_all";
+
 /** The page URL's query → the lister's state. Unknown keys are ignored; a bad page is page 1. */
-export function parseSearchUrl(params: URLSearchParams): SearchState {
+export function parseSearchUrl(params: URLSearchParams, searchAllParam = DEFAULT_SEARCH_ALL_PARAM): SearchState {
   const state: SearchState = { ...EMPTY_SEARCH, values: {}, ranges: {} };
   state.text = params.get("oq") ?? params.get("q") ?? "";
   const page = Number(params.get("page"));
@@ -126,7 +129,7 @@ export function parseSearchUrl(params: URLSearchParams): SearchState {
   }
   state.fresh = isTrue(params.get("fresh"));
   state.showUnlocked = isTrue(params.get("show_unlocked"));
-  state.searchAll = isTrue(params.get("search_all"));
+  state.searchAll = isTrue(params.get(searchAllParam));
   const unit = params.get("unit");
   state.unit = (PRICE_UNITS as readonly string[]).includes(unit ?? "") ? (unit as PriceUnit) : null;
   state.selected = params.get("selected") || null;
@@ -142,7 +145,7 @@ export function stateFilters(state: SearchState): string[] {
 }
 
 /** The lister's state → the page URL's query (defaults are left out, so URLs stay short). */
-export function toSearchUrl(state: SearchState): URLSearchParams {
+export function toSearchUrl(state: SearchState, searchAllParam = DEFAULT_SEARCH_ALL_PARAM): URLSearchParams {
   const params = new URLSearchParams();
   const q = cleanSearchText(state.text);
   if (q) {
@@ -154,7 +157,7 @@ export function toSearchUrl(state: SearchState): URLSearchParams {
   for (const f of stateFilters(state)) params.append("filter", f);
   if (state.fresh) params.set("fresh", "true");
   if (state.showUnlocked) params.set("show_unlocked", "true");
-  if (state.searchAll) params.set("search_all", "true");
+  if (state.searchAll) params.set(searchAllParam, "true");
   if (state.unit) params.set("unit", state.unit);
   if (state.selected) params.set("selected", state.selected);
   return params;
@@ -167,11 +170,13 @@ export interface ApiQueryOptions {
   preset?: string[];
   /** The date field the fresh toggle limits. */
   freshField?: string;
+  /** The query key the 'search all' toggle sends (default search_all). */
+  searchAllParam?: string;
   now?: Date;
 }
 
 /** The state → the list endpoint's query (q, oq, page, sort, filter[], flags); fresh becomes a range. */
-export function toApiQuery(state: SearchState, { preset = [], freshField = "retrieved_on", now }: ApiQueryOptions = {}): ApiQuery {
+export function toApiQuery(state: SearchState, { preset = [], freshField = "retrieved_on", searchAllParam = DEFAULT_SEARCH_ALL_PARAM, now }: ApiQueryOptions = {}): ApiQuery {
   const filters = [...preset];
   for (const [field, values] of Object.entries(state.values)) for (const v of values) filters.push(`${field}:${v}`);
   for (const [field, range] of Object.entries(state.ranges)) {
@@ -187,7 +192,7 @@ export function toApiQuery(state: SearchState, { preset = [], freshField = "retr
     sort: state.sort || undefined,
     filter: filters,
     show_unlocked: state.showUnlocked ? "true" : undefined,
-    search_all: state.searchAll ? "true" : undefined,
+    [searchAllParam]: state.searchAll ? "true" : undefined,
   };
 }
 

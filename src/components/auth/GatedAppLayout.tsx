@@ -24,7 +24,7 @@ export function GatedAppLayout() {
   if (state.status === "loading") return <FullPageSpinner />;
   if (state.status === "signed-out") {
     // Only shared links (uid + tid) get here signed out; RequireAuth sent everyone else to /login.
-    return isSharedLink(location.search) ? <PublicLayout /> : <FullPageSpinner />;
+    return isSharedLink(location.search, location.pathname) ? <PublicLayout /> : <FullPageSpinner />;
   }
   const { user } = state.session;
   switch (decideGate(user)) {

@@ -6,17 +6,20 @@ import { useSession } from "../../hooks/useSession";
 import { loginUrlFor } from "../../lib/redirect";
 import { FullPageSpinner } from "./FullPageSpinner";
 
+/** The pages a shared link may open: a tender, its brief, a result. */
+const SHARED_PAGES = /^\/(tender\/detail|tender\/ai-detail|result\/detail)\/[^/]+\/?$/;
+
 /** Shared links (tender / result pages opened with both uid and tid) need no sign-in. */
-export function isSharedLink(search: string): boolean {
+export function isSharedLink(search: string, pathname: string): boolean {
   const params = new URLSearchParams(search);
-  return !!params.get("uid") && !!params.get("tid");
+  return SHARED_PAGES.test(pathname) && !!params.get("uid") && !!params.get("tid");
 }
 
 export function RequireAuth() {
   const { status } = useSession();
   const location = useLocation();
   if (status === "loading") return <FullPageSpinner />;
-  if (status === "signed-out" && !isSharedLink(location.search)) {
+  if (status === "signed-out" && !isSharedLink(location.search, location.pathname)) {
     return <Navigate to={loginUrlFor(location.pathname + location.search)} replace />;
   }
   return <Outlet />;

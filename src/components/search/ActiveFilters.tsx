@@ -25,7 +25,7 @@ export function ActiveFilters({ config, search }: { config: ListerConfig; search
     for (const value of values) {
       tags.push({
         key: `v:${field}:${value}`,
-        text: `${label(field)}: ${value}`,
+        text: `${label(field)}: ${config.facets.find((f) => f.field === field)?.valueLabel?.(value) ?? value}`,
         remove: () =>
           update((s) => {
             const next = { ...s.values, [field]: (s.values[field] ?? []).filter((v) => v !== value) };
@@ -50,7 +50,7 @@ export function ActiveFilters({ config, search }: { config: ListerConfig; search
   }
   if (state.fresh) tags.push({ key: "fresh", text: `Fresh (last ${FRESH_DAYS} days)`, remove: () => update({ fresh: false }) });
   if (state.showUnlocked) tags.push({ key: "unlocked", text: "Unlocked only", remove: () => update({ showUnlocked: false }) });
-  if (state.searchAll) tags.push({ key: "all", text: "Including rejected", remove: () => update({ searchAll: false }) });
+  if (state.searchAll) tags.push({ key: "all", text: config.searchAll?.tag ?? "Including rejected", remove: () => update({ searchAll: false }) });
 
   return (
     <div className="active-filters" aria-label="Active filters">

@@ -10,6 +10,8 @@ import { formatIndianNumber } from "../../lib/format";
 export interface FacetField {
   field: string;
   label: string;
+  /** How a value reads ('true' → 'Yes'); the value itself is what the URL and the API get. */
+  valueLabel?: (value: string) => string;
 }
 
 interface GroupProps {
@@ -65,7 +67,7 @@ function FacetGroup({ field, options, selected, onChange, visible }: GroupProps)
           return (
             <li key={option.text}>
               <Checkbox checked={on} onChange={(e) => onChange(toggleValue(selected, option.text, e.target.checked))}>
-                <span className="facet-text">{option.text}</span>
+                <span className="facet-text">{field.valueLabel ? field.valueLabel(option.text) : option.text}</span>
               </Checkbox>
               <span className="facet-count" aria-label={`${formatIndianNumber(option.count)} leads`}>
                 {formatIndianNumber(option.count)}

@@ -10,6 +10,7 @@ import { activeFilterCount } from "../../lib/searchUrl";
 import { ActiveFilters } from "./ActiveFilters";
 import type { ListerConfig } from "./config";
 import { ExportButtons } from "./ExportButtons";
+import { SaveSearchButton } from "./SaveSearchButton";
 import { SearchBox } from "./SearchBox";
 import { SearchFilters } from "./SearchFilters";
 import { SortSelect } from "./SortSelect";
@@ -25,9 +26,11 @@ interface Props<T> {
   children: ReactNode;
   /** Replaces the count line ('1,234 leads'). */
   summary?: ReactNode;
+  /** The lister's own filters, shown in the filter panel above the facets. */
+  extraFilters?: ReactNode;
 }
 
-export function ListerLayout<T>({ config, lister, children, summary }: Props<T>) {
+export function ListerLayout<T>({ config, lister, children, summary, extraFilters }: Props<T>) {
   const { search, apiQuery, list, facets } = lister;
   const { state, update } = search;
   const narrow = useMediaQuery(FILTER_DRAWER_QUERY);
@@ -36,7 +39,7 @@ export function ListerLayout<T>({ config, lister, children, summary }: Props<T>)
   const data = list.data;
   const count = data?.count ?? 0;
 
-  const filters = <SearchFilters config={config} search={search} facets={facets.data} />;
+  const filters = <SearchFilters config={config} search={search} facets={facets.data} extra={extraFilters} />;
 
   return (
     <div className={`lister ${narrow ? "lister-narrow" : ""}`}>
@@ -51,6 +54,7 @@ export function ListerLayout<T>({ config, lister, children, summary }: Props<T>)
             </Badge>
           )}
           <SortSelect options={config.sorts} value={state.sort} onChange={(sort) => update({ sort })} />
+          <SaveSearchButton suggestedName={state.text} size={narrow ? "small" : "middle"} />
           {config.exportEndpoint && <ExportButtons endpoint={config.exportEndpoint} query={apiQuery} noun={config.noun} size={narrow ? "small" : "middle"} />}
         </div>
       </div>

@@ -2,6 +2,7 @@
 // the date ranges and the facets, all reading and writing the URL state. Beside the list on
 // wide screens; inside a drawer on phones (ListerLayout).
 import { Divider, Switch, Typography } from "antd";
+import type { ReactNode } from "react";
 import type { FacetOption } from "../../../common/api";
 import { FRESH_DAYS } from "../../../common/constants";
 import { guessUnit, type Range } from "../../lib/searchUrl";
@@ -15,6 +16,8 @@ interface Props {
   config: ListerConfig;
   search: SearchStateApi;
   facets: Record<string, FacetOption[]> | undefined;
+  /** A lister's own filters (e.g. an organisation suggester), shown above the facets. */
+  extra?: ReactNode;
 }
 
 function Toggle({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (on: boolean) => void; hint?: string }) {
@@ -33,7 +36,7 @@ function Toggle({ label, checked, onChange, hint }: { label: string; checked: bo
   );
 }
 
-export function SearchFilters({ config, search, facets }: Props) {
+export function SearchFilters({ config, search, facets, extra }: Props) {
   const { state, update } = search;
   const setRange = (field: string, range: Range | undefined) =>
     update((s) => {
@@ -62,7 +65,7 @@ export function SearchFilters({ config, search, facets }: Props) {
           />
         )}
         {config.showUnlocked && <Toggle label="Show unlocked only" hint="Leads whose contacts you unlocked" checked={state.showUnlocked} onChange={(showUnlocked) => update({ showUnlocked })} />}
-        {config.searchAll && <Toggle label="Search all (include rejected)" checked={state.searchAll} onChange={(searchAll) => update({ searchAll })} />}
+        {config.searchAll && <Toggle label={config.searchAll.label} checked={state.searchAll} onChange={(searchAll) => update({ searchAll })} />}
       </div>
 
       {config.price && (
@@ -95,6 +98,9 @@ export function SearchFilters({ config, search, facets }: Props) {
           disabledReason={`'Fresh' sets the last ${FRESH_DAYS} days`}
         />
       ))}
+
+      {extra && <Divider className="filter-divider" />}
+      {extra}
 
       {config.facets.length > 0 && <Divider className="filter-divider" />}
       <FacetPanel

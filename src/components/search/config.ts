@@ -22,6 +22,7 @@ export interface ListerConfig {
   sorts: SortOption[];
   /** Which of the two toggles the endpoint understands. */
   showUnlocked?: boolean;
-  searchAll?: boolean;
+  /** The 'search all' toggle: its URL/API key (default search_all), label and active-filter tag. */
+  searchAll?: { param?: string; label: string; tag: string };
   searchPlaceholder?: string;
 }

@@ -7,13 +7,13 @@ import { useSearchFacets, useSearchList } from "./useSearchQueries";
 import { useSearchState } from "./useSearchState";
 
 export function useLister<T>(config: ListerConfig, preset: string[] = []) {
-  const search = useSearchState();
+  const search = useSearchState(config.searchAll?.param);
   const presetKey = preset.join("\u0000");
   // The fresh window is worked out when the URL changes, so the query key is stable between renders.
   const apiQuery = useMemo(
-    () => toApiQuery(search.state, { preset, freshField: config.freshField }),
+    () => toApiQuery(search.state, { preset, freshField: config.freshField, searchAllParam: config.searchAll?.param }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the URL and the preset
-    [search.key, presetKey, config.freshField],
+    [search.key, presetKey, config.freshField, config.searchAll?.param],
   );
   const list = useSearchList<T>(config.endpoint, apiQuery);
   const facets = useSearchFacets(config.endpoint, apiQuery);

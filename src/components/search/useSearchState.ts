@@ -16,36 +16,37 @@ export interface SearchStateApi {
   key: string;
 }
 
-export function useSearchState(): SearchStateApi {
+/** searchAllParam: the URL key of the lister's 'search all' toggle (search_all, search_all_tenders). */
+export function useSearchState(searchAllParam?: string): SearchStateApi {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string is the identity of the params
-  const state = useMemo(() => parseSearchUrl(params), [key]);
+  const state = useMemo(() => parseSearchUrl(params, searchAllParam), [key, searchAllParam]);
 
   const update = useCallback<SearchStateApi["update"]>(
     (patch, options) => {
       setParams(
         (previous) => {
-          const current = parseSearchUrl(previous);
+          const current = parseSearchUrl(previous, searchAllParam);
           const change = typeof patch === "function" ? patch(current) : patch;
           const next: SearchState = { ...current, ...change };
           if (!("page" in change)) next.page = EMPTY_SEARCH.page;
-          return toSearchUrl(next);
+          return toSearchUrl(next, searchAllParam);
         },
         { replace: options?.replace },
       );
     },
-    [setParams],
+    [setParams, searchAllParam],
   );
 
   const reset = useCallback<SearchStateApi["reset"]>(
     (options) => {
       setParams((previous) => {
-        const current = parseSearchUrl(previous);
-        return toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit });
+        const current = parseSearchUrl(previous, searchAllParam);
+        return toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit }, searchAllParam);
       });
     },
-    [setParams],
+    [setParams, searchAllParam],
   );
 
   return { state, update, reset, key };

@@ -53,5 +53,5 @@ export const leadListerConfig: ListerConfig = {
     { value: "value asc", label: "Value: low to high" },
   ],
   showUnlocked: true,
-  searchAll: true,
+  searchAll: { label: "Search all (include rejected)", tag: "Including rejected" },
 };

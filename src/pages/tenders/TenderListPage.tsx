@@ -1,15 +1,43 @@
-import { Card } from "antd";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+// /live-tenders: the tenders lister. Live tenders by default (closing soonest first); 'Show all
+// tenders' adds closed, awarded and cancelled ones (search_all_tenders=true). Facets, the
+// organisation suggester, value in lakh/crore, date ranges and export; all state in the URL.
+import { PageShell } from "../../components/page/PageShell";
+import { ListerLayout } from "../../components/search/ListerLayout";
+import { useLister } from "../../components/search/useLister";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
+import type { TenderListRow } from "../../../common/tenders";
+import { OrgSuggester } from "./OrgSuggester";
+import { tenderListerConfig } from "./tenderSearch";
+import { TenderResults } from "./TenderResults";
+
+/** Results turn into cards below this width. */
+export const CARDS_QUERY = "(max-width: 767.98px)";
 
 export default function TenderListPage() {
+  const lister = useLister<TenderListRow>(tenderListerConfig);
+  const cards = useMediaQuery(CARDS_QUERY);
+  const { state, update } = lister.search;
+  const orgs = state.values.org_name_exact ?? [];
   return (
-    <PageShell title="Live Tenders" subtitle="Public sector tenders from government portals">
-      <Card>
-        <EmptyState
-          title="Live tenders will be listed here"
-          text="Search by organisation, state, value and closing date, and follow corrigenda and award status."
-        />
-      </Card>
+    <PageShell title="Live Tenders" subtitle={state.searchAll ? "All public sector tenders, live and past" : "Public sector tenders open for bids"}>
+      <ListerLayout
+        config={tenderListerConfig}
+        lister={lister}
+        extraFilters={
+          <OrgSuggester
+            selected={orgs}
+            onChange={(values) =>
+              update((s) => {
+                const next: Record<string, string[]> = { ...s.values, org_name_exact: values };
+                if (values.length === 0) delete next.org_name_exact;
+                return { values: next };
+              })
+            }
+          />
+        }
+      >
+        <TenderResults tenders={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+      </ListerLayout>
     </PageShell>
   );
 }

@@ -1,0 +1,71 @@
+// 'Organisation': type part of a name (typos forgiven by suggester_facet/), pick one, and it is
+// added as an org_name_exact filter, like ticking it in the facet list.
+import { AutoComplete, Input, Typography } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { formatIndianNumber } from "../../lib/format";
+import { tenderApi, tenderKeys } from "./api";
+
+/** Wait this long after the last keystroke before asking (one call per pause, not per key). */
+const DEBOUNCE_MS = 200;
+
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+interface Props {
+  selected: string[];
+  onChange: (values: string[]) => void;
+}
+
+export function OrgSuggester({ selected, onChange }: Props) {
+  const [text, setText] = useState("");
+  const typed = useDebounced(text.trim(), DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: tenderKeys.orgSuggestions(typed),
+    queryFn: ({ signal }) => tenderApi.suggestOrgs(typed, signal),
+    enabled: typed.length >= 2,
+    staleTime: 60_000,
+  });
+  const options = (typed.length >= 2 ? query.data ?? [] : []).map((o) => ({
+    value: o.text,
+    label: (
+      <span className="org-option">
+        <span className="org-option-name">{o.text}</span>
+        <span className="facet-count">{formatIndianNumber(o.count)}</span>
+      </span>
+    ),
+  }));
+
+  const add = (name: string) => {
+    if (!selected.includes(name)) onChange([...selected, name]);
+    setText("");
+  };
+
+  return (
+    <div className="org-suggester" role="group" aria-label="Organisation search">
+      <div className="facet-title">
+        <Typography.Text strong>Find an organisation</Typography.Text>
+      </div>
+      <AutoComplete
+        value={text}
+        options={options}
+        onChange={setText}
+        onSelect={(name: string) => add(name)}
+        popupMatchSelectWidth={false}
+        notFoundContent={typed.length >= 2 && query.isFetched && !query.isFetching ? "No organisation matches" : null}
+        style={{ width: "100%" }}
+      >
+        <Input.Search aria-label="Organisation name" placeholder="Type 2 letters, e.g. public works" loading={query.isFetching} allowClear />
+      </AutoComplete>
+      <Typography.Text type="secondary" className="filter-note">
+        Adds the organisation to the filter; tick more in the list below.
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Small pieces the tender and result pages share: the status tag, the corrigendum tag and the
+// closing date with how long is left.
+import { Tag, Typography } from "antd";
+import dayjs from "dayjs";
+import { formatDate } from "../../lib/format";
+
+const STATUS_COLOURS: Record<string, string> = {
+  Live: "green",
+  AOC: "blue",
+  Closed: "default",
+  Cancelled: "red",
+  Retender: "orange",
+  "Technical Evaluation": "purple",
+  "Financial Evaluation": "geekblue",
+};
+
+export function TenderStatusTag({ status }: { status: string | null | undefined }) {
+  if (!status) return null;
+  return (
+    <Tag color={STATUS_COLOURS[status] ?? "default"} title={status === "AOC" ? "Award of contract" : undefined}>
+      {status}
+    </Tag>
+  );
+}
+
+export function CorrigendumTag({ on }: { on: boolean | null | undefined }) {
+  return on ? <Tag color="gold">Corrigendum</Tag> : null;
+}
+
+/** 'in 3 days', 'today', 'closed 2 days ago' for a closing instant (null when unknown). */
+export function closingHint(closing: string | null | undefined, now: Date = new Date()): string | null {
+  if (!closing) return null;
+  const end = dayjs(closing);
+  if (!end.isValid()) return null;
+  const days = end.startOf("day").diff(dayjs(now).startOf("day"), "day");
+  if (end.isBefore(now)) return days === 0 ? "closed today" : `closed ${-days} day${days === -1 ? "" : "s"} ago`;
+  if (days === 0) return "closes today";
+  return `in ${days} day${days === 1 ? "" : "s"}`;
+}
+
+export function ClosingDate({ closing, live = true }: { closing: string | null | undefined; live?: boolean }) {
+  const hint = live ? closingHint(closing) : null;
+  const soon = !!closing && dayjs(closing).isAfter(dayjs()) && dayjs(closing).diff(dayjs(), "day") < 7;
+  return (
+    <span className="closing-date">
+      <span>{formatDate(closing)}</span>
+      {hint && (
+        <Typography.Text type={soon ? "warning" : "secondary"} className="closing-hint">
+          {hint}
+        </Typography.Text>
+      )}
+    </span>
+  );
+}

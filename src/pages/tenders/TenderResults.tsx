@@ -1,0 +1,119 @@
+// One page of tenders: a table on wide screens, cards on phones.
+import "./tenders.css";
+import { Card, Empty, Skeleton, Table, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { Link } from "react-router";
+import type { TenderListRow } from "../../../common/tenders";
+import { formatLocation, formatRupees, formatText } from "../../lib/format";
+import { ClosingDate, CorrigendumTag, TenderStatusTag } from "./TenderParts";
+
+const isOpen = (t: TenderListRow) => t.tender_status === "Live";
+
+const columns: ColumnsType<TenderListRow> = [
+  {
+    title: "Tender",
+    key: "title",
+    render: (_, t) => (
+      <div className="tender-title-cell">
+        <Link to={`/tender/detail/${t.id}`} className="tender-title-link">
+          {t.title}
+        </Link>
+        <Typography.Text type="secondary" className="tender-org">
+          {formatText(t.org_name)}
+        </Typography.Text>
+        <span className="tender-tags">
+          <TenderStatusTag status={t.tender_status} />
+          <CorrigendumTag on={t.is_corrigendum} />
+          {t.reference && <Typography.Text type="secondary" className="tender-ref">Ref. {t.reference}</Typography.Text>}
+        </span>
+      </div>
+    ),
+  },
+  {
+    title: "Location",
+    key: "location",
+    width: 140,
+    render: (_, t) => (
+      <>
+        <div>{formatText(t.city ?? t.district)}</div>
+        <Typography.Text type="secondary" className="tender-sub">
+          {formatText(t.state)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: "Value / EMD",
+    key: "value",
+    width: 130,
+    align: "right",
+    render: (_, t) => (
+      <>
+        <div className="tender-value">{formatRupees(t.value)}</div>
+        <Typography.Text type="secondary" className="tender-sub" title="Earnest money deposit">
+          EMD {formatRupees(t.emd)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: "Closing date", key: "closing", width: 140, render: (_, t) => <ClosingDate closing={t.closing_date} live={isOpen(t)} /> },
+];
+
+export function TenderCard({ tender }: { tender: TenderListRow }) {
+  return (
+    <Card size="small" className="tender-card" data-tender-id={tender.id}>
+      <div className="tender-card-head">
+        <Link to={`/tender/detail/${tender.id}`} className="tender-title-link">
+          {tender.title}
+        </Link>
+        <span className="tender-value">{formatRupees(tender.value)}</span>
+      </div>
+      <Typography.Text type="secondary" className="tender-org">
+        {formatText(tender.org_name)}
+      </Typography.Text>
+      <div className="tender-card-meta">
+        <span>{formatLocation(tender.city, tender.district, tender.state)}</span>
+        <span>
+          Closing <ClosingDate closing={tender.closing_date} live={isOpen(tender)} />
+        </span>
+      </div>
+      <span className="tender-tags">
+        <TenderStatusTag status={tender.tender_status} />
+        <CorrigendumTag on={tender.is_corrigendum} />
+      </span>
+    </Card>
+  );
+}
+
+interface Props {
+  tenders: TenderListRow[] | undefined;
+  loading: boolean;
+  cards: boolean;
+}
+
+export function TenderResults({ tenders, loading, cards }: Props) {
+  if (cards) {
+    if (loading && !tenders) return <Skeleton active />;
+    if (!tenders?.length) return <Empty description="No tenders match this search" />;
+    return (
+      <div className="tender-cards">
+        {tenders.map((t) => (
+          <TenderCard key={t.id} tender={t} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Table<TenderListRow>
+      className="tender-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={tenders ?? []}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: loading ? " " : <Empty description="No tenders match this search" /> }}
+    />
+  );
+}

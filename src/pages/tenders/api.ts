@@ -1,0 +1,62 @@
+// The tender and result calls the public-sector pages make (common/tenders.ts lists the
+// endpoints and shapes), through the one HTTP layer.
+import type { FacetOption } from "../../../common/api";
+import type {
+  ResultDetail,
+  ShareLink,
+  ShareRevoked,
+  SimilarResults,
+  SimilarTenders,
+  SuggesterResponse,
+  TenderBrief,
+  TenderDetail,
+} from "../../../common/tenders";
+import { http } from "../../providers/http";
+
+/** The uid + tid of a shared link, when the page was opened through one. */
+export interface SharedPair {
+  uid: string;
+  tid: string;
+}
+
+/** The pair in a page's query string (both present), else null. */
+export function sharedPairOf(search: string): SharedPair | null {
+  const params = new URLSearchParams(search);
+  const uid = params.get("uid");
+  const tid = params.get("tid");
+  return uid && tid ? { uid, tid } : null;
+}
+
+/** A path with the shared pair appended, so links between shared pages stay shared. */
+export function withPair(path: string, pair: SharedPair | null): string {
+  if (!pair) return path;
+  const sep = path.includes("?") ? "&" : "?";
+  return `${path}${sep}uid=${encodeURIComponent(pair.uid)}&tid=${encodeURIComponent(pair.tid)}`;
+}
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+const pairQuery = (pair: SharedPair | null) => (pair ? { uid: pair.uid, tid: pair.tid } : undefined);
+
+export type ShareKind = "tender" | "result";
+
+export const tenderKeys = {
+  detail: (tenderId: string, pair: SharedPair | null) => ["tender", tenderId, "detail", pair?.tid ?? null] as const,
+  brief: (tenderId: string, pair: SharedPair | null) => ["tender", tenderId, "brief", pair?.tid ?? null] as const,
+  similar: (tenderId: string) => ["tender", tenderId, "similar"] as const,
+  result: (resultId: string, pair: SharedPair | null) => ["result", resultId, "detail", pair?.tid ?? null] as const,
+  similarResults: (resultId: string) => ["result", resultId, "similar"] as const,
+  orgSuggestions: (text: string) => ["tenders", "org-suggest", text] as const,
+};
+
+export const tenderApi = {
+  detail: (tenderId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<TenderDetail>(`tender/detail/${id(tenderId)}`, { query: pairQuery(pair), signal }),
+  brief: (tenderId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<TenderBrief>(`tender/ai-detail/${id(tenderId)}/`, { query: pairQuery(pair), signal }),
+  similar: (tenderId: string, signal?: AbortSignal) => http.get<SimilarTenders>(`tender/${id(tenderId)}/tender-mlt/`, { signal, toast: false }),
+  downloadZip: (tenderId: string | number, pair: SharedPair | null) => http.download(`tender/download_zip/${id(tenderId)}`, { query: pairQuery(pair) }),
+  result: (resultId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<ResultDetail>(`result/detail/${id(resultId)}`, { query: pairQuery(pair), signal }),
+  similarResults: (resultId: string, signal?: AbortSignal) => http.get<SimilarResults>(`result/${id(resultId)}/result-mlt/`, { signal, toast: false }),
+  share: (kind: ShareKind, itemId: string | number) => http.post<ShareLink>(`${kind}/${id(itemId)}/share/`),
+  revokeShares: (kind: ShareKind, itemId: string | number) => http.delete<ShareRevoked>(`${kind}/${id(itemId)}/share/`),
+  suggestOrgs: async (text: string, signal?: AbortSignal): Promise<FacetOption[]> =>
+    (await http.get<SuggesterResponse>("suggester_facet/", { query: { suggest_query: text, suggest_field: "org_name_exact" }, signal, toast: false }))?.suggestions ?? [],
+};

@@ -1,0 +1,73 @@
+// The tenders and results listers' search: the index definitions of list/tenders/search/ and
+// list/results/search/ (server/search/indexes/), their facets, dates, sorts and toggles.
+import type { ListerConfig } from "../../components/search/config";
+
+/** Filter values written as 'true' / 'false' read as words. */
+const corrigendumLabel = (value: string) => (value === "true" ? "With corrigendum" : value === "false" ? "No corrigendum" : value);
+const capitalised = (value: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);
+
+export const tenderListerConfig: ListerConfig = {
+  endpoint: "list/tenders/search/",
+  exportEndpoint: "list/tenders/search/export/",
+  noun: "tenders",
+  searchPlaceholder: "Search tenders by work, organisation, place",
+  facets: [
+    { field: "tender_status", label: "Tender status" },
+    { field: "is_corrigendum", label: "Corrigendum", valueLabel: corrigendumLabel },
+    { field: "org_name_exact", label: "Organisation" },
+    { field: "state", label: "State" },
+    { field: "city", label: "City" },
+    { field: "category", label: "Category", valueLabel: capitalised },
+    { field: "value_band", label: "Value band" },
+  ],
+  price: { field: "value", label: "Tender value" },
+  dates: [
+    { field: "closing_date", label: "Closing date" },
+    { field: "status_update_date", label: "Status updated" },
+    { field: "retrieved_on", label: "Retrieved on" },
+    { field: "reviewed_date", label: "Reviewed" },
+    { field: "arrived_date", label: "Arrived" },
+  ],
+  freshField: "retrieved_on",
+  sorts: [
+    { value: "", label: "Closing soonest" },
+    { value: "relevance", label: "Relevance" },
+    { value: "newest", label: "Newest" },
+    { value: "closing_date desc", label: "Closing latest" },
+    { value: "value desc", label: "Value: high to low" },
+    { value: "value asc", label: "Value: low to high" },
+    { value: "status_update_date desc", label: "Recently updated" },
+  ],
+  searchAll: { param: "search_all_tenders", label: "Show all tenders (closed, awarded, cancelled too)", tag: "All tenders" },
+};
+
+export const resultListerConfig: ListerConfig = {
+  endpoint: "list/results/search/",
+  noun: "results",
+  searchPlaceholder: "Search results by work, organisation, winner",
+  facets: [
+    { field: "org_name_exact", label: "Organisation" },
+    { field: "state", label: "State" },
+    { field: "city", label: "City" },
+    { field: "category", label: "Category", valueLabel: capitalised },
+    { field: "value_band", label: "Value band" },
+  ],
+  price: { field: "award_value", label: "Award value" },
+  dates: [
+    { field: "result_date", label: "Result date" },
+    { field: "status_update_date", label: "Status updated" },
+    { field: "retrieved_on", label: "Retrieved on" },
+  ],
+  freshField: "retrieved_on",
+  sorts: [
+    { value: "", label: "Latest result" },
+    { value: "relevance", label: "Relevance" },
+    { value: "result_date asc", label: "Oldest result" },
+    { value: "award_value desc", label: "Award: high to low" },
+    { value: "award_value asc", label: "Award: low to high" },
+    { value: "value desc", label: "Estimate: high to low" },
+  ],
+};
+
+/** Every result list call carries item_type:result (spec: filter=item_type:result for results). */
+export const RESULT_PRESET = ["item_type:result"];
