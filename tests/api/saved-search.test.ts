@@ -107,6 +107,14 @@ describe("quick searches", () => {
     expect((await w.call("DELETE", `${URL}${s.id}/`, w.a.token)).status).toBe(404);
   });
 
+  it("names the listers a search can be saved from", async () => {
+    const res = await w.call("GET", `${URL}listers/`, w.a.token);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((l: any) => l.route)).toEqual(LISTER_ROUTES);
+    expect(res.body.results).toContainEqual({ route: "/my-feed", label: "My Feed" });
+    expect((await w.call("GET", `${URL}listers/`, null)).status).toBe(401);
+  });
+
   it("needs a signed-in subscriber", async () => {
     expect((await w.call("GET", URL, null)).status).toBe(401);
     expect((await w.call("POST", URL, null, { name: "x", resource: "/ai-leads", query: "" })).status).toBe(401);

@@ -1,5 +1,6 @@
 // Quick searches: a lister's query saved under a name (issue 6). A user only reaches their own.
 //   GET    /saved-search/        → {count, results: [SavedSearch]} (by name)
+//   GET    /saved-search/listers/ → {results: [{route, label}]}: the pages a search can be saved from
 //   POST   /saved-search/        {name (1–80, unique per user, any case), resource (a lister route),
 //                                 query (the page URL's query string)} → 201 SavedSearch
 //   GET    /saved-search/{id}/   → SavedSearch
@@ -11,7 +12,7 @@ import { Type } from "typebox";
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import { LISTER_ROUTES, MAX_QUERY_LENGTH, findLister, parseSavedQuery } from "./listers.js";
+import { LISTERS, LISTER_ROUTES, MAX_QUERY_LENGTH, findLister, parseSavedQuery } from "./listers.js";
 import {
   MAX_SAVED_SEARCHES,
   countSavedSearches,
@@ -69,6 +70,16 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const results = await listSavedSearches(db, requireAuth(request).user.id);
       return { count: results.length, results };
     },
+  );
+
+  // Static before parametric: the web app asks once which listers offer 'Save search'.
+  app.get(
+    "/saved-search/listers/",
+    {
+      config: { can: ["read", "SavedSearch"] },
+      schema: { tags, summary: "The listers a quick search can be saved from", response: { 200: Type.Object({ results: Type.Array(Type.Object({ route: Type.String(), label: Type.String() })) }), ...errors } },
+    },
+    async () => ({ results: LISTERS.map((l) => ({ route: l.route, label: l.label })) }),
   );
 
   app.post(
