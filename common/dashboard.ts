@@ -68,12 +68,13 @@ export interface LeadCountSeries {
   previous_total?: number;
 }
 
+/** The project status proj_cnt_under_construction/ counts. */
+export const UNDER_CONSTRUCTION = "Under Construction";
+/** Leads under construction as the lead listers count them (the user's rejected ones left out). */
 export interface UnderConstructionStat extends CategoryCount {
-  /** Of those, the ones matching the user's feed preferences (statuses aside). */
-  preferred: CategoryCount;
   /** The user's shortlisted leads under construction. */
   shortlisted: CategoryCount;
-  /** The states with most leads under construction (preferred ones), at most 8. */
+  /** The states with most leads under construction, at most 8, most first. */
   by_state: { state: string; count: number }[];
 }
 
