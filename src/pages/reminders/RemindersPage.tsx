@@ -1,12 +1,83 @@
-import { Card } from "antd";
+// The user's reminders on leads, tenders and companies (reminders/list): overdue, today and
+// upcoming ones in the order they fall due, then the completed ones; create, edit, complete,
+// delete. "Today" is the IST day, as the server decides it.
+import { PlusOutlined } from "@ant-design/icons";
+import { Badge, Button, Card, Collapse, Skeleton, Typography } from "antd";
+import { useState } from "react";
+import { Link } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { useReminders, type Reminder, type ReminderStatus } from "./api";
+import { ReminderDialog } from "./ReminderDialog";
+import { ReminderRow } from "./ReminderRow";
+import "./reminders.css";
+
+const SECTIONS: { status: Exclude<ReminderStatus, "done">; title: string; color: string; empty: string }[] = [
+  { status: "overdue", title: "Overdue", color: "#cf1322", empty: "Nothing overdue." },
+  { status: "today", title: "Today", color: "#d46b08", empty: "Nothing more due today." },
+  { status: "upcoming", title: "Upcoming", color: "#1677ff", empty: "Nothing coming up." },
+];
 
 export default function RemindersPage() {
+  const reminders = useReminders();
+  const [editing, setEditing] = useState<Reminder | null>(null);
+  const [creating, setCreating] = useState(false);
+  const all = reminders.data?.results ?? [];
+  const by = (status: ReminderStatus) => all.filter((r) => r.status === status);
+  const done = by("done");
+
   return (
-    <PageShell title="Reminders">
-      <Card>
-        <EmptyState title="No reminders yet" text="Reminders you set on projects and tenders will be listed here." />
-      </Card>
+    <PageShell
+      title="Reminders"
+      subtitle={<>Due reminders are e-mailed to you at their time. <Link to="/project-calendar">See them on the calendar</Link></>}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          New reminder
+        </Button>
+      }
+    >
+      {reminders.isPending ? (
+        <Card>
+          <Skeleton active />
+        </Card>
+      ) : all.length === 0 ? (
+        <Card>
+          <EmptyState title="No reminders yet" text="Set a reminder on a lead, tender or company here or from its page ('Set reminder')." />
+        </Card>
+      ) : (
+        <div className="reminder-sections">
+          {SECTIONS.map((s) => {
+            const rows = by(s.status);
+            return (
+              <Card
+                key={s.status}
+                size="small"
+                title={
+                  <span>
+                    {s.title}
+                    <Badge count={rows.length} showZero color={rows.length ? s.color : "#bfbfbf"} className="reminder-section-count" />
+                  </span>
+                }
+                data-section={s.status}
+              >
+                {rows.length ? rows.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={setEditing} />) : <Typography.Text type="secondary">{s.empty}</Typography.Text>}
+              </Card>
+            );
+          })}
+          {done.length > 0 && (
+            <Collapse
+              data-section="done"
+              items={[
+                {
+                  key: "done",
+                  label: `Completed (${done.length})`,
+                  children: done.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={setEditing} />),
+                },
+              ]}
+            />
+          )}
+        </div>
+      )}
+      <ReminderDialog open={creating || !!editing} reminder={editing} onClose={() => (setCreating(false), setEditing(null))} />
     </PageShell>
   );
 }

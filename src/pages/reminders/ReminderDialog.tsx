@@ -1,0 +1,105 @@
+// Create a reminder (choosing its lead, tender or company) or edit one (time and note): a date,
+// a time and a note. Used by the reminders page and the calendar.
+import { DatePicker, Form, Input, Modal, Typography } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useEffect } from "react";
+import { formatDateTime } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { HttpError } from "../../providers/http";
+import { ITEM_TYPE_LABELS, useReminderMutations, type Reminder } from "./api";
+import { ItemPicker, type PickedItem } from "./ItemPicker";
+
+interface Values {
+  item?: PickedItem | null;
+  remind_at: Dayjs;
+  note?: string;
+}
+
+interface Props {
+  open: boolean;
+  /** The reminder to edit; none = a new one. */
+  reminder?: Reminder | null;
+  /** A new reminder's first suggested day (the calendar's chosen day). */
+  day?: Dayjs;
+  onClose: () => void;
+}
+
+export function ReminderDialog({ open, reminder, day, onClose }: Props) {
+  const [form] = Form.useForm<Values>();
+  const { create, update } = useReminderMutations();
+  const saving = create.isPending || update.isPending;
+
+  useEffect(() => {
+    if (!open) return;
+    const suggested = (day ?? dayjs().add(1, "day")).hour(10).minute(0).second(0).millisecond(0);
+    form.resetFields();
+    form.setFieldsValue(
+      reminder
+        ? { remind_at: dayjs(reminder.remind_at), note: reminder.note }
+        : { item: null, remind_at: suggested.isAfter(dayjs()) ? suggested : dayjs().add(1, "hour").minute(0).second(0), note: "" },
+    );
+  }, [open, reminder, day, form]);
+
+  const save = async (values: Values) => {
+    const remindAt = values.remind_at.second(0).millisecond(0);
+    try {
+      if (reminder) {
+        const change: { note: string; remind_at?: string } = { note: values.note?.trim() ?? "" };
+        if (!remindAt.isSame(dayjs(reminder.remind_at))) change.remind_at = remindAt.toISOString();
+        await update.mutateAsync({ id: reminder.id, change });
+        toastSuccess("Reminder updated");
+      } else {
+        const item = values.item!;
+        await create.mutateAsync({ item_type: item.type, item_id: item.id, remind_at: remindAt.toISOString(), note: values.note?.trim() ?? "" });
+        toastSuccess(`Reminder set for ${formatDateTime(remindAt.toDate())}`);
+      }
+      onClose();
+    } catch (error) {
+      // The HTTP layer has shown the message; field messages also go beside their inputs.
+      if (error instanceof HttpError && error.errors) {
+        const fields: Record<string, keyof Values> = { remind_at: "remind_at", note: "note", item_id: "item" };
+        form.setFields(Object.entries(error.errors).filter(([f]) => fields[f]).map(([f, errors]) => ({ name: fields[f], errors })));
+      }
+    }
+  };
+
+  return (
+    <Modal
+      title={reminder ? "Edit reminder" : "New reminder"}
+      open={open}
+      okText={reminder ? "Save" : "Save reminder"}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
+        {reminder ? (
+          <Form.Item label={ITEM_TYPE_LABELS[reminder.item_type]}>
+            <Typography.Text strong>{reminder.item_title ?? "(no longer available)"}</Typography.Text>
+          </Form.Item>
+        ) : (
+          <Form.Item label="About" name="item" rules={[{ required: true, message: "Choose a lead, tender or company" }]}>
+            <ItemPicker />
+          </Form.Item>
+        )}
+        <Form.Item
+          label="When"
+          name="remind_at"
+          rules={[
+            { required: true, message: "Choose a date and time" },
+            {
+              validator: (_, v: Dayjs | undefined) =>
+                !v || v.isAfter(dayjs()) || (reminder && v.isSame(dayjs(reminder.remind_at))) ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future")),
+            },
+          ]}
+        >
+          <DatePicker showTime={{ format: "HH:mm", minuteStep: 5 }} format="DD MMM, YYYY HH:mm" style={{ width: "100%" }} />
+        </Form.Item>
+        <Form.Item label="Note" name="note">
+          <Input.TextArea rows={3} maxLength={2000} placeholder="e.g. Call the site engineer about the cement order" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
