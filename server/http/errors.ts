@@ -55,6 +55,12 @@ const FRIENDLY: Record<string, (e: AjvError) => string> = {
 /** Fastify/ajv validation errors → `{field: [message]}` with the field as the user named it. */
 export function validationBody(errors: AjvError[], context?: string): Record<string, string[]> {
   const body: Record<string, string[]> = {};
+  // A nullable field (Nullable: null | T) that fails T also fails 'null' and the union itself;
+  // those two say nothing to the user when T's own message is there.
+  const unionNoise = (e: AjvError) => e.keyword === "anyOf" || (e.keyword === "type" && e.params?.type === "null");
+  const fieldOf = (e: AjvError) => (e.instancePath ?? "").replace(/^\//, "").split("/")[0];
+  const explained = new Set(errors.filter((e) => !unionNoise(e)).map(fieldOf));
+  errors = errors.filter((e) => !(unionNoise(e) && explained.has(fieldOf(e))));
   for (const e of errors) {
     let field = (e.instancePath ?? "").replace(/^\//, "").split("/")[0];
     if (e.keyword === "required") field = String(e.params?.missingProperty ?? field);

@@ -2,6 +2,7 @@
 // save is one transaction that writes the change into project_history ({field: [old, new]})
 // with who and when, records a status change as a status update (so subscribers who
 // shortlisted the lead see it), and marks the lead reviewed (it leaves the review queue).
+// Contacts and documents staff add: detail-edit-contacts.ts, detail-edit-documents.ts.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants.js";
@@ -9,6 +10,8 @@ import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse, Nullable } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
+import contactRoutes from "./detail-edit-contacts.js";
+import documentRoutes from "./detail-edit-documents.js";
 import { findProject, toProjectDetail } from "./detail-queries.js";
 
 const text = (max: number) => Nullable(Type.String({ maxLength: max }));
@@ -114,6 +117,9 @@ const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { changed, project: toProjectDetail(project!) };
     },
   );
+
+  await app.register(contactRoutes);
+  await app.register(documentRoutes);
 };
 
 export default editRoutes;
