@@ -1,5 +1,224 @@
-import { DetailShell } from "../../components/page/DetailShell";
+// /result/detail/{id}: the award of a tender — winner, contract value, date — every bidder with
+// its bid and rank (L1, L2, …), the spread between L1 and L2 and between the award and the
+// estimate, the tender's fields and similar results. Shared links (uid + tid) open it read-only.
+import "../tenders/tenders.css";
+import { ArrowLeftOutlined, TrophyOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Link, Navigate, useParams } from "react-router";
+import type { Bidder, ResultDetail, Spread } from "../../../common/tenders";
+import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
+import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
+import { HttpError } from "../../providers/http";
+import { tenderApi, tenderKeys } from "../tenders/api";
+import { ShareButton } from "../tenders/ShareButton";
+import { moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
+import { TenderStatusTag } from "../tenders/TenderParts";
+import { useSharedPage } from "../tenders/useSharedPage";
+
+/** '₹ 12.5 L (4.17 %)' — or 'Not Specified' when the spread cannot be worked out. */
+export function spreadText(spread: Spread | null): string {
+  if (!spread) return NOT_SPECIFIED;
+  const sign = spread.amount > 0 ? "+" : spread.amount < 0 ? "−" : "";
+  return `${sign}${formatRupees(Math.abs(spread.amount))} (${sign}${formatIndianNumber(Math.abs(spread.percent))} %)`;
+}
+
+function BidderName({ bidder, linked }: { bidder: Bidder; linked: boolean }) {
+  const name = linked && bidder.company_id ? <Link to={`/builder/detail/${bidder.company_id}`}>{bidder.bidder_name}</Link> : <span>{bidder.bidder_name}</span>;
+  return (
+    <span className="bidder-name">
+      {name}
+      {bidder.is_winner && (
+        <Tag color="green" icon={<TrophyOutlined />}>
+          Winner
+        </Tag>
+      )}
+    </span>
+  );
+}
+
+function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) {
+  if (result.bidders.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No bidders published for this result" />;
+  const l1 = result.bidders.find((b) => b.rank === 1)?.bid_value ?? null;
+  return (
+    <Table<Bidder>
+      className="bidders-table"
+      size="small"
+      rowKey="id"
+      pagination={false}
+      dataSource={result.bidders}
+      scroll={{ x: 560 }}
+      rowClassName={(b) => (b.is_winner ? "bidder-winner" : "")}
+      columns={[
+        { title: "Rank", key: "rank", width: 70, render: (_, b) => (b.rank_label ? <Tag color={b.rank === 1 ? "green" : "default"}>{b.rank_label}</Tag> : <Typography.Text type="secondary">—</Typography.Text>) },
+        { title: "Bidder", key: "name", render: (_, b) => <BidderName bidder={b} linked={linked} /> },
+        { title: "Bid", key: "bid", width: 130, align: "right", render: (_, b) => <span className="tender-value">{formatRupees(b.bid_value)}</span> },
+        {
+          title: "Above L1",
+          key: "above",
+          width: 130,
+          align: "right",
+          responsive: ["sm"],
+          render: (_, b) =>
+            b.rank && b.rank > 1 && l1 !== null && b.bid_value !== null ? (
+              <Typography.Text type="secondary">
+                +{formatRupees(b.bid_value - l1)} ({formatIndianNumber(((b.bid_value - l1) / l1) * 100)} %)
+              </Typography.Text>
+            ) : (
+              ""
+            ),
+        },
+        { title: "Status", dataIndex: "status", width: 160, responsive: ["md"], render: (s: string | null) => formatText(s) },
+      ]}
+    />
+  );
+}
+
+function SimilarResults({ resultId }: { resultId: string }) {
+  const query = useQuery({ queryKey: tenderKeys.similarResults(resultId), queryFn: ({ signal }) => tenderApi.similarResults(resultId, signal) });
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
+  const items = query.data?.results ?? [];
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No similar results" />;
+  return (
+    <List
+      size="small"
+      className="similar-results"
+      dataSource={items}
+      renderItem={(s) => (
+        <List.Item>
+          <div className="similar-item">
+            <Link to={`/result/detail/${s.id}`}>{s.title}</Link>
+            <Typography.Text type="secondary" className="similar-meta">
+              {formatText(s.org_name)} · {formatLocation(s.city, s.state)}
+            </Typography.Text>
+            <Typography.Text className="similar-meta">
+              Won by <strong>{formatText(s.winner_name)}</strong> for {formatRupees(s.award_value)} (est. {formatRupees(s.value)}) · {formatDate(s.result_date)}
+            </Typography.Text>
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Award({ result }: { result: ResultDetail }) {
+  return (
+    <div className="result-award" aria-label="Award">
+      <div className="result-award-item">
+        <span className="result-award-label">Winner</span>
+        <span className="result-award-value">{formatText(result.winner?.name)}</span>
+        {result.winner?.rank_label && <Typography.Text type="secondary">{result.winner.rank_label}</Typography.Text>}
+      </div>
+      <div className="result-award-item">
+        <span className="result-award-label">Contract value</span>
+        <span className="result-award-value">{formatRupees(result.award_value)}</span>
+        <Typography.Text type="secondary">Estimate {formatRupees(result.tender.value)}</Typography.Text>
+      </div>
+      <div className="result-award-item" data-spread="l1-l2">
+        <span className="result-award-label">L1 – L2 spread</span>
+        <span className="result-award-value">{spreadText(result.spread_l1_l2)}</span>
+        <Typography.Text type="secondary">L2's bid over L1's</Typography.Text>
+      </div>
+      <div className="result-award-item" data-spread="award-estimate">
+        <span className="result-award-label">Award vs estimate</span>
+        <span className="result-award-value">{spreadText(result.spread_award_estimate)}</span>
+        <Typography.Text type="secondary">Result date {formatDate(result.result_date)}</Typography.Text>
+      </div>
+    </div>
+  );
+}
 
 export default function ResultDetailPage() {
-  return <DetailShell title="Result Details" noun="Result" back={{ to: "/results", label: "Tender Results" }} />;
+  const { id = "" } = useParams();
+  const { pair, anonymous, loginUrl } = useSharedPage();
+  const query = useQuery({ queryKey: tenderKeys.result(id, pair), queryFn: ({ signal }) => tenderApi.result(id, pair, signal), enabled: !!id, retry: false });
+  const result = query.data;
+  const back = anonymous ? null : (
+    <Link to="/results">
+      <ArrowLeftOutlined /> Tender Results
+    </Link>
+  );
+
+  if (anonymous && query.isError) return <Navigate to={loginUrl} replace />;
+  if (query.isPending) {
+    return (
+      <PageShell title="Result Details" subtitle={`Result #${id}`} extra={back}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </PageShell>
+    );
+  }
+  if (query.isError || !result) {
+    const notFound = query.error instanceof HttpError && query.error.statusCode === 404;
+    return (
+      <PageShell title="Result Details" subtitle={`Result #${id}`} extra={back}>
+        <Card>
+          <EmptyState
+            title={notFound ? NOT_FOUND_MESSAGE : "This result could not be loaded"}
+            text={
+              <>
+                {notFound ? "There is no result with this id. It may have been removed, or the link is mistyped." : (query.error as Error)?.message}
+                <br />
+                <Link to="/results">Back to Tender Results</Link>
+              </>
+            }
+          />
+        </Card>
+      </PageShell>
+    );
+  }
+
+  const tender = result.tender;
+  const shared = anonymous || result.shared;
+  return (
+    <PageShell title={tender.title} subtitle={tender.reference ? `Ref. ${tender.reference}` : `Result #${result.id}`} extra={back}>
+      {shared && <SharedNotice noun="tender result" />}
+      <div className="tender-header">
+        <Space size={[6, 6]} wrap className="tender-tags">
+          <TenderStatusTag status={tender.tender_status} />
+          {tender.category && <Tag className="capitalize">{tender.category}</Tag>}
+        </Space>
+        <div className="tender-header-facts">
+          <span>{formatText(tender.org_name)}</span>
+          <span>{formatLocation(tender.city, tender.district, tender.state)}</span>
+        </div>
+        <Space size={8} wrap className="tender-header-actions">
+          {!shared && <ShareButton kind="result" itemId={result.id} />}
+          {!anonymous && (
+            <Link to={`/tender/detail/${tender.id}`} className="ant-btn ant-btn-default brief-link">
+              Tender details
+            </Link>
+          )}
+        </Space>
+      </div>
+      <Award result={result} />
+      <Section title={`Bidders (${result.bidders.length})`}>
+        <Bidders result={result} linked={!anonymous} />
+      </Section>
+      <Row gutter={[16, 0]}>
+        <Col xs={24} xl={16}>
+          <Section title="Tender details">
+            {tender.description && <Typography.Paragraph className="tender-description">{tender.description}</Typography.Paragraph>}
+            <Descriptions
+              size="small"
+              bordered
+              column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
+              items={[{ key: "award", label: "Contract value", children: moneyText(result.award_value) }, ...(tenderFields(tender) ?? [])]}
+              className="tender-fields"
+            />
+          </Section>
+        </Col>
+        <Col xs={24} xl={8}>
+          {!anonymous && (
+            <Section title="Similar results">
+              <SimilarResults resultId={id} />
+            </Section>
+          )}
+        </Col>
+      </Row>
+    </PageShell>
+  );
 }

@@ -1,5 +1,321 @@
-import { DetailShell } from "../../components/page/DetailShell";
+// /tender/detail/{id}: every field of the tender, its documents, the corrigenda history, the
+// award when there is one, similar tenders, and the actions: reminder, share, download the
+// documents as one zip, and the AI brief. Opened through a shared link (uid + tid) without
+// sign-in it shows the same tender read-only; a refused link goes to the sign-in page.
+import "./tenders.css";
+import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, LinkOutlined, RobotOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Timeline, Typography } from "antd";
+import type { DescriptionsProps } from "antd";
+import { useState, type ReactNode } from "react";
+import { Link, Navigate, useParams } from "react-router";
+import type { TenderDetail } from "../../../common/tenders";
+import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { ReminderButton } from "../../components/reminders/ReminderButton";
+import { saveBlob } from "../../components/search/ExportButtons";
+import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
+import { formatDate, formatDateTime, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { HttpError } from "../../providers/http";
+import { tenderApi, tenderKeys, withPair, type SharedPair } from "./api";
+import { ShareButton } from "./ShareButton";
+import { ClosingDate, CorrigendumTag, TenderStatusTag } from "./TenderParts";
+import { useSharedPage } from "./useSharedPage";
+
+/** A rupee amount in words and digits: '₹ 2.5 Crore (₹ 2,50,00,000)'. */
+export function moneyText(value: number | null | undefined): string {
+  return value === null || value === undefined ? NOT_SPECIFIED : `${formatRupees(value, "long")} (₹ ${formatIndianNumber(value)})`;
+}
+
+const capital = (v: string | null | undefined) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : NOT_SPECIFIED);
+
+export function tenderFields(t: Omit<TenderDetail, "documents" | "corrigenda" | "result" | "shared">): DescriptionsProps["items"] {
+  return [
+    { key: "reference", label: "Reference", children: formatText(t.reference) },
+    { key: "org", label: "Organisation", children: formatText(t.org_name) },
+    { key: "department", label: "Department", children: formatText(t.department) },
+    { key: "category", label: "Category", children: capital(t.category) },
+    { key: "type", label: "Tender type", children: formatText(t.tender_type) },
+    { key: "status", label: "Status", children: <TenderStatusTag status={t.tender_status} /> },
+    { key: "corrigendum", label: "Corrigendum", children: t.is_corrigendum ? "Yes" : "No" },
+    { key: "value", label: "Estimated value", children: moneyText(t.value) },
+    { key: "emd", label: "EMD", children: moneyText(t.emd) },
+    { key: "fee", label: "Tender fee", children: moneyText(t.tender_fee) },
+    { key: "published", label: "Published", children: formatDate(t.published_date) },
+    { key: "prebid", label: "Pre-bid meeting", children: t.prebid_date ? formatDateTime(t.prebid_date) : NOT_SPECIFIED },
+    { key: "closing", label: "Closing", children: t.closing_date ? formatDateTime(t.closing_date) : NOT_SPECIFIED },
+    { key: "opening", label: "Bid opening", children: t.opening_date ? formatDateTime(t.opening_date) : NOT_SPECIFIED },
+    { key: "city", label: "City", children: formatText(t.city) },
+    { key: "district", label: "District", children: formatText(t.district) },
+    { key: "state", label: "State", children: formatText(t.state) },
+    { key: "pincode", label: "Pincode", children: formatText(t.pincode) },
+    { key: "status_update", label: "Status updated", children: formatDate(t.status_update_date) },
+    { key: "retrieved", label: "Retrieved on", children: formatDate(t.retrieved_on) },
+    { key: "reviewed", label: "Reviewed", children: formatDate(t.reviewed_date) },
+    { key: "arrived", label: "Arrived", children: formatDate(t.arrived_date) },
+    {
+      key: "source",
+      label: "Source",
+      children: t.source_url ? (
+        <a href={t.source_url} target="_blank" rel="noopener noreferrer">
+          {formatText(t.source)} <LinkOutlined />
+        </a>
+      ) : (
+        formatText(t.source)
+      ),
+    },
+    { key: "ocid", label: "Portal id", children: formatText(t.ocid) },
+  ];
+}
+
+export function Section({ title, children, extra, id }: { title: string; children: ReactNode; extra?: ReactNode; id?: string }) {
+  return (
+    <Card title={title} size="small" className="tender-section" extra={extra} id={id}>
+      {children}
+    </Card>
+  );
+}
+
+function fileSize(bytes: number | null): string {
+  if (bytes === null) return "link only";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function DownloadZipButton({ tenderId, pair }: { tenderId: number; pair: SharedPair | null }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const file = await tenderApi.downloadZip(tenderId, pair);
+      const name = file.filename ?? `tender-${tenderId}.zip`;
+      saveBlob(file.blob, name);
+      toastSuccess(`Downloaded ${name}`);
+    } catch {
+      // The HTTP layer has shown the error.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()}>
+      Download zip
+    </Button>
+  );
+}
+
+function Documents({ tender }: { tender: TenderDetail }) {
+  if (tender.documents.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No documents published with this tender" />;
+  return (
+    <List
+      size="small"
+      className="tender-documents"
+      dataSource={tender.documents}
+      renderItem={(d) => (
+        <List.Item>
+          <div className="tender-document">
+            <FileTextOutlined />
+            <div>
+              {d.url ? (
+                <a href={d.url} target="_blank" rel="noopener noreferrer">
+                  {d.file_name}
+                </a>
+              ) : (
+                <Typography.Text>{d.file_name}</Typography.Text>
+              )}
+              <Typography.Text type="secondary" className="tender-document-meta">
+                {d.mime_type} · {fileSize(d.size)}
+                {d.has_text ? " · text read for the brief" : ""}
+              </Typography.Text>
+            </div>
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Corrigenda({ tender }: { tender: TenderDetail }) {
+  if (tender.corrigenda.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No corrigenda issued" />;
+  return (
+    <Timeline
+      className="corrigenda"
+      items={tender.corrigenda.map((c) => ({
+        key: c.id,
+        color: "gold",
+        children: (
+          <>
+            <Typography.Text strong>{c.title}</Typography.Text>
+            {c.description && <Typography.Paragraph className="corrigendum-text">{c.description}</Typography.Paragraph>}
+            <Typography.Text type="secondary">{formatDate(c.published_date)}</Typography.Text>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+function SimilarTenders({ tenderId }: { tenderId: string }) {
+  const query = useQuery({ queryKey: tenderKeys.similar(tenderId), queryFn: ({ signal }) => tenderApi.similar(tenderId, signal) });
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
+  const items = query.data?.results ?? [];
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No similar tenders" />;
+  return (
+    <List
+      size="small"
+      className="similar-tenders"
+      dataSource={items}
+      renderItem={(s) => (
+        <List.Item>
+          <div className="similar-item">
+            <Link to={`/tender/detail/${s.id}`}>{s.title}</Link>
+            <Typography.Text type="secondary" className="similar-meta">
+              {formatText(s.org_name)} · {formatLocation(s.city, s.state)} · {formatRupees(s.value)}
+            </Typography.Text>
+            <span className="tender-tags">
+              <TenderStatusTag status={s.tender_status} />
+              <Typography.Text type="secondary" className="similar-meta">
+                Closing {formatDate(s.closing_date)}
+              </Typography.Text>
+            </span>
+          </div>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Header({ tender, pair, anonymous }: { tender: TenderDetail; pair: SharedPair | null; anonymous: boolean }) {
+  return (
+    <div className="tender-header">
+      <Space size={[6, 6]} wrap className="tender-tags">
+        <TenderStatusTag status={tender.tender_status} />
+        <CorrigendumTag on={tender.is_corrigendum} />
+        {tender.is_live ? <Tag color="green">Open for bids</Tag> : <Tag>Not open for bids</Tag>}
+        {tender.category && <Tag className="capitalize">{tender.category}</Tag>}
+      </Space>
+      <div className="tender-header-facts">
+        <span className="tender-header-value">{tender.value === null ? `Value ${NOT_SPECIFIED}` : formatRupees(tender.value)}</span>
+        <span>{formatText(tender.org_name)}</span>
+        <span>{formatLocation(tender.city, tender.district, tender.state)}</span>
+        <span>
+          Closing <ClosingDate closing={tender.closing_date} live={tender.is_live} />
+        </span>
+      </div>
+      <Space size={8} wrap className="tender-header-actions">
+        {!anonymous && !tender.shared && <ReminderButton itemType="tender" itemId={tender.id} />}
+        {!anonymous && !tender.shared && <ShareButton kind="tender" itemId={tender.id} />}
+        <DownloadZipButton tenderId={tender.id} pair={pair} />
+        <Link to={withPair(`/tender/ai-detail/${tender.id}`, pair)} className="ant-btn ant-btn-default brief-link">
+          <RobotOutlined /> AI brief
+        </Link>
+      </Space>
+    </div>
+  );
+}
+
+export function SharedNotice({ noun }: { noun: string }) {
+  return (
+    <Alert
+      className="shared-notice"
+      type="info"
+      showIcon
+      message={`A ${noun} shared with you from InfraScout`}
+      description={
+        <>
+          You are reading it without an account. <Link to="/signup">Sign up</Link> or <Link to="/login">log in</Link> to search every live tender and result.
+        </>
+      }
+    />
+  );
+}
 
 export default function TenderDetailPage() {
-  return <DetailShell title="Tender Details" noun="Tender" back={{ to: "/live-tenders", label: "Live Tenders" }} />;
+  const { id = "" } = useParams();
+  const { pair, anonymous, loginUrl } = useSharedPage();
+  const query = useQuery({ queryKey: tenderKeys.detail(id, pair), queryFn: ({ signal }) => tenderApi.detail(id, pair, signal), enabled: !!id, retry: false });
+  const tender = query.data;
+  const back = anonymous ? null : (
+    <Link to="/live-tenders">
+      <ArrowLeftOutlined /> Live Tenders
+    </Link>
+  );
+
+  // A link the server refuses (tampered, revoked, another item) shows the sign-in page, never data.
+  if (anonymous && query.isError) return <Navigate to={loginUrl} replace />;
+  if (query.isPending) {
+    return (
+      <PageShell title="Tender Details" subtitle={`Tender #${id}`} extra={back}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </PageShell>
+    );
+  }
+  if (query.isError || !tender) {
+    const notFound = query.error instanceof HttpError && query.error.statusCode === 404;
+    return (
+      <PageShell title="Tender Details" subtitle={`Tender #${id}`} extra={back}>
+        <Card>
+          <EmptyState
+            title={notFound ? NOT_FOUND_MESSAGE : "This tender could not be loaded"}
+            text={
+              <>
+                {notFound ? "There is no tender with this id. It may have been removed, or the link is mistyped." : (query.error as Error)?.message}
+                <br />
+                <Link to="/live-tenders">Back to Live Tenders</Link>
+              </>
+            }
+          />
+        </Card>
+      </PageShell>
+    );
+  }
+
+  const shared = anonymous || tender.shared;
+  return (
+    <PageShell title={tender.title} subtitle={tender.reference ? `Ref. ${tender.reference}` : `Tender #${tender.id}`} extra={back}>
+      {shared && <SharedNotice noun="tender" />}
+      <Header tender={tender} pair={pair} anonymous={anonymous} />
+      <Row gutter={[16, 0]}>
+        <Col xs={24} xl={16}>
+          <Section title="Tender details">
+            {tender.description && <Typography.Paragraph className="tender-description">{tender.description}</Typography.Paragraph>}
+            <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }} items={tenderFields(tender)} className="tender-fields" />
+          </Section>
+          <Section title={`Documents (${tender.documents.length})`} extra={tender.documents.length > 0 ? <DownloadZipButton tenderId={tender.id} pair={pair} /> : undefined}>
+            <Documents tender={tender} />
+          </Section>
+        </Col>
+        <Col xs={24} xl={8}>
+          {tender.result && (
+            <Section title="Award of contract">
+              <Descriptions
+                size="small"
+                column={1}
+                items={[
+                  { key: "winner", label: "Winner", children: formatText(tender.result.winner_name) },
+                  { key: "award", label: "Award value", children: formatRupees(tender.result.award_value) },
+                  { key: "date", label: "Result date", children: formatDate(tender.result.result_date) },
+                ]}
+              />
+              {/* A shared link opens this tender only; the result has links of its own. */}
+              {!anonymous && <Link to={`/result/detail/${tender.result.id}`}>See every bidder and rank</Link>}
+            </Section>
+          )}
+          <Section title={`Corrigenda (${tender.corrigenda.length})`}>
+            <Corrigenda tender={tender} />
+          </Section>
+          {!anonymous && (
+            <Section title="Similar tenders">
+              <SimilarTenders tenderId={id} />
+            </Section>
+          )}
+        </Col>
+      </Row>
+    </PageShell>
+  );
 }

@@ -7,11 +7,8 @@ import { useLister } from "../../components/search/useLister";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import type { TenderListRow } from "../../../common/tenders";
 import { OrgSuggester } from "./OrgSuggester";
-import { tenderListerConfig } from "./tenderSearch";
+import { CARDS_QUERY, tenderListerConfig } from "./tenderSearch";
 import { TenderResults } from "./TenderResults";
-
-/** Results turn into cards below this width. */
-export const CARDS_QUERY = "(max-width: 767.98px)";
 
 export default function TenderListPage() {
   const lister = useLister<TenderListRow>(tenderListerConfig);

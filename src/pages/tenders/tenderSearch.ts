@@ -2,6 +2,9 @@
 // list/results/search/ (server/search/indexes/), their facets, dates, sorts and toggles.
 import type { ListerConfig } from "../../components/search/config";
 
+/** Results turn into cards below this width. */
+export const CARDS_QUERY = "(max-width: 767.98px)";
+
 /** Filter values written as 'true' / 'false' read as words. */
 const corrigendumLabel = (value: string) => (value === "true" ? "With corrigendum" : value === "false" ? "No corrigendum" : value);
 const capitalised = (value: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);

@@ -1,0 +1,114 @@
+// One page of tender results: a table on wide screens, cards on phones.
+import "../tenders/tenders.css";
+import { Card, Empty, Skeleton, Table, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { Link } from "react-router";
+import type { ResultListRow } from "../../../common/tenders";
+import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
+
+const bidders = (n: number) => `${formatIndianNumber(n)} bidder${n === 1 ? "" : "s"}`;
+
+const columns: ColumnsType<ResultListRow> = [
+  {
+    title: "Tender",
+    key: "title",
+    render: (_, r) => (
+      <div className="tender-title-cell">
+        <Link to={`/result/detail/${r.id}`} className="tender-title-link">
+          {r.title}
+        </Link>
+        <Typography.Text type="secondary" className="tender-org">
+          {formatText(r.org_name)}
+        </Typography.Text>
+        <span className="result-winner">
+          Won by <strong>{formatText(r.winner_name)}</strong> · {bidders(r.bidder_count)}
+        </span>
+      </div>
+    ),
+  },
+  {
+    title: "Location",
+    key: "location",
+    width: 140,
+    render: (_, r) => (
+      <>
+        <div>{formatText(r.city)}</div>
+        <Typography.Text type="secondary" className="tender-sub">
+          {formatText(r.state)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: "Award / Estimate",
+    key: "value",
+    width: 140,
+    align: "right",
+    render: (_, r) => (
+      <>
+        <div className="tender-value">{formatRupees(r.award_value)}</div>
+        <Typography.Text type="secondary" className="tender-sub" title="The tender's estimated value">
+          est. {formatRupees(r.value)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: "Result date", key: "date", width: 120, render: (_, r) => formatDate(r.result_date) },
+];
+
+export function ResultCard({ result }: { result: ResultListRow }) {
+  return (
+    <Card size="small" className="tender-card" data-result-id={result.id}>
+      <div className="tender-card-head">
+        <Link to={`/result/detail/${result.id}`} className="tender-title-link">
+          {result.title}
+        </Link>
+        <span className="tender-value">{formatRupees(result.award_value)}</span>
+      </div>
+      <Typography.Text type="secondary" className="tender-org">
+        {formatText(result.org_name)}
+      </Typography.Text>
+      <span className="result-winner">
+        Won by <strong>{formatText(result.winner_name)}</strong> · {bidders(result.bidder_count)}
+      </span>
+      <div className="tender-card-meta">
+        <span>{formatLocation(result.city, result.state)}</span>
+        <span>Estimate {formatRupees(result.value)}</span>
+        <span>Result {formatDate(result.result_date)}</span>
+      </div>
+    </Card>
+  );
+}
+
+interface Props {
+  results: ResultListRow[] | undefined;
+  loading: boolean;
+  cards: boolean;
+}
+
+export function ResultResults({ results, loading, cards }: Props) {
+  if (cards) {
+    if (loading && !results) return <Skeleton active />;
+    if (!results?.length) return <Empty description="No results match this search" />;
+    return (
+      <div className="tender-cards">
+        {results.map((r) => (
+          <ResultCard key={r.id} result={r} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Table<ResultListRow>
+      className="tender-table result-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={results ?? []}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 720 }}
+      locale={{ emptyText: loading ? " " : <Empty description="No results match this search" /> }}
+    />
+  );
+}

@@ -1,0 +1,84 @@
+// 'Share': the server issues a signed link for this user and this tender (or result); anyone
+// with it can read the page without an account. The link is copied and shown to copy again;
+// 'Stop sharing' revokes every link this user made for the item.
+import { CopyOutlined, ShareAltOutlined } from "@ant-design/icons";
+import { Button, Input, Modal, Space, Typography } from "antd";
+import { useState } from "react";
+import { toastSuccess } from "../../lib/toast";
+import { tenderApi, type ShareKind } from "./api";
+
+/** Put text on the clipboard; false when the browser refuses (the link stays on screen to copy by hand). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number }) {
+  const [link, setLink] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [revoking, setRevoking] = useState(false);
+  const noun = kind === "tender" ? "tender" : "result";
+
+  const share = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const issued = await tenderApi.share(kind, itemId);
+      const url = new URL(issued.path, window.location.origin).toString();
+      setLink(url);
+      if (await copyText(url)) toastSuccess("Link copied");
+    } catch {
+      // The HTTP layer has shown the error.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async () => {
+    setRevoking(true);
+    try {
+      const { revoked } = await tenderApi.revokeShares(kind, itemId);
+      toastSuccess(revoked === 1 ? "1 shared link no longer works" : `${revoked} shared links no longer work`);
+      setLink(null);
+    } catch {
+      // shown by the HTTP layer
+    } finally {
+      setRevoking(false);
+    }
+  };
+
+  return (
+    <>
+      <Button icon={<ShareAltOutlined />} loading={busy} onClick={() => void share()}>
+        Share
+      </Button>
+      <Modal
+        title={`Share this ${noun}`}
+        open={link !== null}
+        onCancel={() => setLink(null)}
+        footer={
+          <Space wrap>
+            <Button danger loading={revoking} onClick={() => void revoke()}>
+              Stop sharing
+            </Button>
+            <Button type="primary" onClick={() => setLink(null)}>
+              Done
+            </Button>
+          </Space>
+        }
+      >
+        <Typography.Paragraph>Anyone with this link can read this {noun} without signing in. 'Stop sharing' turns off every link you made for it.</Typography.Paragraph>
+        <Space.Compact block>
+          <Input readOnly value={link ?? ""} aria-label="Shared link" onFocus={(e) => e.target.select()} />
+          <Button icon={<CopyOutlined />} onClick={() => link && void copyText(link).then((ok) => ok && toastSuccess("Link copied"))}>
+            Copy
+          </Button>
+        </Space.Compact>
+      </Modal>
+    </>
+  );
+}
