@@ -7,7 +7,7 @@ import { useLister } from "../../components/search/useLister";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import type { TenderListRow } from "../../../common/tenders";
 import { OrgSuggester } from "./OrgSuggester";
-import { CARDS_QUERY, tenderListerConfig } from "./tenderSearch";
+import { allTendersListerConfig, CARDS_QUERY, tenderListerConfig } from "./tenderSearch";
 import { TenderResults } from "./TenderResults";
 
 export default function TenderListPage() {
@@ -18,7 +18,7 @@ export default function TenderListPage() {
   return (
     <PageShell title="Live Tenders" subtitle={state.searchAll ? "All public sector tenders, live and past" : "Public sector tenders open for bids"}>
       <ListerLayout
-        config={tenderListerConfig}
+        config={state.searchAll ? allTendersListerConfig : tenderListerConfig}
         lister={lister}
         extraFilters={
           <OrgSuggester

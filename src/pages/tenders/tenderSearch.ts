@@ -44,12 +44,19 @@ export const tenderListerConfig: ListerConfig = {
   searchAll: { param: "search_all_tenders", label: "Show all tenders (closed, awarded, cancelled too)", tag: "All tenders" },
 };
 
+/** With 'Show all tenders' the server's default order is the latest status update first. */
+export const allTendersListerConfig: ListerConfig = {
+  ...tenderListerConfig,
+  sorts: [{ value: "", label: "Recently updated" }, ...tenderListerConfig.sorts.filter((s) => s.value !== "" && s.value !== "status_update_date desc"), { value: "closing_date asc", label: "Closing soonest" }],
+};
+
 export const resultListerConfig: ListerConfig = {
   endpoint: "list/results/search/",
   noun: "results",
   searchPlaceholder: "Search results by work, organisation, winner",
   facets: [
     { field: "org_name_exact", label: "Organisation" },
+    { field: "winner_name", label: "Winner" },
     { field: "state", label: "State" },
     { field: "city", label: "City" },
     { field: "category", label: "Category", valueLabel: capitalised },
