@@ -4,6 +4,7 @@ import { IMPERSONATION_OVER } from "../../server/plugins/authenticate.js";
 import { CONFIRM_SPEND, NOT_WHILE_IMPERSONATING, assertCanSpendCredits } from "../../server/plugins/access.js";
 import { MESSAGES } from "../../server/modules/impersonation/routes.js";
 import { bearer, createUser, login, startTestApp, type TestContext, type TestUser } from "./harness.js";
+import { linkContact, makeContact, makeProject } from "./lead-fixture.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -226,5 +227,46 @@ describe("writes while impersonating", () => {
     expect((await spend(imp, { impersonation_confirmed: false })).statusCode).toBe(403);
     expect((await spend(imp, { impersonation_confirmed: true })).statusCode).toBe(200);
     expect((await spend(imp, {}, "?impersonation_confirmed=true")).statusCode).toBe(200);
+  });
+});
+
+describe("unlocking a contact while impersonating (POST /api/user-unlock-contact/)", () => {
+  it("is refused without the confirmation and spends nothing; with it, spends the user's credit once and logs both users", async () => {
+    const { staff, token } = await staffSession();
+    const user = await createUser(t.db, { credits: 5 });
+    const project = await makeProject(t.db);
+    const contact = await makeContact(t.db, { phone: "+919812345612" });
+    await linkContact(t.db, project, contact.id);
+    const imp = (await impersonate(token, user.id)).json().token;
+    const unlock = (payload: object) => t.app.inject({ method: "POST", url: "/api/user-unlock-contact/", headers: bearer(imp), payload });
+    const spent = async () => (await t.db.query<{ spent_credits: number }>(`SELECT spent_credits FROM users WHERE id = $1`, [user.id])).rows[0].spent_credits;
+
+    for (const payload of [{ contact_id: contact.id }, { contact_id: contact.id, impersonation_confirmed: false }]) {
+      const refused = await unlock(payload);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: CONFIRM_SPEND });
+    }
+    expect(await spent()).toBe(0);
+    expect((await t.db.query(`SELECT 1 FROM unlocks WHERE user_id = $1`, [user.id])).rows).toHaveLength(0);
+
+    const ok = await unlock({ contact_id: contact.id, impersonation_confirmed: true });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ charged: 1, remaining_credits: 4, already_unlocked: false, contact: { phone: "+919812345612", is_unlocked: true } });
+    expect(await spent()).toBe(1);
+    const again = await unlock({ contact_id: contact.id, impersonation_confirmed: true });
+    expect(again.json()).toMatchObject({ charged: 0, already_unlocked: true });
+    expect(await spent()).toBe(1);
+    const logged = (await auditRows(user.id)).filter((r) => r.action === "unlock_contact");
+    expect(logged.length).toBeGreaterThanOrEqual(1);
+    expect(logged.every((r) => r.actor_id === staff.id && r.as_user_id === user.id)).toBe(true);
+  });
+
+  it("the user's own session unlocks without a confirmation", async () => {
+    const user = await createUser(t.db, { credits: 2 });
+    const own = await login(t.app, user.email, user.password);
+    const contact = await makeContact(t.db);
+    const res = await t.app.inject({ method: "POST", url: "/api/user-unlock-contact/", headers: bearer(own), payload: { contact_id: contact.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ charged: 1, remaining_credits: 1 });
   });
 });
