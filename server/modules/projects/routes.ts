@@ -4,18 +4,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
-import { audit } from "../audit/log.js";
-import { HttpError, notFound, tooManyRequests } from "../../http/errors.js";
+import { notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import { EXPORT_CONTENT_TYPES, exportStream, fetchRows, parseSearchParams, searchEngine, type Condition, type ExportFormat, type SearchQuery } from "../../search/index.js";
+import { EXPORT_CONTENT_TYPES, parseSearchParams, searchEngine, type Condition, type ExportFormat, type SearchQuery } from "../../search/index.js";
+import { exportLimits, sendExport } from "../../search/export-request.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
 import { findUserRow } from "../users/queries.js";
 import { feedConditions, matchedReasons, type FeedPreferences } from "./feed.js";
 
-/** Export caps: rows per request, rows per user per 24 hours, exports per user per minute. */
-export const exportLimits = { maxRows: 10_000, dailyRows: 50_000, perMinute: 10 };
-const EXPORT_LOCK = 7_310_003;
+export { exportLimits } from "../../search/export-request.js";
 
 const flag = Type.Optional(Type.String({ maxLength: 10, description: "true to enable" }));
 export const SearchQuerystring = Type.Object({
@@ -147,59 +145,9 @@ const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const format: ExportFormat = request.query.format ?? "csv";
       const { q, searcher } = await parse(search, request);
-      const limit = await app.limiter.hit(`export:user:${auth.user.id}`, exportLimits.perMinute, 60);
-      if (!limit.allowed) throw tooManyRequests(limit.retryAfterSeconds);
-
-      const { count, ids } = await engine.orderedIds(q, searcher, 0, exportLimits.maxRows);
-      const queryText = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1).slice(0, 4000) : "";
-      // Reserve the rows against the daily allowance, one export of a user at a time.
-      await app.db.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock($1, $2::int)`, [EXPORT_LOCK, auth.user.id]);
-        const used = await tx.query<{ n: number }>(
-          `SELECT coalesce(sum(row_count), 0)::int AS n FROM exports WHERE user_id = $1 AND created_at > now() - interval '24 hours'`,
-          [auth.user.id],
-        );
-        const left = Math.max(0, exportLimits.dailyRows - used.rows[0].n);
-        if (ids.length > left) {
-          throw new HttpError(429, {
-            detail:
-              `Export limit reached: ${exportLimits.dailyRows.toLocaleString("en-IN")} rows per 24 hours. ` +
-              `${left.toLocaleString("en-IN")} row${left === 1 ? "" : "s"} left; this export has ${ids.length.toLocaleString("en-IN")}. Narrow the search or try later.`,
-          });
-        }
-        await tx.query(`INSERT INTO exports (user_id, lister, format, query, row_count) VALUES ($1, 'search', $2, $3, $4)`, [auth.user.id, format, queryText, ids.length]);
-        await audit(tx, {
-          actorId: auth.impersonatorId ?? auth.user.id,
-          asUserId: auth.user.id,
-          action: "export",
-          details: { lister: "search", format, rows: ids.length, matched: count, query: queryText },
-          ip: request.ip,
-        });
-      });
-
-      // Rows by id in chunks, the next one read while the current one is written.
-      async function* chunks() {
-        const read = (i: number) => fetchRows(app.db, projectsIndex, ids.slice(i, i + 2000), searcher);
-        let next = ids.length ? read(0) : null;
-        for (let i = 0; next; i += 2000) {
-          const rows = await next;
-          next = i + 2000 < ids.length ? read(i + 2000) : null;
-          next?.catch(() => undefined); // surfaced when awaited
-          yield rows;
-        }
-      }
-      const stamp = new Date().toISOString().slice(0, 10);
-      const body = exportStream(format, projectsIndex.exportColumns, chunks(), (err) => request.log.error({ err }, "export failed"));
-      return reply
-        .header("content-type", EXPORT_CONTENT_TYPES[format])
-        .header("content-disposition", `attachment; filename="infrascout-leads-${stamp}.${format}"`)
-        .header("x-total-count", String(count))
-        .header("x-export-rows", String(ids.length))
-        .header("cache-control", "no-store")
-        .send(body as never);
+      const format: ExportFormat = request.query.format ?? "csv";
+      return sendExport(app, request, reply, { engine, query: q, searcher, auth: requireAuth(request), format, lister: "search", fileStem: "infrascout-leads" });
     },
   );
 };
