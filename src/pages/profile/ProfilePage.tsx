@@ -1,22 +1,24 @@
-// The user's profile and lead preferences; saved with PATCH user-info ('Updated Profile').
-import { Button, Card, Col, Descriptions, Form, Input, Row, Select } from "antd";
+// The user's profile (PATCH user-info/, success 'Updated Profile'): name, phone, company,
+// designation and the lead preferences the feed follows; password change; the subscription's
+// end date and the credit ledger.
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Row } from "antd";
 import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
-import { PROJECT_STATUSES } from "../../../common/constants";
 import { PageShell } from "../../components/page/PageShell";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
 import { displayCredits, formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http, HttpError } from "../../providers/http";
+import { CreditLedger } from "./CreditLedger";
+import { PasswordCard } from "./PasswordCard";
+import { PREFERENCE_FIELDS, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "./PreferencesFields";
+import "./profile.css";
 
 export const PROFILE_UPDATED_MESSAGE = "Updated Profile";
 
-type ProfileForm = Pick<
-  UserInfo,
-  "first_name" | "last_name" | "phone" | "company" | "designation" | "preferred_proj_status" | "preferred_sectors" | "preferred_states"
->;
+type ProfileForm = Pick<UserInfo, "first_name" | "last_name" | "phone" | "company" | "designation"> & PreferenceValues;
 
-const asOptions = (values: readonly string[] | undefined) => (values ?? []).map((v) => ({ value: v, label: v }));
+const daysLeft = (endDate: string | null) => (endDate ? Math.floor((Date.parse(`${endDate}T23:59:59+05:30`) - Date.now()) / 864e5) : null);
 
 export default function ProfilePage() {
   const session = useSignedInSession();
@@ -25,17 +27,18 @@ export default function ProfilePage() {
   const [saving, setSaving] = useState(false);
   if (!session) return null;
   const { user, preferences } = session;
-  const options = preferences.options ?? { statuses: [], sectors: [], states: [] };
+  const left = daysLeft(user.end_date);
 
   const save = async (values: ProfileForm) => {
     setSaving(true);
     try {
-      await http.patch<UserInfo>("user-info/", values);
+      const { first_name, last_name, phone, company, designation } = values;
+      await http.patch<UserInfo>("user-info/", { first_name, last_name, phone, company, designation, ...preferencePatch(values) });
       toastSuccess(PROFILE_UPDATED_MESSAGE);
       await refreshSession();
     } catch (error) {
       if (error instanceof HttpError && error.errors) {
-        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: name as keyof ProfileForm, errors })));
+        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof ProfileForm, errors })));
       }
     } finally {
       setSaving(false);
@@ -45,63 +48,62 @@ export default function ProfilePage() {
   return (
     <PageShell title="Profile" subtitle={user.email}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
-          <Card title="Your details">
-            <Form<ProfileForm> form={form} layout="vertical" initialValues={user} onFinish={save}>
+        <Col xs={24} lg={15}>
+          <Form<ProfileForm> form={form} layout="vertical" initialValues={{ ...user, ...preferenceValues(preferences) }} onFinish={save}>
+            <Card title="Your details" className="profile-card">
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
-                  <Form.Item name="first_name" label="First name" rules={[{ required: true, message: "Enter your first name" }]}>
-                    <Input autoComplete="given-name" />
+                  <Form.Item name="first_name" label="First name" rules={[{ required: true, whitespace: true, message: "Enter your first name" }]}>
+                    <Input autoComplete="given-name" maxLength={80} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item name="last_name" label="Last name">
-                    <Input autoComplete="family-name" />
+                    <Input autoComplete="family-name" maxLength={80} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item name="phone" label="Phone">
-                    <Input autoComplete="tel" />
+                    <Input autoComplete="tel" maxLength={20} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item name="company" label="Company">
-                    <Input autoComplete="organization" />
+                    <Input autoComplete="organization" maxLength={160} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
                   <Form.Item name="designation" label="Designation">
-                    <Input autoComplete="organization-title" />
+                    <Input autoComplete="organization-title" maxLength={120} />
                   </Form.Item>
                 </Col>
               </Row>
-              <Form.Item
-                name="preferred_proj_status"
-                label="Project statuses to follow"
-                rules={[{ required: true, type: "array", min: 1, message: "Choose at least one project status" }]}
-              >
-                <Select mode="multiple" options={asOptions(options.statuses?.length ? options.statuses : PROJECT_STATUSES)} />
-              </Form.Item>
-              <Form.Item name="preferred_sectors" label="Sectors">
-                <Select mode="multiple" options={asOptions(options.sectors)} />
-              </Form.Item>
-              <Form.Item name="preferred_states" label="States">
-                <Select mode="multiple" options={asOptions(options.states)} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                Save
-              </Button>
-            </Form>
-          </Card>
+            </Card>
+            <Card title="Lead preferences" className="profile-card" extra={<span className="profile-card-hint">Your feed and its alert follow these</span>}>
+              <PreferencesFields options={preferences.options} />
+            </Card>
+            <Button type="primary" htmlType="submit" loading={saving} className="profile-save">
+              Save profile
+            </Button>
+          </Form>
         </Col>
-        <Col xs={24} lg={8}>
-          <Card title="Subscription">
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="E-mail">{user.email}</Descriptions.Item>
-              <Descriptions.Item label="Valid until">{formatDate(user.end_date)}</Descriptions.Item>
-              <Descriptions.Item label="Credits">{`${displayCredits(user.remaining_credits)} of ${user.total_credits} remaining`}</Descriptions.Item>
-            </Descriptions>
-          </Card>
+        <Col xs={24} lg={9}>
+          <div className="profile-side">
+            <Card title="Subscription" data-card="subscription">
+              {left !== null && left <= 15 && (
+                <Alert type={left < 0 ? "error" : "warning"} showIcon className="profile-expiry" message={left < 0 ? "Your subscription has ended." : `Your subscription ends in ${left} day${left === 1 ? "" : "s"}.`} />
+              )}
+              <Descriptions column={1} size="small">
+                <Descriptions.Item label="E-mail">{user.email}</Descriptions.Item>
+                <Descriptions.Item label="Valid until">{formatDate(user.end_date)}</Descriptions.Item>
+                <Descriptions.Item label="Credits">{`${displayCredits(user.remaining_credits)} of ${user.total_credits} remaining`}</Descriptions.Item>
+              </Descriptions>
+            </Card>
+            {!user.is_impersonated && <PasswordCard />}
+          </div>
+        </Col>
+        <Col xs={24}>
+          <CreditLedger />
         </Col>
       </Row>
     </PageShell>

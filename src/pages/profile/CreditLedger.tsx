@@ -1,0 +1,90 @@
+// The credit ledger (credits/ledger/): every grant, unlock, refund and adjustment of the user's
+// credits, newest first, with the balance above it.
+import { useQuery, keepPreviousData } from "@tanstack/react-query";
+import { Card, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { displayCredits, formatDateTime, formatIndianNumber } from "../../lib/format";
+import { http } from "../../providers/http";
+
+interface LedgerRow {
+  id: number;
+  delta: number;
+  kind: string;
+  note: string | null;
+  unlock_id: number | null;
+  contact_id: number | null;
+  created_at: string;
+}
+interface Ledger {
+  count: number;
+  page: number;
+  page_size: number;
+  remaining_credits: number;
+  total_credits: number;
+  results: LedgerRow[];
+}
+
+const KINDS: Record<string, { label: string; color: string }> = {
+  grant: { label: "Grant", color: "green" },
+  unlock: { label: "Unlock", color: "blue" },
+  refund: { label: "Refund", color: "gold" },
+  adjustment: { label: "Adjustment", color: "default" },
+};
+
+function describe(r: LedgerRow): string {
+  if (r.note) return r.note;
+  if (r.kind === "unlock") return r.contact_id ? `Contact #${r.contact_id} unlocked` : "Unlocked";
+  if (r.kind === "refund") return "Credit returned";
+  if (r.kind === "grant") return "Credits added to your subscription";
+  return "";
+}
+
+export function CreditLedger() {
+  const [page, setPage] = useState(1);
+  const ledger = useQuery({
+    queryKey: ["credits", "ledger", page],
+    queryFn: ({ signal }) => http.get<Ledger>("credits/ledger/", { query: { page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const data = ledger.data;
+  return (
+    <Card
+      title="Credit history"
+      data-card="ledger"
+      extra={data && <Typography.Text type="secondary">{`${formatIndianNumber(displayCredits(data.remaining_credits), 0)} of ${formatIndianNumber(data.total_credits, 0)} left`}</Typography.Text>}
+    >
+      <Table<LedgerRow>
+        size="small"
+        rowKey="id"
+        loading={ledger.isFetching}
+        dataSource={data?.results ?? []}
+        locale={{ emptyText: "No credit changes yet" }}
+        pagination={data && data.count > data.page_size ? { current: page, pageSize: data.page_size, total: data.count, onChange: setPage, showSizeChanger: false, size: "small" } : false}
+        columns={[
+          { title: "Date", key: "date", width: 120, render: (_, r) => <span className="ledger-date">{formatDateTime(r.created_at)}</span> },
+          {
+            title: "What",
+            key: "what",
+            render: (_, r) => (
+              <>
+                <Tag color={KINDS[r.kind]?.color ?? "default"}>{KINDS[r.kind]?.label ?? r.kind}</Tag>
+                <Typography.Text className="ledger-note">{describe(r)}</Typography.Text>
+              </>
+            ),
+          },
+          {
+            title: "Credits",
+            key: "delta",
+            align: "right",
+            width: 80,
+            render: (_, r) => (
+              <Typography.Text type={r.delta < 0 ? "danger" : "success"} strong>
+                {r.delta > 0 ? `+${r.delta}` : r.delta}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
