@@ -1,12 +1,35 @@
-import { Card } from "antd";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+// /builders: companies (developers, builders, contractors, manufacturers) searched by name and
+// CIN, narrowed by state, city, type, industry, size and capital — the shared lister, so the
+// whole state is in the URL (bookmark, Back, quick search).
+import { UnlockOutlined } from "@ant-design/icons";
+import { Link } from "react-router";
+import type { CompanyListRow } from "../../../common/companies";
+import { PageShell } from "../../components/page/PageShell";
+import { ListerLayout } from "../../components/search/ListerLayout";
+import { useLister } from "../../components/search/useLister";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
+import { builderListerConfig } from "./builderSearch";
+import { BuilderResults } from "./BuilderResults";
+
+/** Results turn into cards below this width (as the lead lister does). */
+const CARDS_QUERY = "(max-width: 767.98px)";
 
 export default function BuilderListPage() {
+  const lister = useLister<CompanyListRow>(builderListerConfig);
+  const cards = useMediaQuery(CARDS_QUERY);
   return (
-    <PageShell title="Builders" subtitle="Developers, owners and contractors behind private projects">
-      <Card>
-        <EmptyState title="Builders will be listed here" text="Find companies by name, state and activity, and unlock their contacts with credits." />
-      </Card>
+    <PageShell
+      title="Builders"
+      subtitle="Developers, owners and contractors behind private projects"
+      extra={
+        <Link to="/unlocked-companies" className="ant-btn ant-btn-default builders-unlocked-link">
+          <UnlockOutlined /> Unlocked companies
+        </Link>
+      }
+    >
+      <ListerLayout config={builderListerConfig} lister={lister}>
+        <BuilderResults rows={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+      </ListerLayout>
     </PageShell>
   );
 }

@@ -1,11 +1,184 @@
-import { Card } from "antd";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+// /unlocked-companies: the companies this user unlocked (company/unlocked_static_data/, newest
+// first, with when and for how many credits) and, on the second tab, the ones not unlocked yet
+// (company/static_data/) with how many contacts an unlock would show. Tab, search and page are
+// in the URL.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Alert, Card, Empty, Input, Pagination, Table, Tabs, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { CompanyStaticRow, UnlockedCompanyRow } from "../../../common/companies";
+import { builderContactsPath, builderDetailPath, companyApi, companyKeys } from "../../components/companies/api";
+import { credits } from "../../components/companies/CompanyUnlockButton";
+import { PageShell } from "../../components/page/PageShell";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
+import { formatDate, formatIndianNumber, formatLocation } from "../../lib/format";
+import "./builders.css";
+
+type Tab = "unlocked" | "locked";
+
+function nameColumn<T extends CompanyStaticRow>(): ColumnsType<T>[number] {
+  return {
+    title: "Company",
+    key: "name",
+    render: (_, c) => (
+      <div className="builder-name-cell">
+        <Link to={builderDetailPath(c.id)} className="builder-name">
+          {c.name}
+        </Link>
+        <Typography.Text type="secondary" className="builder-cin">
+          {c.cin ?? "No CIN"}
+        </Typography.Text>
+      </div>
+    ),
+  };
+}
+
+const commonColumns: ColumnsType<CompanyStaticRow> = [
+  { title: "Type", key: "type", width: 140, render: (_, c) => [c.company_type, c.industry].filter((v, i, a) => v && a.indexOf(v) === i).join(" · ") || "—" },
+  { title: "Location", key: "place", width: 170, render: (_, c) => formatLocation(c.city, c.state) },
+  {
+    title: "Contacts",
+    key: "contacts",
+    width: 150,
+    render: (_, c) => (
+      <Link to={builderContactsPath(c.id)}>
+        {formatIndianNumber(c.contact_count, 0)} ({formatIndianNumber(c.high_quality_contact_count, 0)} high quality)
+      </Link>
+    ),
+  },
+];
+
+const unlockedColumns: ColumnsType<UnlockedCompanyRow> = [
+  nameColumn<UnlockedCompanyRow>(),
+  ...(commonColumns as ColumnsType<UnlockedCompanyRow>),
+  {
+    title: "Unlocked",
+    key: "unlocked",
+    width: 140,
+    render: (_, c) => (
+      <>
+        <div>{formatDate(c.unlocked_at)}</div>
+        <Typography.Text type="secondary" className="builder-sub">
+          {credits(c.credits)}
+        </Typography.Text>
+      </>
+    ),
+  },
+];
+const lockedColumns: ColumnsType<CompanyStaticRow> = [nameColumn<CompanyStaticRow>(), ...commonColumns];
+
+function CompanyCards<T extends CompanyStaticRow>({ rows, unlocked }: { rows: T[]; unlocked: boolean }) {
+  return (
+    <div className="builder-cards">
+      {rows.map((c) => (
+        <Card size="small" className="builder-card" key={c.id} data-company-id={c.id}>
+          <Link to={builderDetailPath(c.id)} className="builder-name">
+            {c.name}
+          </Link>
+          <Typography.Text type="secondary" className="builder-cin">
+            {c.cin ?? "No CIN"}
+          </Typography.Text>
+          <div className="builder-card-meta">
+            <span>{formatLocation(c.city, c.state)}</span>
+            <Link to={builderContactsPath(c.id)}>
+              {formatIndianNumber(c.contact_count, 0)} contacts ({formatIndianNumber(c.high_quality_contact_count, 0)} high quality)
+            </Link>
+            {unlocked && <span>Unlocked {formatDate((c as unknown as UnlockedCompanyRow).unlocked_at)}</span>}
+          </div>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: string; onPage: (page: number) => void }) {
+  const narrow = useMediaQuery("(max-width: 767.98px)");
+  const query = useQuery({
+    queryKey: tab === "unlocked" ? companyKeys.unlocked(page, q) : companyKeys.notUnlocked(page, q),
+    queryFn: ({ signal }) => (tab === "unlocked" ? companyApi.unlocked(page, q, signal) : companyApi.notUnlocked(page, q, signal)),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const rows = (data?.results ?? []) as UnlockedCompanyRow[];
+  const empty =
+    tab === "unlocked" ? (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          q ? (
+            "No unlocked company matches this search"
+          ) : (
+            <>
+              No companies unlocked yet. Find one on <Link to="/builders">Builders</Link> and unlock it to see its contacts.
+            </>
+          )
+        }
+      />
+    ) : (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q ? "No company matches this search" : "You have unlocked every company"} />
+    );
+  return (
+    <div className="company-list" aria-busy={query.isFetching} data-tab={tab}>
+      <Typography.Text type="secondary" className="company-list-summary" aria-live="polite">
+        {query.isPending ? "Loading…" : `${formatIndianNumber(data?.count ?? 0, 0)} companies`}
+      </Typography.Text>
+      {query.isError && <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />}
+      {narrow ? (
+        rows.length ? <CompanyCards rows={rows} unlocked={tab === "unlocked"} /> : !query.isPending && empty
+      ) : tab === "unlocked" ? (
+        <Table<UnlockedCompanyRow> rowKey="id" size="middle" className="builder-table" columns={unlockedColumns} dataSource={rows} loading={query.isFetching} pagination={false} scroll={{ x: 760 }} locale={{ emptyText: query.isFetching ? " " : empty }} />
+      ) : (
+        <Table<CompanyStaticRow> rowKey="id" size="middle" className="builder-table" columns={lockedColumns} dataSource={rows} loading={query.isFetching} pagination={false} scroll={{ x: 680 }} locale={{ emptyText: query.isFetching ? " " : empty }} />
+      )}
+      {data && data.count > data.page_size && (
+        <Pagination className="contacts-pager" current={page} pageSize={data.page_size} total={data.count} showSizeChanger={false} simple={narrow} onChange={onPage} />
+      )}
+    </div>
+  );
+}
 
 export default function UnlockedCompaniesPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get("tab") === "locked" ? "locked" : "unlocked";
+  const q = params.get("q") ?? "";
+  const pageNumber = Number(params.get("page"));
+  const page = Number.isInteger(pageNumber) && pageNumber > 0 ? pageNumber : 1;
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+
+  const go = (next: { tab?: Tab; q?: string; page?: number }) => {
+    const p = new URLSearchParams();
+    const t = next.tab ?? tab;
+    const text = (next.q ?? q).trim();
+    if (t === "locked") p.set("tab", "locked");
+    if (text) p.set("q", text);
+    if ((next.page ?? 1) > 1) p.set("page", String(next.page));
+    setParams(p);
+  };
+
+  const list = <CompanyList tab={tab} page={page} q={q} onPage={(n) => go({ page: n })} />;
   return (
-    <PageShell title="Unlocked Companies">
-      <Card>
-        <EmptyState title="No companies unlocked yet" text="Companies you unlock with credits will be listed here." />
+    <PageShell title="Unlocked Companies" subtitle="Companies whose contacts you can see in full">
+      <Card size="small">
+        <Input.Search
+          className="unlocked-search"
+          aria-label="Search companies"
+          placeholder="Company name or CIN"
+          allowClear
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onSearch={(v) => go({ q: v })}
+          style={{ maxWidth: 360, marginBottom: 8 }}
+        />
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => go({ tab: key as Tab, q })}
+          items={[
+            { key: "unlocked", label: "Unlocked", children: tab === "unlocked" ? list : null },
+            { key: "locked", label: "Not unlocked yet", children: tab === "locked" ? list : null },
+          ]}
+        />
       </Card>
     </PageShell>
   );

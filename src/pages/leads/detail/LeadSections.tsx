@@ -164,7 +164,7 @@ function Changes({ changes }: { changes: Record<string, unknown> }) {
   );
 }
 
-function HistoryList({ items, showContact }: { items: HistoryEntry[]; showContact?: boolean }) {
+export function HistoryList({ items, showContact }: { items: HistoryEntry[]; showContact?: boolean }) {
   return (
     <Timeline
       items={items.map((h) => ({

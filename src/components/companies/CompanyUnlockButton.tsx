@@ -1,0 +1,140 @@
+// 'Unlock company (5 credits)': spends credits once (company/unlock_company/{id}) and reveals
+// every contact of the company. The user confirms the spend with the balance in view (a staff
+// member impersonating them is asked through useConfirmSpend instead); the button
+// is disabled, with the reason, when the balance is short, and while the request is in flight (a
+// double click sends once). After the unlock the top bar's credits, the company's pages and the
+// lists that show unlocked companies all follow.
+import { LockOutlined, UnlockOutlined } from "@ant-design/icons";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button, Popconfirm, Tag, Tooltip, Typography } from "antd";
+import { useRef } from "react";
+import { COMPANY_UNLOCK_COST, type CompanyUnlockResponse } from "../../../common/companies";
+import { useConfirmSpend } from "../credits/useConfirmSpend";
+import { sessionKey, useRefreshSession, useSignedInSession } from "../../hooks/useSession";
+import { displayCredits, formatDate } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { getToken } from "../../lib/token";
+import type { Session } from "../../providers/session";
+import { companyApi, companyKeys } from "./api";
+import "./companies.css";
+
+export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+export const unlockLabel = (cost: number) => `Unlock company (${credits(cost)})`;
+export const notEnoughCredits = (cost: number, remaining: number) =>
+  `Unlocking costs ${credits(cost)} and you have ${credits(remaining)} left. Contact support to add more.`;
+
+/** The unlock call, and what it changes on screen. */
+export function useUnlockCompany(companyId: number | string) {
+  const queryClient = useQueryClient();
+  const refreshSession = useRefreshSession();
+  return useMutation({
+    mutationFn: (confirmation: { impersonation_confirmed?: true }) => companyApi.unlock(companyId, confirmation),
+    onSuccess: (answer: CompanyUnlockResponse) => {
+      // The top bar reads the session: the new balance at once, then the server's user info.
+      queryClient.setQueryData<Session>(sessionKey(getToken()), (s) =>
+        s ? { ...s, user: { ...s.user, remaining_credits: answer.remaining_credits, total_credits: answer.total_credits } } : s,
+      );
+      void refreshSession().catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: ["company", String(companyId)] });
+      void queryClient.invalidateQueries({ queryKey: companyKeys.lists });
+      // The builders lister (show_unlocked) and lead contacts of this company change too.
+      void queryClient.invalidateQueries({ queryKey: ["search"] });
+      void queryClient.invalidateQueries({ queryKey: ["lead"] });
+      toastSuccess(
+        answer.already_unlocked
+          ? "You had already unlocked this company; no credits were spent."
+          : `Company unlocked. ${credits(answer.charged)} spent, ${credits(displayCredits(answer.remaining_credits))} left.`,
+      );
+    },
+  });
+}
+
+interface Props {
+  companyId: number;
+  companyName: string;
+  /** When this user unlocked it (null: not unlocked). */
+  unlockedAt: string | null;
+  /** The price the server quoted (company/details unlock_cost). */
+  cost?: number;
+  size?: "small" | "middle";
+}
+
+export function CompanyUnlockButton({ companyId, companyName, unlockedAt, cost = COMPANY_UNLOCK_COST, size = "middle" }: Props) {
+  const session = useSignedInSession();
+  const remaining = displayCredits(session?.user.remaining_credits);
+  const impersonated = !!session?.user.is_impersonated;
+  const unlock = useUnlockCompany(companyId);
+  const { confirmSpend, dialog } = useConfirmSpend();
+  const sent = useRef(false);
+
+  if (unlockedAt) {
+    return (
+      <span className="company-unlock">
+        <Tag color="blue" icon={<UnlockOutlined />} className="company-unlocked-tag">
+          Unlocked {formatDate(unlockedAt)}
+        </Tag>
+      </span>
+    );
+  }
+
+  const short = remaining < cost;
+  const send = async (ownConfirmation: boolean) => {
+    if (sent.current) return;
+    sent.current = true;
+    // A staff member acting as the user is asked (naming whose credits these are) and the
+    // server needs their confirmation; the user's own session confirmed in the popover.
+    const confirmation = ownConfirmation ? {} : await confirmSpend({ what: `the company ${companyName}`, credits: cost });
+    if (!confirmation) {
+      sent.current = false;
+      return;
+    }
+    unlock.mutate(confirmation, { onSettled: () => (sent.current = false) });
+  };
+  const button = (
+    <Button
+      type="primary"
+      icon={<LockOutlined />}
+      size={size}
+      loading={unlock.isPending}
+      disabled={short || unlock.isPending}
+      aria-label={unlockLabel(cost)}
+      onClick={impersonated ? () => void send(false) : undefined}
+    >
+      {unlockLabel(cost)}
+    </Button>
+  );
+  if (short) {
+    return (
+      <Tooltip title={notEnoughCredits(cost, remaining)}>
+        <span className="company-unlock" aria-label={notEnoughCredits(cost, remaining)}>
+          {button}
+        </span>
+      </Tooltip>
+    );
+  }
+  if (impersonated) {
+    return (
+      <span className="company-unlock">
+        {dialog}
+        {button}
+      </span>
+    );
+  }
+  return (
+    <span className="company-unlock">
+      <Popconfirm
+        title={`Unlock ${companyName}?`}
+        description={
+          <Typography.Paragraph className="unlock-confirm">
+            This spends {credits(cost)} of your {credits(remaining)}. Every contact of the company is then shown in full.
+          </Typography.Paragraph>
+        }
+        okText={`Spend ${credits(cost)}`}
+        cancelText="Cancel"
+        onConfirm={() => void send(true)}
+      >
+        {button}
+      </Popconfirm>
+    </span>
+  );
+}

@@ -1,0 +1,141 @@
+// One page of builders: a table on wide screens, cards on phones. The name links to the
+// builder's detail; CIN, type, place, paid-up capital and incorporation tell similar names apart.
+import { UnlockOutlined } from "@ant-design/icons";
+import { Card, Empty, Skeleton, Table, Tag, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { Link } from "react-router";
+import type { CompanyListRow } from "../../../common/companies";
+import { builderDetailPath } from "../../components/companies/api";
+import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
+import "./builders.css";
+
+export function UnlockedTag({ unlocked }: { unlocked: boolean }) {
+  return unlocked ? (
+    <Tag color="blue" icon={<UnlockOutlined />} className="builder-unlocked">
+      Unlocked
+    </Tag>
+  ) : null;
+}
+
+function Kind({ c }: { c: Pick<CompanyListRow, "company_type" | "industry"> }) {
+  const parts = [c.company_type, c.industry].filter(Boolean);
+  // A builder's industry is 'Construction': saying it twice helps nobody.
+  const unique = parts.filter((p, i) => parts.findIndex((q) => q?.toLowerCase() === p?.toLowerCase()) === i);
+  return <>{unique.length ? unique.join(" · ") : formatText(null)}</>;
+}
+
+const columns: ColumnsType<CompanyListRow> = [
+  {
+    title: "Company",
+    key: "name",
+    render: (_, c) => (
+      <div className="builder-name-cell">
+        <Link to={builderDetailPath(c.id)} className="builder-name">
+          {c.name}
+        </Link>
+        <Typography.Text type="secondary" className="builder-cin">
+          {c.cin ?? "No CIN"}
+        </Typography.Text>
+        <span>
+          <UnlockedTag unlocked={c.is_unlocked} />
+          {c.company_status && c.company_status !== "Active" && <Tag color="red">{c.company_status}</Tag>}
+        </span>
+      </div>
+    ),
+  },
+  { title: "Type / Industry", key: "kind", width: 170, render: (_, c) => <Kind c={c} /> },
+  {
+    title: "Location",
+    key: "place",
+    width: 150,
+    render: (_, c) => (
+      <>
+        <div>{formatText(c.city)}</div>
+        <Typography.Text type="secondary" className="builder-sub">
+          {formatText(c.state)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: "Paid-up capital",
+    key: "capital",
+    width: 140,
+    align: "right",
+    render: (_, c) => (
+      <>
+        <div className="builder-money">{formatRupees(c.paid_up_capital)}</div>
+        <Typography.Text type="secondary" className="builder-sub" title="Incorporated">
+          Inc. {formatDate(c.incorporation_date)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  {
+    title: "Activity",
+    key: "activity",
+    width: 130,
+    render: (_, c) => (
+      <div className="builder-sub-list">
+        <span>{formatIndianNumber(c.project_count, 0)} projects</span>
+        <span>{formatIndianNumber(c.contact_count, 0)} contacts</span>
+        {c.employee_band && <span>{c.employee_band} staff</span>}
+      </div>
+    ),
+  },
+];
+
+export function BuilderCard({ c }: { c: CompanyListRow }) {
+  return (
+    <Card size="small" className="builder-card" data-company-id={c.id}>
+      <div className="builder-card-head">
+        <Link to={builderDetailPath(c.id)} className="builder-name">
+          {c.name}
+        </Link>
+        <span className="builder-money">{formatRupees(c.paid_up_capital)}</span>
+      </div>
+      <Typography.Text type="secondary" className="builder-cin">
+        {c.cin ?? "No CIN"}
+      </Typography.Text>
+      <div className="builder-card-meta">
+        <span>
+          <Kind c={c} />
+        </span>
+        <span>{formatLocation(c.city, c.state)}</span>
+        <span>Inc. {formatDate(c.incorporation_date)}</span>
+        <span>
+          {formatIndianNumber(c.project_count, 0)} projects · {formatIndianNumber(c.contact_count, 0)} contacts
+        </span>
+      </div>
+      <UnlockedTag unlocked={c.is_unlocked} />
+    </Card>
+  );
+}
+
+export function BuilderResults({ rows, loading, cards }: { rows: CompanyListRow[] | undefined; loading: boolean; cards: boolean }) {
+  const empty = <Empty description="No companies match this search" />;
+  if (cards) {
+    if (loading && !rows) return <Skeleton active />;
+    if (!rows?.length) return empty;
+    return (
+      <div className="builder-cards">
+        {rows.map((c) => (
+          <BuilderCard key={c.id} c={c} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <Table<CompanyListRow>
+      className="builder-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={rows ?? []}
+      loading={loading}
+      pagination={false}
+      scroll={{ x: 760 }}
+      locale={{ emptyText: loading ? " " : empty }}
+    />
+  );
+}
