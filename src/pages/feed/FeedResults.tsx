@@ -1,0 +1,78 @@
+// The feed's leads as cards: 'New' when unseen, why each is in the feed, the lead's facts and
+// the user's mark.
+import { Card, Empty, Skeleton, Space, Tag, Typography } from "antd";
+import { Link } from "react-router";
+import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
+import { leadDetailPath, type LeadRow } from "../leads/api";
+import { MarkControl } from "../leads/MarkControl";
+import { StatusTag, TypeTags } from "../leads/LeadResults";
+import "../leads/leads.css";
+
+export type FeedRow = LeadRow & { matched: string[] };
+
+/** 'status: Planning' → ['Status', 'Planning'] for a tag. */
+function reason(text: string): string {
+  const i = text.indexOf(": ");
+  return i < 0 ? text : `${text.charAt(0).toUpperCase()}${text.slice(1, i)}: ${text.slice(i + 2)}`;
+}
+
+function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
+  return (
+    <Card size="small" className={`lead-card feed-card ${isNew ? "feed-card-new" : ""}`} data-lead-id={lead.id} data-new={isNew}>
+      <div className="lead-card-head">
+        <span>
+          {isNew && (
+            <Tag color="red" className="feed-new">
+              New
+            </Tag>
+          )}
+          <Link to={leadDetailPath(lead)} className="lead-title-link">
+            {lead.title}
+          </Link>
+        </span>
+        <span className="lead-value">{formatRupees(lead.value)}</span>
+      </div>
+      <Typography.Text type="secondary" className="lead-owner">
+        {formatText(lead.owner_name)}
+      </Typography.Text>
+      <div className="lead-card-meta">
+        <span>{formatLocation(lead.city, lead.district, lead.state)}</span>
+        <span>{formatText(lead.sector)}</span>
+        <span>Added {formatDate(lead.arrived_date)}</span>
+      </div>
+      <Space size={[4, 4]} wrap className="lead-card-tags">
+        <StatusTag status={lead.status} />
+        <TypeTags value={lead.project_type} />
+      </Space>
+      <div className="feed-card-foot">
+        <div className="feed-matched" aria-label="Why this is in your feed">
+          <Typography.Text type="secondary" className="feed-matched-label">
+            Matches your
+          </Typography.Text>
+          {lead.matched.length ? (
+            lead.matched.map((m) => (
+              <Tag key={m} color="geekblue" bordered={false} className="feed-reason">
+                {reason(m)}
+              </Tag>
+            ))
+          ) : (
+            <Tag bordered={false}>preferences</Tag>
+          )}
+        </div>
+        <MarkControl id={lead.id} mark={lead.mark} />
+      </div>
+    </Card>
+  );
+}
+
+export function FeedResults({ leads, loading, isNew }: { leads: FeedRow[] | undefined; loading: boolean; isNew: (arrived: string | null) => boolean }) {
+  if (loading && !leads) return <Skeleton active />;
+  if (!leads?.length) return <Empty description="No leads match your preferences and this search yet" />;
+  return (
+    <div className="lead-cards">
+      {leads.map((lead) => (
+        <FeedCard key={lead.id} lead={lead} isNew={isNew(lead.arrived_date)} />
+      ))}
+    </div>
+  );
+}
