@@ -2,10 +2,10 @@
 // its bid and rank (L1, L2, …), the spread between L1 and L2 and between the award and the
 // estimate, the tender's fields and similar results. Shared links (uid + tid) open it read-only.
 import "../tenders/tenders.css";
-import { ArrowLeftOutlined, TrophyOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, FileTextOutlined, TrophyOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
-import { Link, Navigate, useParams } from "react-router";
+import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { Bidder, ResultDetail, Spread } from "../../../common/tenders";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
@@ -13,7 +13,7 @@ import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatTex
 import { HttpError } from "../../providers/http";
 import { tenderApi, tenderKeys } from "../tenders/api";
 import { ShareButton } from "../tenders/ShareButton";
-import { moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
+import { capital, moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
 import { TenderStatusTag } from "../tenders/TenderParts";
 import { useSharedPage } from "../tenders/useSharedPage";
 
@@ -48,21 +48,20 @@ function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) 
       rowKey="id"
       pagination={false}
       dataSource={result.bidders}
-      scroll={{ x: 560 }}
       rowClassName={(b) => (b.is_winner ? "bidder-winner" : "")}
       columns={[
-        { title: "Rank", key: "rank", width: 70, render: (_, b) => (b.rank_label ? <Tag color={b.rank === 1 ? "green" : "default"}>{b.rank_label}</Tag> : <Typography.Text type="secondary">—</Typography.Text>) },
+        { title: "Rank", key: "rank", width: 62, render: (_, b) => (b.rank_label ? <Tag color={b.rank === 1 ? "green" : "default"}>{b.rank_label}</Tag> : <Typography.Text type="secondary">—</Typography.Text>) },
         { title: "Bidder", key: "name", render: (_, b) => <BidderName bidder={b} linked={linked} /> },
-        { title: "Bid", key: "bid", width: 130, align: "right", render: (_, b) => <span className="tender-value">{formatRupees(b.bid_value)}</span> },
+        { title: "Bid", key: "bid", width: 116, align: "right", render: (_, b) => <span className="tender-value">{formatRupees(b.bid_value)}</span> },
         {
           title: "Above L1",
           key: "above",
-          width: 130,
+          width: 160,
           align: "right",
           responsive: ["sm"],
           render: (_, b) =>
             b.rank && b.rank > 1 && l1 !== null && b.bid_value !== null ? (
-              <Typography.Text type="secondary">
+              <Typography.Text type="secondary" className="nowrap">
                 +{formatRupees(b.bid_value - l1)} ({formatIndianNumber(((b.bid_value - l1) / l1) * 100)} %)
               </Typography.Text>
             ) : (
@@ -132,6 +131,7 @@ function Award({ result }: { result: ResultDetail }) {
 
 export default function ResultDetailPage() {
   const { id = "" } = useParams();
+  const navigate = useNavigate();
   const { pair, anonymous, loginUrl } = useSharedPage();
   const query = useQuery({ queryKey: tenderKeys.result(id, pair), queryFn: ({ signal }) => tenderApi.result(id, pair, signal), enabled: !!id, retry: false });
   const result = query.data;
@@ -179,7 +179,7 @@ export default function ResultDetailPage() {
       <div className="tender-header">
         <Space size={[6, 6]} wrap className="tender-tags">
           <TenderStatusTag status={tender.tender_status} />
-          {tender.category && <Tag className="capitalize">{tender.category}</Tag>}
+          {tender.category && <Tag>{capital(tender.category)}</Tag>}
         </Space>
         <div className="tender-header-facts">
           <span>{formatText(tender.org_name)}</span>
@@ -188,9 +188,9 @@ export default function ResultDetailPage() {
         <Space size={8} wrap className="tender-header-actions">
           {!shared && <ShareButton kind="result" itemId={result.id} />}
           {!anonymous && (
-            <Link to={`/tender/detail/${tender.id}`} className="ant-btn ant-btn-default brief-link">
+            <Button icon={<FileTextOutlined />} onClick={() => navigate(`/tender/detail/${tender.id}`)}>
               Tender details
-            </Link>
+            </Button>
           )}
         </Space>
       </div>

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Timeline, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import { useState, type ReactNode } from "react";
-import { Link, Navigate, useParams } from "react-router";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { TenderDetail } from "../../../common/tenders";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
@@ -27,7 +27,7 @@ export function moneyText(value: number | null | undefined): string {
   return value === null || value === undefined ? NOT_SPECIFIED : `${formatRupees(value, "long")} (₹ ${formatIndianNumber(value)})`;
 }
 
-const capital = (v: string | null | undefined) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : NOT_SPECIFIED);
+export const capital = (v: string | null | undefined) => (v ? v.charAt(0).toUpperCase() + v.slice(1) : NOT_SPECIFIED);
 
 export function tenderFields(t: Omit<TenderDetail, "documents" | "corrigenda" | "result" | "shared">): DescriptionsProps["items"] {
   return [
@@ -189,13 +189,14 @@ function SimilarTenders({ tenderId }: { tenderId: string }) {
 }
 
 function Header({ tender, pair, anonymous }: { tender: TenderDetail; pair: SharedPair | null; anonymous: boolean }) {
+  const navigate = useNavigate();
   return (
     <div className="tender-header">
       <Space size={[6, 6]} wrap className="tender-tags">
         <TenderStatusTag status={tender.tender_status} />
         <CorrigendumTag on={tender.is_corrigendum} />
         {tender.is_live ? <Tag color="green">Open for bids</Tag> : <Tag>Not open for bids</Tag>}
-        {tender.category && <Tag className="capitalize">{tender.category}</Tag>}
+        {tender.category && <Tag>{capital(tender.category)}</Tag>}
       </Space>
       <div className="tender-header-facts">
         <span className="tender-header-value">{tender.value === null ? `Value ${NOT_SPECIFIED}` : formatRupees(tender.value)}</span>
@@ -209,9 +210,9 @@ function Header({ tender, pair, anonymous }: { tender: TenderDetail; pair: Share
         {!anonymous && !tender.shared && <ReminderButton itemType="tender" itemId={tender.id} />}
         {!anonymous && !tender.shared && <ShareButton kind="tender" itemId={tender.id} />}
         <DownloadZipButton tenderId={tender.id} pair={pair} />
-        <Link to={withPair(`/tender/ai-detail/${tender.id}`, pair)} className="ant-btn ant-btn-default brief-link">
-          <RobotOutlined /> AI brief
-        </Link>
+        <Button icon={<RobotOutlined />} onClick={() => navigate(withPair(`/tender/ai-detail/${tender.id}`, pair))}>
+          AI brief
+        </Button>
       </Space>
     </div>
   );
