@@ -75,7 +75,7 @@ export interface UnderConstructionStat extends CategoryCount {
   /** The user's shortlisted leads under construction. */
   shortlisted: CategoryCount;
   /** The states with most leads under construction, at most 8, most first. */
-  by_state: { state: string; count: number }[];
+  by_state: (CategoryCount & { state: string })[];
 }
 
 export const REMINDER_DUE = ["overdue", "today", "upcoming"] as const;

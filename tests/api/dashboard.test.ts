@@ -206,7 +206,9 @@ describe("proj_cnt_under_construction/", () => {
       expect(st.shortlisted.construction).toBe(await listerCount(s, [...uc, "mark:shortlisted", "category:construction"]));
       expect(st.shortlisted.industrial).toBe(await listerCount(s, [...uc, "mark:shortlisted", "category:industrial"]));
       const kerala = st.by_state.find((x: { state: string }) => x.state === "Kerala");
-      expect(kerala.count).toBe(await listerCount(s, [...uc, "state:Kerala"]));
+      expect(kerala.construction).toBe(await listerCount(s, [...uc, "state:Kerala", "category:construction"]));
+      expect(kerala.industrial).toBe(await listerCount(s, [...uc, "state:Kerala", "category:industrial"]));
+      expect(kerala.count).toBe(kerala.construction + kerala.industrial);
     }
     const mineSt = (await a.get("/api/proj_cnt_under_construction/", me)).json();
     const theirSt = (await a.get("/api/proj_cnt_under_construction/", other)).json();

@@ -62,18 +62,32 @@ export async function feedTotal(db: Db, userId: number, field: LeadDateField, w:
 export async function underConstruction(db: Db, userId: number): Promise<UnderConstructionStat> {
   const status = `status:"${UNDER_CONSTRUCTION}"`;
   const engine = searchEngine(db, projectsIndex);
-  // One facet pass gives both splits: category and state are each counted with the status filter.
-  const facets = await engine.facets(leadQuery([status]), { userId });
-  const byCategory = (options: { text: string; count: number }[] | undefined): CategoryCount => {
-    const of = (c: string) => options?.find((o) => o.text === c)?.count ?? 0;
-    return { count: of("construction") + of("industrial"), construction: of("construction"), industrial: of("industrial") };
-  };
-  const [sc, si] = await Promise.all(
-    ["construction", "industrial"].map((c) => count(db, leadQuery([status, "mark:shortlisted", `category:${c}`]), userId)),
-  );
+  // A facet pass per lister: its state facet is counted with the status and category filters,
+  // its category facet (counted without its own filter) gives both listers' totals.
+  const [cons, ind] = await Promise.all(CATEGORIES.map((c) => engine.facets(leadQuery([status, `category:${c}`]), { userId })));
+  const totals = new Map((cons.category ?? []).map((o) => [o.text, o.count]));
+  const states = new Map<string, CategoryCount>();
+  for (const [c, facets] of [["construction", cons], ["industrial", ind]] as const) {
+    for (const o of facets.state ?? []) {
+      let row = states.get(o.text);
+      if (!row) states.set(o.text, (row = { count: 0, construction: 0, industrial: 0 }));
+      row[c] += o.count;
+      row.count += o.count;
+    }
+  }
+  const [sc, si] = await Promise.all(CATEGORIES.map((c) => count(db, leadQuery([status, "mark:shortlisted", `category:${c}`]), userId)));
+  const construction = totals.get("construction") ?? 0;
+  const industrial = totals.get("industrial") ?? 0;
   return {
-    ...byCategory(facets.category),
+    count: construction + industrial,
+    construction,
+    industrial,
     shortlisted: { count: sc + si, construction: sc, industrial: si },
-    by_state: (facets.state ?? []).slice(0, 8).map((o) => ({ state: o.text, count: o.count })),
+    by_state: [...states]
+      .map(([state, c]) => ({ state, ...c }))
+      .sort((a, b) => b.count - a.count || (a.state < b.state ? -1 : 1))
+      .slice(0, 8),
   };
 }
+
+const CATEGORIES = ["construction", "industrial"] as const;

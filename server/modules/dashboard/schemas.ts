@@ -34,7 +34,7 @@ export const LeadCountSeriesSchema = Type.Object({
 export const UnderConstructionSchema = Type.Object({
   ...categoryCount,
   shortlisted: Type.Object(categoryCount),
-  by_state: Type.Array(Type.Object({ state: Type.String(), count: Type.Number() })),
+  by_state: Type.Array(Type.Object({ state: Type.String(), ...categoryCount })),
 });
 
 export const ReminderStatSchema = Type.Object({

@@ -1,47 +1,84 @@
-// The dashboard: the account at a glance from the user's own data (credits, subscription,
-// preferences); project statistics join it with the dashboard endpoints.
-import { Card, Col, Row, Statistic, Tag, Typography } from "antd";
-import { Link } from "react-router";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
-import { useSignedInSession } from "../../hooks/useSession";
-import { displayCredits, formatDate } from "../../lib/format";
+// The dashboard (/dashboard): where a subscriber starts the day. Every panel is the user's own
+// numbers from the dashboard calls, as a chart with its number, and opens the lister that lists
+// exactly those items. The window (last 7/30/90 days, or a chosen range of a lead date) lives in
+// the page URL (?days=, or ?from=&to=&field=), so a reload or a shared link shows the same.
+import { Col, Row, Segmented } from "antd";
+import { useSearchParams } from "react-router";
 import { DEFAULT_DASHBOARD_DAYS } from "../../../common/constants";
+import { LEAD_DATE_FIELDS, MAX_RANGE_DAYS, type LeadDateField } from "../../../common/dashboard";
+import { PageShell } from "../../components/page/PageShell";
+import { useSignedInSession } from "../../hooks/useSession";
+import { RecentlyViewedPanel, RemindersPanel, StatusUpdatesPanel } from "./panels/ActivityPanels";
+import { CompetitorComparisonPanel, CompetitorListerPanel } from "./panels/CompetitorPanels";
+import { MarksPanel, ShortlistedStatusPanel, UnderConstructionPanel } from "./panels/LeadPanels";
+import { NewLeadsPanel, type Window } from "./panels/NewLeadsPanel";
+import "./dashboard.css";
+
+const DAY_CHOICES = [7, 30, 90];
+const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+/** The page URL's window; anything malformed falls back to the default 30 days. */
+function readWindow(params: URLSearchParams): Window {
+  const n = Number(params.get("days"));
+  const days = Number.isInteger(n) && n >= 1 && n <= MAX_RANGE_DAYS ? n : DEFAULT_DASHBOARD_DAYS;
+  const from = params.get("from");
+  const to = params.get("to");
+  const field = params.get("field") ?? "arrived_date";
+  const range = isDay(from) && isDay(to) && (LEAD_DATE_FIELDS as readonly string[]).includes(field) ? { from, to, field: field as LeadDateField } : null;
+  return { days, range };
+}
 
 export default function DashboardPage() {
   const session = useSignedInSession();
-  const user = session?.user;
+  const [params, setParams] = useSearchParams();
+  const view = readWindow(params);
+
+  const setDays = (days: number) => setParams(days === DEFAULT_DASHBOARD_DAYS ? {} : { days: String(days) });
+  const setRange = (range: Window["range"]) => {
+    const next: Record<string, string> = {};
+    if (view.days !== DEFAULT_DASHBOARD_DAYS) next.days = String(view.days);
+    if (range) Object.assign(next, { from: range.from, to: range.to, field: range.field });
+    setParams(next);
+  };
+
+  const daysControl = (
+    <Segmented
+      aria-label="Dashboard window"
+      value={view.range ? "range" : view.days}
+      options={[...DAY_CHOICES.map((d) => ({ value: d as number | string, label: `${d} days` })), ...(view.range ? [{ value: "range", label: "Custom" }] : [])]}
+      onChange={(v) => typeof v === "number" && setDays(v)}
+    />
+  );
+
   return (
-    <PageShell title="Dashboard" subtitle={user ? `Welcome back, ${user.first_name || "User"}` : undefined}>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} sm={12} lg={8}>
-          <Card>
-            <Statistic title="Credits remaining" value={displayCredits(user?.remaining_credits)} suffix={`/ ${user?.total_credits ?? 0}`} />
-          </Card>
+    <PageShell title="Dashboard" subtitle={`Welcome back, ${session?.user?.first_name || "User"}`} extra={daysControl}>
+      <Row gutter={[16, 16]} className="dashboard">
+        <Col xs={24} xl={16}>
+          <NewLeadsPanel window={view} onRange={setRange} />
         </Col>
-        <Col xs={24} sm={12} lg={8}>
-          <Card>
-            <Statistic title="Subscription valid until" value={formatDate(user?.end_date)} />
-          </Card>
+        <Col xs={24} md={12} xl={8}>
+          <RemindersPanel />
         </Col>
-        <Col xs={24} lg={8}>
-          <Card title="Statuses you follow" size="small">
-            {user?.preferred_proj_status?.length ? (
-              user.preferred_proj_status.map((s) => <Tag key={s}>{s}</Tag>)
-            ) : (
-              <Typography.Text type="secondary">None chosen</Typography.Text>
-            )}
-            <div style={{ marginTop: 8 }}>
-              <Link to="/profile">Change preferences</Link>
-            </div>
-          </Card>
+        <Col xs={24} md={12} xl={8}>
+          <MarksPanel />
         </Col>
-        <Col span={24}>
-          <Card title={`Projects in the last ${DEFAULT_DASHBOARD_DAYS} days`}>
-            <EmptyState
-              title="Project statistics will show here"
-              text="New projects, shortlisted leads and their status updates, and how your competitors compare."
-            />
-          </Card>
+        <Col xs={24} md={12} xl={8}>
+          <ShortlistedStatusPanel />
+        </Col>
+        <Col xs={24} md={12} xl={8}>
+          <UnderConstructionPanel />
+        </Col>
+        <Col xs={24} lg={12}>
+          <StatusUpdatesPanel />
+        </Col>
+        <Col xs={24} lg={12}>
+          <RecentlyViewedPanel />
+        </Col>
+        <Col xs={24} lg={12}>
+          <CompetitorComparisonPanel days={view.days} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <CompetitorListerPanel />
         </Col>
       </Row>
     </PageShell>

@@ -1,0 +1,101 @@
+// The dashboard in Chromium at desktop (1280), tablet (700) and phone (390) widths: its panels
+// show charts with their numbers, and a panel's link opens the lead lister with the same count.
+// Screenshots go to DASHBOARD_SHOTS (default test-results/) as dashboard-<width>.png.
+import { expect, test, type Page } from "@playwright/test";
+import { demo, signIn } from "./fixtures.js";
+
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "tablet", width: 700, height: 1000 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+const SHOTS = process.env.DASHBOARD_SHOTS ?? "test-results";
+
+/** Calls the API with the page's token, as the app does. */
+async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ([p, method, body]) => {
+      const token = localStorage.getItem("infrascout_token");
+      const r = await fetch(p as string, {
+        method: (method as string) ?? "GET",
+        headers: { Authorization: `Token ${token}`, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return r.json();
+    },
+    [path, init.method, init.body] as const,
+  );
+}
+
+/** The lister's count line ('12 leads') once the list shows the URL's query. */
+async function listerCount(page: Page): Promise<number> {
+  const results = page.locator(".lister-results");
+  await expect
+    .poll(async () => (await results.getAttribute("data-query")) === new URLSearchParams(new URL(page.url()).search).toString() && (await results.getAttribute("aria-busy")) === "false", { timeout: 30_000 })
+    .toBe(true);
+  const summary = page.locator(".lister-summary");
+  await expect(summary).toHaveText(/^[\d,]+ leads$/);
+  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  // The demo subscriber shortlists three construction leads and marks one industrial lead tentative.
+  const page = await browser.newPage();
+  await signIn(page, demo);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  const cons = await api<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:construction&sort=value+desc");
+  const ind = await api<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:industrial&sort=value+desc");
+  for (const lead of cons.results.slice(0, 3)) await api(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: "shortlisted" } });
+  await api(page, `/api/work/${ind.results[0].id}/mark/`, { method: "POST", body: { mark: "tentative" } });
+  await api(page, `/api/work/${cons.results[0].id}/`); // opened: recently viewed
+  await page.close();
+});
+
+for (const vp of WIDTHS) {
+  test(`${vp.name} (${vp.width}px): charts with numbers; the shortlisted link opens the lister with the same count`, async ({ page }) => {
+    await page.setViewportSize({ width: vp.width, height: vp.height });
+    await signIn(page, demo, "/login?redirect=%2Fdashboard");
+    await expect(page).toHaveURL(/\/dashboard/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+    const stat = await api<{ by_mark: { mark: string; count: number; construction: number; industrial: number }[] }>(page, "/api/dashboard/shortlisted_status_stat/");
+    const shortlisted = stat.by_mark.find((m) => m.mark === "shortlisted")!;
+    expect(shortlisted.construction).toBeGreaterThanOrEqual(3);
+
+    const marks = page.locator(".dash-panel").filter({ has: page.getByText("Your marked leads", { exact: true }) });
+    // A chart (svg bars) with its numbers on it, and the panel's number.
+    const chart = marks.getByRole("img", { name: /Your leads by mark/ });
+    await expect(chart).toBeVisible();
+    await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
+    await expect(marks.locator(".recharts-label-list").first()).toContainText(String(shortlisted.construction));
+    const total = stat.by_mark.reduce((n, m) => n + m.count, 0);
+    await expect(marks.locator(".dash-number")).toContainText(String(total));
+
+    const newLeads = page.locator(".dash-panel").filter({ has: page.getByText("New leads for you", { exact: true }) });
+    await expect(newLeads.locator(".dash-number")).toBeVisible();
+    await expect(page.locator(".dash-panel").filter({ has: page.getByText("Recently viewed", { exact: true }) }).locator(".dash-item-title").first()).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/dashboard-${vp.width}.png`, fullPage: true });
+
+    await marks.getByRole("link", { name: `Shortlisted: Construction ${shortlisted.construction}` }).click();
+    await expect(page).toHaveURL(/\/private-construction-leads\?filter=mark%3Ashortlisted/);
+    expect(await listerCount(page)).toBe(shortlisted.construction);
+    await expect(page.locator(".active-filters")).toContainText("shortlisted");
+  });
+}
+
+test("the window control changes the new-leads range, kept in the URL", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, demo, "/login?redirect=%2Fdashboard");
+  await expect(page).toHaveURL(/\/dashboard/);
+  await page.getByRole("radiogroup", { name: "Dashboard window" }).getByText("7 days").click();
+  await expect(page).toHaveURL(/days=7/);
+  const series = await api<{ total: number; days: unknown[] }>(page, "/api/proj_cnt_stats/?days=7");
+  expect(series.days).toHaveLength(7);
+  const panel = page.locator(".dash-panel").filter({ has: page.getByText("New leads for you", { exact: true }) });
+  await expect(panel.locator(".dash-number .ant-statistic-content")).toHaveText(series.total.toLocaleString("en-IN"));
+  await expect(panel.getByRole("img", { name: /Leads per day/ })).toBeVisible();
+  // The number opens My Feed narrowed to those days.
+  await expect(panel.locator(".dash-figure a")).toHaveAttribute("href", /\/my-feed\?filter=arrived_date%3A%5B/);
+});
