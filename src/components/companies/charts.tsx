@@ -29,19 +29,36 @@ function Frame({ label, height, children, empty }: { label: string; height: numb
   );
 }
 
-interface RupeeBarsProps {
+/** How a series' numbers read: rupees in lakh / crore, plain counts, or 0–1 shares as percentages. */
+export type NumberKind = "rupees" | "count" | "share";
+
+const AXIS: Record<NumberKind, (v: number) => string> = {
+  rupees: rupeeTick,
+  count: (v) => formatIndianNumber(v, 0),
+  share: (v) => `${Number((v * 100).toFixed(1))}%`,
+};
+const TOOLTIP: Record<NumberKind, (v: unknown) => string> = {
+  rupees: (v) => formatRupees(v, "long"),
+  count: (v) => formatIndianNumber(v, 0),
+  share: (v) => (typeof v === "number" ? `${Number((v * 100).toFixed(1))}%` : "—"),
+};
+
+interface SeriesBarsProps {
   label: string;
   data: object[];
   /** The category key (fiscal year, company name). */
   category: string;
   series: Series[];
+  kind?: NumberKind;
   height?: number;
   /** Bars run left to right (false) or top to bottom (true, for long names). */
   horizontal?: boolean;
 }
 
-/** Grouped bars of rupee amounts (negative profits go below the zero line). */
-export function RupeeBars({ label, data, category, series, height = 280, horizontal = false }: RupeeBarsProps) {
+const shorten = (max: number) => (v: string) => (typeof v === "string" && v.length > max ? `${v.slice(0, max - 1)}…` : v);
+
+/** Grouped bars, one group per category (negative values go below the zero line). */
+export function SeriesBars({ label, data, category, series, kind = "rupees", height = 280, horizontal = false }: SeriesBarsProps) {
   const empty = data.length === 0 || series.every((s) => data.every((d) => (d as Record<string, unknown>)[s.key] === null || (d as Record<string, unknown>)[s.key] === undefined));
   return (
     <Frame label={label} height={height} empty={empty}>
@@ -49,17 +66,17 @@ export function RupeeBars({ label, data, category, series, height = 280, horizon
         <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
         {horizontal ? (
           <>
-            <XAxis type="number" tickFormatter={rupeeTick} fontSize={12} />
-            <YAxis type="category" dataKey={category} width={120} fontSize={12} tickFormatter={(v: string) => (v.length > 18 ? `${v.slice(0, 17)}…` : v)} />
+            <XAxis type="number" tickFormatter={AXIS[kind]} fontSize={12} allowDecimals={kind !== "count"} />
+            <YAxis type="category" dataKey={category} width={120} fontSize={12} tickFormatter={shorten(18)} />
           </>
         ) : (
           <>
-            <XAxis dataKey={category} fontSize={12} />
-            <YAxis tickFormatter={rupeeTick} width={64} fontSize={12} />
+            <XAxis dataKey={category} fontSize={12} interval={0} tickFormatter={shorten(14)} />
+            <YAxis tickFormatter={AXIS[kind]} width={kind === "rupees" ? 64 : 48} fontSize={12} allowDecimals={kind !== "count"} />
           </>
         )}
         <ReferenceLine {...(horizontal ? { x: 0 } : { y: 0 })} stroke="#adb5bd" />
-        <Tooltip formatter={(value) => formatRupees(value, "long")} />
+        <Tooltip formatter={(value) => TOOLTIP[kind](value)} />
         {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
         {series.map((s, i) => (
           <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour ?? CHART_COLOURS[i % CHART_COLOURS.length]} radius={2} maxBarSize={36} isAnimationActive={false} />
@@ -68,6 +85,9 @@ export function RupeeBars({ label, data, category, series, height = 280, horizon
     </Frame>
   );
 }
+
+/** Rupee amounts, axis in lakh / crore. */
+export const RupeeBars = (props: Omit<SeriesBarsProps, "kind">) => <SeriesBars {...props} kind="rupees" />;
 
 export interface CountRow {
   text: string;
@@ -86,25 +106,6 @@ export function CountBars({ label, data, height, colour = CHART_COLOURS[0], valu
         <YAxis type="category" dataKey="text" width={130} fontSize={12} tickFormatter={(v: string) => (v.length > 20 ? `${v.slice(0, 19)}…` : v)} />
         <Tooltip formatter={(value) => formatIndianNumber(value, 0)} />
         <Bar dataKey="count" name={valueLabel} fill={colour} radius={2} maxBarSize={22} isAnimationActive={false} />
-      </BarChart>
-    </Frame>
-  );
-}
-
-/** Percentages (0–1 shares) side by side, e.g. win rate per competitor. */
-export function ShareBars({ label, data, category, series, height = 260 }: { label: string; data: object[]; category: string; series: Series[]; height?: number }) {
-  const pct = (v: unknown) => (typeof v === "number" ? `${Number((v * 100).toFixed(1))}%` : "—");
-  return (
-    <Frame label={label} height={height} empty={data.length === 0}>
-      <BarChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey={category} fontSize={12} interval={0} tickFormatter={(v: string) => (v.length > 14 ? `${v.slice(0, 13)}…` : v)} />
-        <YAxis tickFormatter={pct} width={48} fontSize={12} domain={[0, "auto"]} />
-        <Tooltip formatter={(value) => pct(value)} />
-        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
-        {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour ?? CHART_COLOURS[i % CHART_COLOURS.length]} radius={2} maxBarSize={36} isAnimationActive={false} />
-        ))}
       </BarChart>
     </Frame>
   );

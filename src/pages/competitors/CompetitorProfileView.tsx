@@ -1,0 +1,115 @@
+// One competitor in depth (competitors/{companyId}/), from results data: its rank positions (how
+// often L1, L2, …), the categories and states it bids in with its wins there, and its recent wins
+// with the discount of the winning bid to the estimate.
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import { Link } from "react-router";
+import type { CompetitorWin } from "../../../common/companies";
+import { competitorApi, competitorKeys, formatShare } from "../../components/companies/api";
+import { CountBars, SeriesBars } from "../../components/companies/charts";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
+import { formatDate, formatRupees, formatText } from "../../lib/format";
+
+const winColumns: ColumnsType<CompetitorWin> = [
+  {
+    title: "Tender",
+    key: "title",
+    render: (_, w) => (
+      <div className="win-title">
+        <Link to={`/result/detail/${w.result_id}`}>{w.title}</Link>
+        <Typography.Text type="secondary" className="builder-sub">
+          {[w.org_name, w.state].filter(Boolean).join(" · ") || formatText(null)}
+        </Typography.Text>
+      </div>
+    ),
+  },
+  { title: "Estimate", key: "estimate", width: 120, align: "right", render: (_, w) => formatRupees(w.estimate) },
+  { title: "Won at", key: "award", width: 120, align: "right", render: (_, w) => formatRupees(w.award_value) },
+  { title: "Below estimate", key: "discount", width: 120, align: "right", render: (_, w) => formatShare(w.discount) },
+  { title: "Result", key: "date", width: 120, render: (_, w) => formatDate(w.result_date) },
+];
+
+function WinCards({ wins }: { wins: CompetitorWin[] }) {
+  return (
+    <ul className="win-cards">
+      {wins.map((w) => (
+        <li key={w.result_id}>
+          <Link to={`/result/detail/${w.result_id}`}>{w.title}</Link>
+          <Typography.Text type="secondary" className="builder-sub">
+            {[w.org_name, w.state].filter(Boolean).join(" · ")}
+          </Typography.Text>
+          <span>
+            Won at {formatRupees(w.award_value)} of {formatRupees(w.estimate)} ({formatShare(w.discount)} below) · {formatDate(w.result_date)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function CompetitorProfileView({ companyId }: { companyId: number }) {
+  const narrow = useMediaQuery("(max-width: 767.98px)");
+  const query = useQuery({ queryKey: competitorKeys.profile(companyId), queryFn: ({ signal }) => competitorApi.profile(companyId, signal) });
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (query.isError) return <Alert type="warning" showIcon message="This competitor's record could not be loaded" description={(query.error as Error).message} />;
+  const p = query.data;
+  if (p.tenders_bid === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tender results on record for this company yet" />;
+  const bidsAndWins = (rows: { text: string; bids: number; wins: number }[]) => rows.slice(0, 8);
+  return (
+    <div className="competitor-profile" data-company-id={companyId}>
+      <Row gutter={[24, 12]}>
+        <Col xs={24} lg={8}>
+          <Typography.Title level={5} className="chart-title">
+            Rank positions
+          </Typography.Title>
+          <CountBars label={`${p.company.name}: rank positions`} data={p.positions} valueLabel="Bids" />
+        </Col>
+        <Col xs={24} lg={8}>
+          <Typography.Title level={5} className="chart-title">
+            Categories: bids and wins
+          </Typography.Title>
+          <SeriesBars
+            label={`${p.company.name}: bids and wins by category`}
+            kind="count"
+            horizontal
+            data={bidsAndWins(p.sectors)}
+            category="text"
+            series={[
+              { key: "bids", label: "Bids", colour: "#1b6fb5" },
+              { key: "wins", label: "Wins", colour: "#2f9e44" },
+            ]}
+            height={Math.max(140, bidsAndWins(p.sectors).length * 44 + 60)}
+          />
+        </Col>
+        <Col xs={24} lg={8}>
+          <Typography.Title level={5} className="chart-title">
+            States: bids and wins
+          </Typography.Title>
+          <SeriesBars
+            label={`${p.company.name}: bids and wins by state`}
+            kind="count"
+            horizontal
+            data={bidsAndWins(p.states)}
+            category="text"
+            series={[
+              { key: "bids", label: "Bids", colour: "#1b6fb5" },
+              { key: "wins", label: "Wins", colour: "#2f9e44" },
+            ]}
+            height={Math.max(140, bidsAndWins(p.states).length * 44 + 60)}
+          />
+        </Col>
+      </Row>
+      <Typography.Title level={5} className="chart-title">
+        Recent wins
+      </Typography.Title>
+      {p.recent_wins.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No wins on record" />
+      ) : narrow ? (
+        <WinCards wins={p.recent_wins} />
+      ) : (
+        <Table<CompetitorWin> rowKey="result_id" size="small" className="wins-table" columns={winColumns} dataSource={p.recent_wins} pagination={false} scroll={{ x: 720 }} />
+      )}
+    </div>
+  );
+}
