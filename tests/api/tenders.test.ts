@@ -8,6 +8,7 @@ import { searchEngine } from "../../server/search/index.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { LIVE_KEYS, NHAI, NIT_TEXT, NMC, PWD, TENDERS, inDays, insertTender, tenderWorld, type TenderWorld } from "./tender-fixture.js";
 import { bearer, createUser, login } from "./harness.js";
+import { newItems } from "../../server/modules/alerts/new-items.js";
 
 let w: TenderWorld;
 beforeAll(async () => {
@@ -311,5 +312,31 @@ describe("tender/ai-detail/{id}/", () => {
   it("answers 404 for an unknown tender and 401 signed out", async () => {
     expect((await get("tender/ai-detail/999999/")).statusCode).toBe(404);
     expect((await get(`tender/ai-detail/${w.ids.road}/`, {})).statusCode).toBe(401);
+  });
+});
+
+describe("quick searches and alerts on /live-tenders", () => {
+  it("saves a tender search checked by the tenders index; its alert lists new live tenders only", async () => {
+    const post = (query: string, name: string) =>
+      w.ctx.app.inject({ method: "POST", url: "/api/saved-search/", headers: w.headersA, payload: { name, resource: "/live-tenders", query } });
+    const ok = await post(`q=road&filter=${encodeURIComponent("state:Maharashtra")}`, "Maharashtra roads");
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().resource_label).toBe("Tenders");
+    const bad = await post("filter=sector:Steel", "Not a tender field");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().query[0]).toMatch(/sector/);
+
+    const since = new Date(Date.now() - 3600_000);
+    const { items, error } = await newItems(
+      w.ctx.app,
+      { configId: 0, userId: w.userA.id, savedSearch: { name: "Maharashtra roads", resource: "/live-tenders", query: "q=road&filter=state:Maharashtra" } },
+      undefined,
+      since,
+      new Date(),
+    );
+    expect(error).toBeUndefined();
+    // 'road' matches the live bypass and the awarded widening; only the live one is new for the alert.
+    expect(items.map((i) => i.id)).toEqual([w.ids.road]);
+    expect(items[0]).toMatchObject({ item_type: "tender", title: TENDERS[0].title, link: `/tender/detail/${w.ids.road}` });
   });
 });

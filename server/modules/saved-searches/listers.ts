@@ -11,6 +11,7 @@ import type { Queryable } from "../../db/client.js";
 import { HttpError, fieldError } from "../../http/errors.js";
 import { parseSearchParams, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
+import { tendersIndex } from "../../search/indexes/tenders.js";
 import { feedConditions, type FeedPreferences } from "../projects/feed.js";
 import { findUserRow } from "../users/queries.js";
 import type { ItemType } from "../reminders/items.js";
@@ -37,6 +38,8 @@ export const LISTERS: Lister[] = [
   leads("/private-industrial-leads-new", "Industrial Projects", ["category:industrial"]),
   leads("/ai-leads", "AI Leads", ["is_ai:true"]),
   { route: "/my-feed", label: "My Feed", index: projectsIndex, itemType: "project", preset: [], defaultSort: "arrived_date desc", feed: true },
+  // Live tenders only, as the page lists them by default (server/modules/tenders/lists.ts).
+  { route: "/live-tenders", label: "Tenders", index: tendersIndex, itemType: "tender", preset: ["live_until:[NOW TO *]"], defaultSort: "closing_date asc" },
 ];
 export const LISTER_ROUTES = LISTERS.map((l) => l.route);
 export const FEED_LISTER = LISTERS.find((l) => l.feed)!;
