@@ -1,4 +1,4 @@
-// Spending credits on a contact, and giving them back. Each is one transaction whose order is
+// Spending credits on a contact (or a company: unlockItem), and giving them back. Each is one transaction whose order is
 // what makes it safe when two browsers (or a double click) race:
 //   1. INSERT the unlock ON CONFLICT DO NOTHING RETURNING: only one transaction can win a
 //      (user, contact) pair; the loser waits for the winner's commit and then sees a conflict,
@@ -23,18 +23,31 @@ export interface UnlockOutcome {
   total: number;
 }
 
+/** What can be unlocked: the table its id lives in and the words of its answers (never user text). */
+const UNLOCKABLE = {
+  contact: { table: "contacts", notFound: "Contact not found.", notEnough: NOT_ENOUGH_CREDITS, audit: "unlock_contact", label: "contact" },
+  company: { table: "companies", notFound: "Company not found.", notEnough: "Not enough credits to unlock this company.", audit: "unlock_company", label: "company" },
+} as const;
+export type UnlockItemType = keyof typeof UNLOCKABLE;
+
 export async function unlockContact(request: FastifyRequest, userId: number, contactId: number, cost: number): Promise<UnlockOutcome> {
+  return unlockItem(request, userId, "contact", contactId, cost);
+}
+
+/** Spends `cost` credits on one item once per user (the steps above), for any unlockable type. */
+export async function unlockItem(request: FastifyRequest, userId: number, itemType: UnlockItemType, itemId: number, cost: number): Promise<UnlockOutcome> {
+  const what = UNLOCKABLE[itemType];
   const db = request.server.db;
   return db.transaction(async (tx) => {
-    const exists = await tx.query(`SELECT 1 FROM contacts WHERE id = $1`, [contactId]);
-    if (exists.rows.length === 0) throw notFound("Contact not found.");
+    const exists = await tx.query(`SELECT 1 FROM ${what.table} WHERE id = $1`, [itemId]);
+    if (exists.rows.length === 0) throw notFound(what.notFound);
     const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO unlocks (user_id, item_type, item_id, credits) VALUES ($1, 'contact', $2, $3)
+      `INSERT INTO unlocks (user_id, item_type, item_id, credits) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id, item_type, item_id) DO NOTHING RETURNING id`,
-      [userId, contactId, cost],
+      [userId, itemType, itemId, cost],
     );
     if (inserted.rows.length === 0) {
-      const prior = await tx.query<{ id: number }>(`SELECT id FROM unlocks WHERE user_id = $1 AND item_type = 'contact' AND item_id = $2`, [userId, contactId]);
+      const prior = await tx.query<{ id: number }>(`SELECT id FROM unlocks WHERE user_id = $1 AND item_type = $2 AND item_id = $3`, [userId, itemType, itemId]);
       const bal = await balance(tx, userId);
       return { unlockId: prior.rows[0].id, charged: 0, alreadyUnlocked: true, ...bal };
     }
@@ -45,13 +58,13 @@ export async function unlockContact(request: FastifyRequest, userId: number, con
         RETURNING total_credits, spent_credits`,
       [userId, cost],
     );
-    if (charged.rows.length === 0) throw new HttpError(402, { detail: NOT_ENOUGH_CREDITS });
+    if (charged.rows.length === 0) throw new HttpError(402, { detail: what.notEnough });
     const actorId = request.auth?.impersonatorId ?? userId;
     await tx.query(
       `INSERT INTO credit_ledger (user_id, delta, kind, unlock_id, note, actor_id) VALUES ($1, $2, 'unlock', $3, $4, $5)`,
-      [userId, -cost, unlockId, `Unlocked contact ${contactId}`, actorId],
+      [userId, -cost, unlockId, `Unlocked ${what.label} ${itemId}`, actorId],
     );
-    await auditAs(request, "unlock_contact", { itemType: "contact", itemId: contactId, details: { cost, unlock_id: unlockId } }, tx);
+    await auditAs(request, what.audit, { itemType, itemId, details: { cost, unlock_id: unlockId } }, tx);
     const row = charged.rows[0];
     return { unlockId, charged: cost, alreadyUnlocked: false, remaining: row.total_credits - row.spent_credits, total: row.total_credits };
   });

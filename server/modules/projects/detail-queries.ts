@@ -209,7 +209,7 @@ export async function contactsHistory(db: Queryable, userId: number, projectId: 
   }));
 }
 
-function maskChanges(changes: Record<string, unknown>): Record<string, unknown> {
+export function maskChanges(changes: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(changes ?? {})) {
     const mask = k === "phone" ? maskPhone : k === "email" ? maskEmail : null;
