@@ -1,12 +1,13 @@
 // The project calendar: a month (antd Calendar) or week view of the user's reminders and the
 // key dates of their shortlisted leads (start, completion) and followed tenders (closing,
 // pre-bid meeting), from reminders/calendar/. Choosing a day lists its events beside the
-// calendar (below it on phones), where reminders can be completed, edited or added.
+// calendar (below it on phones), where reminders can be completed, edited or added. The view
+// and the chosen day are in the URL (?view=week&date=2025-03-14), so a day can be linked to.
 import { LeftOutlined, PlusOutlined, RightOutlined } from "@ant-design/icons";
 import { Button, Calendar, Card, Empty, Segmented, Tag, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate } from "../../lib/format";
@@ -76,8 +77,23 @@ function Chips({ events, max }: { events: CalendarEvent[]; max: number }) {
 
 export default function ProjectCalendarPage() {
   const phone = useMediaQuery("(max-width: 767.98px)");
-  const [view, setView] = useState<View>("month");
-  const [day, setDay] = useState<Dayjs>(() => dayjs().startOf("day"));
+  const [params, setParams] = useSearchParams();
+  const view: View = params.get("view") === "week" ? "week" : "month";
+  const raw = params.get("date") ?? "";
+  const asked = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? dayjs(raw) : null;
+  const day = asked?.isValid() && asked.format(YMD) === raw ? asked.startOf("day") : dayjs().startOf("day");
+  const go = (next: { view?: View; day?: Dayjs }) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.set("view", next.view ?? view);
+        out.set("date", (next.day ?? day).format(YMD));
+        return out;
+      },
+      { replace: true },
+    );
+  const setDay = (d: Dayjs) => go({ day: d });
+  const setView = (v: View) => go({ view: v });
   const [editing, setEditing] = useState<Reminder | null>(null);
   const [creating, setCreating] = useState(false);
   const { from, to } = visibleRange(view, day);
@@ -90,7 +106,7 @@ export default function ProjectCalendarPage() {
   }, [events.data]);
   const dayEvents = byDay.get(day.format(YMD)) ?? [];
 
-  const move = (step: number) => setDay((d) => d.add(step, view === "week" ? "week" : "month"));
+  const move = (step: number) => setDay(day.add(step, view === "week" ? "week" : "month"));
   const period = view === "week" ? `${from.format("DD MMM")} – ${to.format("DD MMM, YYYY")}` : day.format("MMMM YYYY");
 
   const dayPanel = (
