@@ -1,5 +1,6 @@
 // The staff area in real Chromium: the users admin, impersonation start and cancel, credits,
-// disabling, the project edit page, and the area's absence for subscribers.
+// disabling, the project edit page (fields, status updates, keywords, contacts, documents), the
+// review queue's filters, unlocking while impersonating, and the area's absence for subscribers.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demo, expectPath, signIn, staff } from "./fixtures";
 
@@ -169,4 +170,156 @@ test.describe("staff area", () => {
     await page.getByRole("button", { name: "Add", exact: true }).click();
     await expect(page.getByText("Keyword 'e2e-keyword' added")).toBeVisible();
   });
+
+  const SHOTS = process.env.STAFF_SHOTS ?? "test-results";
+  const authed = (token: string) => ({ Authorization: `Token ${token}` });
+
+  test("staff adds a contact and a document to a lead; a subscriber who shortlisted it sees both", async ({ page, browser, request }) => {
+    // A construction lead the demo subscriber shortlists (through the API, as the lister would).
+    const demoToken = await apiToken(request, demo.email, demo.password);
+    const list = await (await request.get("/api/list/search/?filter=category:construction&sort=value%20desc", { headers: authed(demoToken) })).json();
+    const lead = list.results[5] as { id: number; title: string };
+    expect((await request.post(`/api/work/${lead.id}/mark/`, { data: { mark: "shortlisted" }, headers: authed(demoToken) })).ok()).toBe(true);
+
+    const stamp = Date.now().toString(36);
+    const name = `Asha Kulkarni ${stamp}`;
+    const mobile = `9${String(Date.now()).slice(-9)}`;
+    await signIn(page, staff);
+    await expectPath(page, "/private-construction-leads");
+    await page.goto(`/update-projects/detail/${lead.id}`);
+    const contacts = page.locator(".project-contacts");
+    await contacts.getByRole("button", { name: "Add contact" }).click();
+    await contacts.getByLabel("Name").fill(name);
+    await contacts.getByLabel("Designation").fill("Site Engineer");
+    await contacts.getByLabel("Seniority").click();
+    await page.locator(".ant-select-dropdown:visible").getByText("Manager or equivalent", { exact: true }).click();
+    await contacts.getByLabel("Source").click({ force: true }); // the chosen value covers the input
+    await page.locator(".ant-select-dropdown:visible").getByText("Official Government Website", { exact: true }).click();
+    // A number libphonenumber refuses is caught beside the field, before anything is sent.
+    await contacts.getByLabel("Phone").fill("12345");
+    await contacts.getByRole("button", { name: "Save contact" }).click();
+    await expect(contacts.getByText("Enter a valid phone number.")).toBeVisible();
+    await contacts.getByLabel("Phone").fill(mobile);
+    await contacts.getByLabel("E-mail").fill(`asha.${stamp}@example.org`);
+    await contacts.getByRole("button", { name: "Save contact" }).click();
+    await expect(page.getByText(`Contact '${name}' added`)).toBeVisible();
+    await expect(contacts.locator(".project-contact-list").getByText(name)).toBeVisible();
+    await expect(contacts.locator(".project-contact-list").getByText(`+91${mobile}`, { exact: false })).toBeVisible();
+
+    const documents = page.locator(".project-documents");
+    await documents.getByRole("button", { name: "Add document" }).click();
+    await documents.getByLabel("Title").fill(`Fire NOC ${stamp}`);
+    await documents.getByRole("button", { name: "Save document" }).click();
+    await expect(documents.getByText("Give the document's text or its web address.")).toBeVisible();
+    await documents.getByLabel("Web address").fill("https://example.org/fire-noc.pdf");
+    await documents.getByLabel("Text").fill("Fire safety clearance for towers A and B.");
+    await documents.getByRole("button", { name: "Save document" }).click();
+    await expect(page.getByText(`Document 'Fire NOC ${stamp}' added`)).toBeVisible();
+    await expect(documents.getByText(`Fire NOC ${stamp}`)).toBeVisible();
+    // Both saves are in the history with who made them, and in the status updates.
+    const history = page.locator(".project-history");
+    await expect(history.getByText(`${name}, Site Engineer`)).toBeVisible();
+    await expect(history.getByText(`Fire NOC ${stamp}`)).toBeVisible();
+    const me = await page.evaluate(async () => {
+      const r = await fetch("/api/user-info/", { headers: { Authorization: `Token ${localStorage.getItem("infrascout_token")}` } });
+      const u = await r.json();
+      return `${u.first_name} ${u.last_name}`.trim();
+    });
+    await expect(history.getByText(new RegExp(`\\d{2}:\\d{2} · ${me}$`))).toHaveCount(2);
+    await expect(page.locator(".status-update-list").getByText(`New document added: Fire NOC ${stamp}`)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/staff-edit-desktop.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/staff-edit-phone.png`, fullPage: true });
+
+    const subscriber = await browser.newPage();
+    await signIn(subscriber, demo);
+    await expectPath(subscriber, "/private-construction-leads");
+    await subscriber.goto(`/private-construction-leads/detail/${lead.id}`);
+    const row = subscriber.locator(".contacts-table tr").filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByText("Official Government Website")).toBeVisible();
+    await expect(row.locator(".contact-masked").first()).toContainText("XXX");
+    await expect(subscriber.getByText(`New contact added: ${name}, Site Engineer`)).toBeVisible();
+    await expect(subscriber.getByText(`New document added: Fire NOC ${stamp}`)).toBeVisible();
+    await subscriber.close();
+  });
+
+  test("impersonating, an unlock asks whose credits it spends and spends one only after confirming", async ({ page, request }) => {
+    const staffToken = await apiToken(request, staff.email, staff.password);
+    const user = await freshSubscriber(request, staffToken);
+    expect((await request.post(`/api/user/users/${user.id}/credits/`, { data: { amount: 3, note: "e2e unlock" }, headers: authed(staffToken) })).ok()).toBe(true);
+    // A construction lead with a contact this new user has not unlocked.
+    const list = await (await request.get("/api/list/search/?filter=category:construction", { headers: authed(staffToken) })).json();
+    let leadId = 0;
+    for (const r of list.results as { id: number }[]) {
+      const cs = await (await request.get(`/api/work/${r.id}/contacts/`, { headers: authed(staffToken) })).json();
+      if (cs.results?.some((c: { phone: string | null }) => c.phone)) {
+        leadId = r.id;
+        break;
+      }
+    }
+    expect(leadId).toBeGreaterThan(0);
+    // Signing the page in replaces the staff member's API token: ask with the one the page keeps.
+    const remaining = async () => {
+      const kept = await page.evaluate(() => sessionStorage.getItem("infrascout_staff_token"));
+      return (await adminUser(request, kept!, user.email)).remaining_credits;
+    };
+
+    await signIn(page, staff);
+    await expectPath(page, "/private-construction-leads");
+    await page.goto(`/impersonate/${user.id}`);
+    await expect(page.getByText(`You are impersonating ${user.email}`)).toBeVisible();
+    await page.goto(`/private-construction-leads/detail/${leadId}`);
+    const unlock = page.getByRole("button", { name: /Unlock \(1 credit\)/ }).first();
+    await unlock.click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("Spend Kiran's credits?")).toBeVisible();
+    await expect(dialog).toContainText(`You are impersonating Kiran (${user.email})`);
+    await expect(dialog).toContainText("which has 3 credits left");
+    await page.screenshot({ path: `${SHOTS}/staff-confirm-spend-desktop.png` });
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect(await remaining()).toBe(3);
+
+    await unlock.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Spend their credit" }).click();
+    await expect(page.getByText("Contact unlocked. 2 credits left.")).toBeVisible();
+    await expect(page.getByText("Credits: 2 remaining out of total 3")).toBeVisible();
+    expect(await remaining()).toBe(2);
+  });
+
+  for (const vp of [{ name: "desktop", width: 1280, height: 900 }, { name: "phone", width: 390, height: 844 }] as const) {
+    test(`the review queue filters by facet (${vp.name})`, async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await signIn(page, staff);
+      await expectPath(page, "/private-construction-leads");
+      await page.goto("/update-projects");
+      const summary = page.locator(".review-queue .lister-summary");
+      await expect(summary).toHaveText(/^[\d,]+ leads to review$/, { timeout: 30_000 });
+      const count = async () => Number((await summary.innerText()).replace(/[^\d]/g, ""));
+      const all = await count();
+      expect(all).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}/staff-review-${vp.name}.png` });
+
+      const phone = vp.name === "phone";
+      if (phone) await page.getByRole("button", { name: /Filters$/ }).click();
+      const panel = phone ? page.locator(".ant-drawer-content") : page.getByRole("complementary", { name: "Filters" });
+      const group = panel.getByRole("group", { name: "Category" });
+      const option = group.locator(".facet-options li").filter({ hasText: "industrial" });
+      const expected = Number((await option.locator(".facet-count").innerText()).replace(/,/g, ""));
+      expect(expected).toBeGreaterThan(0);
+      expect(expected).toBeLessThan(all);
+      await group.getByRole("checkbox", { name: "industrial" }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["category:industrial"]);
+      if (phone) {
+        await page.screenshot({ path: `${SHOTS}/staff-review-filters-phone.png` });
+        await panel.getByRole("button", { name: /^Show / }).click();
+      }
+      await expect.poll(count, { timeout: 20_000 }).toBe(expected);
+      if (!phone) await expect(page.locator(".review-table .ant-tag").filter({ hasText: "construction" })).toHaveCount(0);
+      await expect(page.locator(".review-queue .active-filters")).toContainText("industrial");
+      await page.reload();
+      await expect.poll(count, { timeout: 20_000 }).toBe(expected);
+    });
+  }
 });

@@ -1,10 +1,16 @@
-// The review queue tab (/update-projects, ?tab=review): leads no staff member has reviewed yet,
-// oldest arrived first, from list/review/search/ (the same search language as the lead lister:
-// text search here; the lister's facet panel can replace this plain table when it is shared).
-import { useTable } from "@refinedev/antd";
-import { Input, Table, Tag, Typography } from "antd";
+// The review queue tab (/update-projects, ?tab=review or no tab): leads no staff member has
+// reviewed yet, oldest arrived first, from list/review/search/. It is the lead lister (the
+// shared search components and the same filters: facets with counts, value, dates, search text,
+// sort), keeping its state in the URL, with the category as one more facet since the queue
+// holds every kind of lead. A lead leaves the queue when a staff member saves it.
+import { Table, Tag, Typography } from "antd";
 import { Link } from "react-router";
+import { ListerLayout } from "../../components/search/ListerLayout";
+import type { ListerConfig } from "../../components/search/config";
+import { useLister } from "../../components/search/useLister";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatLocation, formatRupees } from "../../lib/format";
+import { leadListerConfig } from "../leads/leadSearch";
 
 export interface ReviewRow {
   id: number;
@@ -22,49 +28,66 @@ export interface ReviewRow {
   arrived_date: string;
 }
 
-export function ReviewQueue() {
-  const { tableProps, setFilters } = useTable<ReviewRow>({
-    resource: "update-projects",
-    meta: { endpoint: "list/review/search/" },
-    syncWithLocation: false,
-    pagination: { pageSize: 20 },
-    sorters: { mode: "off" },
-  });
+export const reviewListerConfig: ListerConfig = {
+  ...leadListerConfig,
+  endpoint: "list/review/search/",
+  exportEndpoint: undefined,
+  noun: "leads to review",
+  searchPlaceholder: "Search the review queue: title, owner, place, keywords",
+  facets: [{ field: "category", label: "Category" }, ...leadListerConfig.facets],
+  sorts: [
+    { value: "", label: "Oldest arrived first" },
+    { value: "arrived_date desc", label: "Newest arrived first" },
+    { value: "value desc", label: "Value: high to low" },
+    { value: "value asc", label: "Value: low to high" },
+  ],
+  // The queue already includes every lead, rejected or not; nobody's unlocks matter here.
+  showUnlocked: false,
+  searchAll: undefined,
+};
 
+export function ReviewQueue() {
+  const lister = useLister<ReviewRow>(reviewListerConfig);
+  const narrow = useMediaQuery("(max-width: 575.98px)");
+  const rows = lister.list.data?.results ?? [];
   return (
     <div className="review-queue">
-      <Input.Search
-        className="review-search"
-        placeholder="Search the review queue: title, owner, place, sector"
-        aria-label="Search the review queue"
-        allowClear
-        onSearch={(value) => setFilters([{ field: "q", operator: "eq", value: value.trim() }], "replace")}
-      />
-      <Table<ReviewRow>
-        {...tableProps}
-        rowKey="id"
-        size="middle"
-        pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total: number) => `${total} leads to review` }}
-        locale={{ emptyText: "Nothing waiting for review." }}
-        columns={[
-          {
-            title: "Project",
-            key: "title",
-            render: (_, r) => (
-              <div>
-                <Link to={`/update-projects/detail/${r.id}`}>{r.title}</Link>
-                <br />
-                <Typography.Text type="secondary">{r.owner_name || "Owner not known"}</Typography.Text>
-              </div>
-            ),
-          },
-          { title: "Category", dataIndex: "category", key: "category", responsive: ["md"], render: (c: string) => <Tag>{c}</Tag> },
-          { title: "Status", dataIndex: "status", key: "status", render: (s: string | null) => s ?? "—" },
-          { title: "Value", dataIndex: "value", key: "value", responsive: ["sm"], render: (v: number | null) => formatRupees(v) },
-          { title: "Location", key: "location", responsive: ["lg"], render: (_, r) => formatLocation(r.city, r.district, r.state) || "—" },
-          { title: "Arrived", dataIndex: "arrived_date", key: "arrived", responsive: ["md"], render: (d: string) => formatDate(d) },
-        ]}
-      />
+      <ListerLayout config={reviewListerConfig} lister={lister}>
+        <Table<ReviewRow>
+          className="review-table"
+          dataSource={rows}
+          loading={lister.list.isFetching}
+          rowKey="id"
+          size={narrow ? "small" : "middle"}
+          pagination={false}
+          locale={{ emptyText: lister.list.isPending ? "Searching…" : "Nothing waiting for review." }}
+          columns={[
+            {
+              title: "Project",
+              key: "title",
+              render: (_, r) => (
+                <div>
+                  <Link to={`/update-projects/detail/${r.id}`}>{r.title}</Link>
+                  <br />
+                  <Typography.Text type="secondary">{r.owner_name || "Owner not known"}</Typography.Text>
+                  {narrow && (
+                    <div>
+                      <Typography.Text type="secondary">
+                        {[formatLocation(r.city, r.state), formatDate(r.arrived_date)].filter(Boolean).join(" · ")}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </div>
+              ),
+            },
+            { title: "Category", dataIndex: "category", key: "category", responsive: ["md"], render: (c: string) => <Tag>{c}</Tag> },
+            { title: "Status", dataIndex: "status", key: "status", render: (s: string | null) => s ?? "—" },
+            { title: "Value", dataIndex: "value", key: "value", responsive: ["sm"], render: (v: number | null) => formatRupees(v) },
+            { title: "Location", key: "location", responsive: ["lg"], render: (_, r) => formatLocation(r.city, r.district, r.state) || "—" },
+            { title: "Arrived", dataIndex: "arrived_date", key: "arrived", responsive: ["sm"], render: (d: string) => formatDate(d) },
+          ]}
+        />
+      </ListerLayout>
     </div>
   );
 }

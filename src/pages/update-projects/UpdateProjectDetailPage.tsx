@@ -1,7 +1,9 @@
 // /update-projects/detail/{id}: a staff member edits a lead. The fields are one Refine useForm
 // over work/{id}/ (GET to load; PATCH with only the fields that changed); beside it a status
-// update (work/{id}/status-update/), staff keywords (keywords/) and the history of changes
-// (work/{id}/history), each recorded with who and when.
+// update (work/{id}/status-update/), contacts (work/{id}/contacts/), documents
+// (work/{id}/documents/), staff keywords (keywords/), images (work/{id}/image-upload/) and the
+// history of changes (work/{id}/history), each recorded with who and when. Added contacts and
+// documents also show in the status updates, which subscribers who shortlisted the lead see.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useForm } from "@refinedev/antd";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -31,6 +33,9 @@ import { PageShell } from "../../components/page/PageShell";
 import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http } from "../../providers/http";
+import { ImagesSection } from "../leads/detail/LeadSections";
+import { ProjectContactsCard } from "./ProjectContactsCard";
+import { ProjectDocumentsCard } from "./ProjectDocumentsCard";
 import { changedFields, editableValues, type EditableProject, type ProjectDetail } from "./projectFields";
 
 interface StatusUpdate {
@@ -255,6 +260,7 @@ export default function UpdateProjectDetailPage() {
   const refresh = () => {
     void query?.refetch();
     void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+    void queryClient.invalidateQueries({ queryKey: statusKey(id) });
   };
 
   const save = async (values: EditableProject) => {
@@ -424,11 +430,18 @@ export default function UpdateProjectDetailPage() {
               </Flex>
             </Form>
           </Card>
+          <Flex vertical gap={16} style={{ marginTop: 16 }}>
+            <ProjectContactsCard id={id} onAdded={refresh} />
+            <ProjectDocumentsCard id={id} onAdded={refresh} />
+          </Flex>
         </Col>
         <Col xs={24} xl={9}>
           <Flex vertical gap={16}>
             {project && <StatusUpdates id={id} currentStatus={project.status} onAdded={refresh} />}
             {project && <Keywords id={id} keywords={project.keywords} onAdded={refresh} />}
+            <Card size="small" title="Images" className="project-images">
+              <ImagesSection leadId={id} isStaff />
+            </Card>
             <History id={id} />
           </Flex>
         </Col>
