@@ -1,4 +1,5 @@
-// The search benchmark's data: 1,000,000 generated projects (BENCH_PROJECTS overrides) in a
+// The search benchmark's data: 1,000,000 generated projects and as many tenders (with their
+// results and bidders; BENCH_PROJECTS and BENCH_TENDERS override) in a
 // dedicated database on the PostgreSQL server (infrascout_bench, created through the postgres
 // database when missing) and in a PGlite data folder (./data/bench-pglite). A marker table
 // records a finished seed, so later runs reuse the data; a partial seed is wiped and redone.
@@ -11,22 +12,26 @@ import { migrate } from "../server/db/migrate.js";
 import { seedDemoData } from "../server/ingest/seed.js";
 
 export const BENCH_PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1_000_000);
+export const BENCH_TENDERS = Number(process.env.BENCH_TENDERS ?? 1_000_000);
 export const BENCH_PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/infrascout_bench";
 export const BENCH_PGLITE_DIR = path.resolve(process.env.BENCH_PGLITE_DIR ?? "./data/bench-pglite");
 const SEED = 7;
 
-async function markerCount(db: Db): Promise<number | null> {
+/** What a finished seed recorded ('projects/tenders'), or null. */
+async function markerCount(db: Db): Promise<string | null> {
   await db.exec(`CREATE TABLE IF NOT EXISTS bench_search_marker (projects integer NOT NULL, seeded_at timestamptz NOT NULL DEFAULT now())`);
-  const r = await db.query<{ projects: number }>(`SELECT projects FROM bench_search_marker ORDER BY seeded_at DESC LIMIT 1`);
-  return r.rows[0]?.projects ?? null;
+  await db.exec(`ALTER TABLE bench_search_marker ADD COLUMN IF NOT EXISTS tenders integer NOT NULL DEFAULT 0`);
+  const r = await db.query<{ projects: number; tenders: number }>(`SELECT projects, tenders FROM bench_search_marker ORDER BY seeded_at DESC LIMIT 1`);
+  return r.rows[0] ? `${r.rows[0].projects}/${r.rows[0].tenders}` : null;
 }
+const WANTED = `${BENCH_PROJECTS}/${BENCH_TENDERS}`;
 
 async function seed(db: Db, label: string) {
   const t0 = Date.now();
   let last = 0;
   await seedDemoData(db, {
     projects: BENCH_PROJECTS,
-    tenders: 0,
+    tenders: BENCH_TENDERS,
     companies: Math.max(800, Math.round(BENCH_PROJECTS / 50)),
     users: false,
     seed: SEED,
@@ -37,9 +42,9 @@ async function seed(db: Db, label: string) {
       }
     },
   });
-  await db.exec(`VACUUM ANALYZE projects`);
-  await db.query(`INSERT INTO bench_search_marker (projects) VALUES ($1)`, [BENCH_PROJECTS]);
-  console.log(`  ${label}: seeded ${BENCH_PROJECTS.toLocaleString("en-IN")} projects in ${Math.round((Date.now() - t0) / 1000)} s`);
+  await db.exec(`VACUUM ANALYZE`);
+  await db.query(`INSERT INTO bench_search_marker (projects, tenders) VALUES ($1, $2)`, [BENCH_PROJECTS, BENCH_TENDERS]);
+  console.log(`  ${label}: seeded ${BENCH_PROJECTS.toLocaleString("en-IN")} projects and ${BENCH_TENDERS.toLocaleString("en-IN")} tenders in ${Math.round((Date.now() - t0) / 1000)} s`);
 }
 
 /** The benchmark database on the PostgreSQL server, seeded when needed. */
@@ -56,8 +61,8 @@ export async function openBenchPostgres(): Promise<Db> {
   let db = await openDb({ databaseUrl: BENCH_PG_URL });
   await migrate(db);
   const marker = await markerCount(db);
-  if (marker !== BENCH_PROJECTS) {
-    console.log(`PostgreSQL: (re)creating ${name} with ${BENCH_PROJECTS.toLocaleString("en-IN")} projects`);
+  if (marker !== WANTED) {
+    console.log(`PostgreSQL: (re)creating ${name} with ${BENCH_PROJECTS.toLocaleString("en-IN")} projects and ${BENCH_TENDERS.toLocaleString("en-IN")} tenders`);
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.query(`CREATE DATABASE ${name}`);
@@ -75,8 +80,8 @@ export async function openBenchPglite(): Promise<Db> {
   let db = await openDb({ dataDir: BENCH_PGLITE_DIR });
   await migrate(db);
   const marker = await markerCount(db);
-  if (marker !== BENCH_PROJECTS) {
-    console.log(`PGlite: (re)creating ${BENCH_PGLITE_DIR} with ${BENCH_PROJECTS.toLocaleString("en-IN")} projects`);
+  if (marker !== WANTED) {
+    console.log(`PGlite: (re)creating ${BENCH_PGLITE_DIR} with ${BENCH_PROJECTS.toLocaleString("en-IN")} projects and ${BENCH_TENDERS.toLocaleString("en-IN")} tenders`);
     await db.close();
     fs.rmSync(BENCH_PGLITE_DIR, { recursive: true, force: true });
     db = await openDb({ dataDir: BENCH_PGLITE_DIR });
