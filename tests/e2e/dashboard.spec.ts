@@ -27,15 +27,15 @@ async function api<T>(page: Page, path: string, init: { method?: string; body?: 
   );
 }
 
-/** The lister's count line ('12 leads') once the list shows the URL's query. */
+/** The lister's count ('12 leads …') once the list shows the URL's query. */
 async function listerCount(page: Page): Promise<number> {
   const results = page.locator(".lister-results");
   await expect
     .poll(async () => (await results.getAttribute("data-query")) === new URLSearchParams(new URL(page.url()).search).toString() && (await results.getAttribute("aria-busy")) === "false", { timeout: 30_000 })
     .toBe(true);
   const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(/^[\d,]+ leads$/);
-  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
+  await expect(summary).toHaveText(/^[\d,]+ leads\b/); // My Feed adds '· 3 new on this page'
+  return Number(/^([\d,]+)/.exec(await summary.innerText())![1].replace(/,/g, ""));
 }
 
 test.describe.configure({ mode: "serial" });
@@ -77,6 +77,11 @@ for (const vp of WIDTHS) {
     await expect(newLeads.locator(".dash-number")).toBeVisible();
     await expect(page.locator(".dash-panel").filter({ has: page.getByText("Recently viewed", { exact: true }) }).locator(".dash-item-title").first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/dashboard-${vp.width}.png`, fullPage: true });
+    // Screen-sized views too, to read at the phone's own scale.
+    for (const [k, title] of ["New leads for you", "Your marked leads", "Leads under construction", "Your competitors, last 30 days"].entries()) {
+      await page.getByText(title, { exact: true }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/dashboard-${vp.width}-${k}.png` });
+    }
 
     await marks.getByRole("link", { name: `Shortlisted: Construction ${shortlisted.construction}` }).click();
     await expect(page).toHaveURL(/\/private-construction-leads\?filter=mark%3Ashortlisted/);
@@ -96,6 +101,9 @@ test("the window control changes the new-leads range, kept in the URL", async ({
   const panel = page.locator(".dash-panel").filter({ has: page.getByText("New leads for you", { exact: true }) });
   await expect(panel.locator(".dash-number .ant-statistic-content")).toHaveText(series.total.toLocaleString("en-IN"));
   await expect(panel.getByRole("img", { name: /Leads per day/ })).toBeVisible();
-  // The number opens My Feed narrowed to those days.
+  // The number opens My Feed narrowed to those days, listing as many leads.
   await expect(panel.locator(".dash-figure a")).toHaveAttribute("href", /\/my-feed\?filter=arrived_date%3A%5B/);
+  await panel.locator(".dash-figure a").click();
+  await expect(page).toHaveURL(/\/my-feed\?filter=arrived_date/);
+  expect(await listerCount(page)).toBe(series.total);
 });

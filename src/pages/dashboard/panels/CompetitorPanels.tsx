@@ -11,6 +11,7 @@ import { dashboardApi } from "../api";
 import { COLOURS, SplitBars } from "./charts";
 import { Panel } from "./Panel";
 
+const plural = (n: number, one: string, many: string) => `${formatIndianNumber(n, 0)} ${n === 1 ? one : many}`;
 const unavailable = (err: unknown) => err instanceof HttpError && (err.statusCode === 404 || err.statusCode === 501);
 
 export function CompetitorComparisonPanel({ days }: { days: number }) {
@@ -51,7 +52,7 @@ export function CompetitorComparisonPanel({ days }: { days: number }) {
                       {r.company.name}
                     </Link>
                     <Typography.Text type="secondary">
-                      Won {formatIndianNumber(r.tenders_won, 0)} of {formatIndianNumber(r.tenders_bid, 0)} bids
+                      Won {formatIndianNumber(r.tenders_won, 0)} of {plural(r.tenders_bid, "bid", "bids")}
                       {r.win_rate !== null ? ` (${Math.round(r.win_rate * 100)}%)` : ""} · {formatRupees(r.won_value)} won
                     </Typography.Text>
                   </div>
@@ -93,8 +94,8 @@ export function CompetitorListerPanel() {
                   </span>
                   <Typography.Text type="secondary">
                     {r.reason === "shared_tenders"
-                      ? `${formatIndianNumber(r.shared_tenders, 0)} tenders in common, ranked above you ${formatIndianNumber(r.ranked_above_you, 0)} times`
-                      : `Frequent winner where you work: ${formatIndianNumber(r.tenders_won, 0)} wins of ${formatIndianNumber(r.tenders_bid, 0)} bids`}
+                      ? `${plural(r.shared_tenders, "tender", "tenders")} in common, ranked above you ${plural(r.ranked_above_you, "time", "times")}`
+                      : `Frequent winner where you work: ${plural(r.tenders_won, "win", "wins")} of ${plural(r.tenders_bid, "bid", "bids")}`}
                   </Typography.Text>
                 </div>
               </List.Item>

@@ -53,7 +53,7 @@ export function ShortlistedStatusPanel() {
   const query = useMarks();
   const s = query.data;
   const shortlisted = s?.by_mark.find((m) => m.mark === "shortlisted");
-  const link = (status: string | null) => (c: LeadCategory) => leadListLink(c, status === null ? [markFilter("shortlisted")] : [markFilter("shortlisted"), statusFilter(status)]);
+  const link = (status: string) => (c: LeadCategory) => leadListLink(c, [markFilter("shortlisted"), statusFilter(status)]);
   return (
     <Panel
       title="Shortlisted leads by status"
@@ -68,7 +68,8 @@ export function ShortlistedStatusPanel() {
           <SplitBars
             label="Shortlisted leads by project status"
             rows={s.by_status.map((x) => ({ name: x.status ?? NOT_SPECIFIED, construction: x.construction, industrial: x.industrial }))}
-            onOpen={(row, c) => navigate(link(row.name === NOT_SPECIFIED ? null : row.name)(c))}
+            // No lister filter asks for "no status", so those bars open nothing.
+            onOpen={(row, c) => row.name !== NOT_SPECIFIED && navigate(link(row.name)(c))}
           />
           {s.by_status.length === 0 && (
             <Typography.Paragraph type="secondary">Shortlist leads from the lead lists to follow their progress here.</Typography.Paragraph>
@@ -79,7 +80,7 @@ export function ShortlistedStatusPanel() {
               .map((x) => (
                 <li key={x.status}>
                   <span className="dash-link-name">{x.status}</span>
-                  <CategoryLinks counts={x} link={link(x.status)} label={x.status ?? ""} />
+                  <CategoryLinks counts={x} link={link(x.status!)} label={x.status!} />
                 </li>
               ))}
           </ul>

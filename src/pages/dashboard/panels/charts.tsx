@@ -46,7 +46,7 @@ export function SplitBars({ label, rows, onOpen, height, legend = { construction
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 28, bottom: 4, left: 4 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} tickFormatter={countTick} fontSize={12} />
-        <YAxis type="category" dataKey="name" width={118} fontSize={12} tickFormatter={(v: string) => (v.length > 17 ? `${v.slice(0, 16)}…` : v)} />
+        <YAxis type="category" dataKey="name" width={126} fontSize={12} tickFormatter={(v: string) => (v.length > 19 ? `${v.slice(0, 18)}…` : v)} />
         <Tooltip formatter={(v) => formatIndianNumber(v, 0)} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         {(["construction", "industrial"] as const).map((c) => (
@@ -85,7 +85,7 @@ export function CountBars({ label, rows, onOpen, height = 200, vertical = false 
         {vertical ? (
           <>
             <XAxis type="number" allowDecimals={false} tickFormatter={countTick} fontSize={12} />
-            <YAxis type="category" dataKey="name" width={118} fontSize={12} tickFormatter={(v: string) => (v.length > 17 ? `${v.slice(0, 16)}…` : v)} />
+            <YAxis type="category" dataKey="name" width={126} fontSize={12} tickFormatter={(v: string) => (v.length > 19 ? `${v.slice(0, 18)}…` : v)} />
           </>
         ) : (
           <>
