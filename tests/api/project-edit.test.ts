@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_ALREADY_ON_LEAD, CONTACT_NEEDS_REACH } from "../../server/modules/projects/detail-edit-contacts.js";
 import { DOCUMENT_NEEDS_CONTENT } from "../../server/modules/projects/detail-edit-documents.js";
 import { INVALID_PHONE } from "../../server/modules/phone/routes.js";
+import { issueSignInToken } from "../../server/modules/auth/tokens.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
-import { impersonating, makeCompany, makeProject } from "./lead-fixture.js";
+import { impersonating, linkContact, makeCompany, makeContact, makeProject } from "./lead-fixture.js";
 
 let t: TestContext;
 let staffToken: string;
@@ -257,4 +258,79 @@ describe("who may add contacts and documents", () => {
     expect((await t.app.inject({ method: "GET", url: `/api/work/${id}/documents/` })).statusCode).toBe(401);
     expect((await get(`/api/work/999999999/documents/`)).statusCode).toBe(404);
   });
+});
+
+describe("role × staff-area endpoint", () => {
+  const ROLES = ["anonymous", "subscriber", "expired", "signup", "staff", "impersonated", "disabled"] as const;
+  type Role = (typeof ROLES)[number];
+  type Expect = Record<Role, number>;
+  const day = (offset: number) => new Date(Date.now() + offset * 864e5).toISOString().slice(0, 10);
+  let seq = 0;
+  const insertUser = async (o: { staff?: boolean; endDate?: string | null; statuses?: string[] } = {}) => {
+    const email = `m${++seq}-${Math.random().toString(36).slice(2, 8)}@${o.staff ? "infrascout.in" : "example.com"}`;
+    const { rows } = await t.db.query<{ id: number }>(
+      `INSERT INTO users (email, first_name, preferred_proj_status, end_date, total_credits) VALUES ($1, 'M', $2, $3, 10) RETURNING id`,
+      [email, o.statuses ?? ["Planning"], o.endDate === undefined ? day(30) : o.endDate],
+    );
+    return rows[0].id;
+  };
+  async function session(role: Role): Promise<string | undefined> {
+    switch (role) {
+      case "anonymous": return undefined;
+      case "subscriber": return issueSignInToken(t.db, await insertUser());
+      case "expired": return issueSignInToken(t.db, await insertUser({ endDate: day(-1) }));
+      case "signup": return issueSignInToken(t.db, await insertUser({ endDate: null, statuses: [] }));
+      case "staff": return issueSignInToken(t.db, await insertUser({ staff: true, endDate: null }));
+      case "impersonated": {
+        const staffToken = await issueSignInToken(t.db, await insertUser({ staff: true }));
+        const res = await t.app.inject({ method: "GET", url: `/api/impersonate/${await insertUser()}/`, headers: bearer(staffToken) });
+        return res.json().token;
+      }
+      case "disabled": {
+        const id = await insertUser();
+        const token = await issueSignInToken(t.db, id);
+        await t.db.query(`UPDATE users SET is_active = false WHERE id = $1`, [id]);
+        return token;
+      }
+    }
+  }
+  const staffOnly = (ok: number): Expect => ({ anonymous: 401, subscriber: 403, expired: 403, signup: 403, staff: ok, impersonated: 403, disabled: 401 });
+  const subscribers = (ok: number): Expect => ({ anonymous: 401, subscriber: ok, expired: 403, signup: 403, staff: ok, impersonated: ok, disabled: 401 });
+  let n = 0;
+  // Each cell acts on a fresh lead (with one contact), so no call depends on another.
+  const rows: { name: string; method: "GET" | "POST" | "PATCH"; url: (p: number) => string; body?: (p: number, c: number) => object; expect: Expect }[] = [
+    { name: "review queue", method: "GET", url: () => "/api/list/review/search/", expect: staffOnly(200) },
+    { name: "review queue facets", method: "GET", url: () => "/api/list/review/search/facets/", expect: staffOnly(200) },
+    { name: "edit fields", method: "PATCH", url: (p) => `/api/work/${p}/`, body: () => ({ city: "Nashik" }), expect: staffOnly(200) },
+    { name: "add status update", method: "POST", url: (p) => `/api/work/${p}/status-update/`, body: () => ({ new_status: "Approval" }), expect: staffOnly(201) },
+    { name: "add keyword", method: "POST", url: () => "/api/keywords/", body: (p) => ({ works_id: p, keyword: "fire-fighting" }), expect: staffOnly(201) },
+    { name: "add contact", method: "POST", url: (p) => `/api/work/${p}/contacts/`, body: () => ({ name: "Ravi", source: "internet", phone: `+9199${String(++n).padStart(8, "0")}` }), expect: staffOnly(201) },
+    { name: "add document", method: "POST", url: (p) => `/api/work/${p}/documents/`, body: () => ({ title: "Brief", url: "https://example.org/b.pdf" }), expect: staffOnly(201) },
+    { name: "debug", method: "GET", url: (p) => `/api/work/${p}/debug`, expect: staffOnly(200) },
+    { name: "documents", method: "GET", url: (p) => `/api/work/${p}/documents/`, expect: subscribers(200) },
+    { name: "status updates", method: "GET", url: (p) => `/api/work/${p}/status-update/`, expect: subscribers(200) },
+    { name: "history", method: "GET", url: (p) => `/api/work/${p}/history`, expect: subscribers(200) },
+    // Impersonated: refused without impersonation_confirmed, allowed with it (next row).
+    { name: "unlock contact", method: "POST", url: () => "/api/user-unlock-contact/", body: (_p, c) => ({ contact_id: c }), expect: { ...subscribers(200), impersonated: 403 } },
+    { name: "unlock contact, confirmed", method: "POST", url: () => "/api/user-unlock-contact/", body: (_p, c) => ({ contact_id: c, impersonation_confirmed: true }), expect: subscribers(200) },
+  ];
+  for (const row of rows) {
+    it(`${row.method} ${row.name}`, async () => {
+      const got = {} as Expect;
+      for (const role of ROLES) {
+        const token = await session(role);
+        const project = await makeProject(t.db);
+        const contact = await makeContact(t.db);
+        await linkContact(t.db, project, contact.id);
+        const res = await t.app.inject({
+          method: row.method,
+          url: row.url(project),
+          headers: token ? bearer(token) : {},
+          ...(row.body ? { payload: row.body(project, contact.id) } : {}),
+        });
+        got[role] = res.statusCode;
+      }
+      expect(got).toEqual(row.expect);
+    });
+  }
 });
