@@ -1,0 +1,219 @@
+// The tender and result pages in the real app (routes, guards, providers, HTTP layer) over a
+// stubbed API: 'Show all tenders' is search_all_tenders=true in the URL and the request, the
+// organisation suggester adds an org_name_exact filter, a shared link opens signed out and a
+// refused one lands on sign-in, and the bidders of a result show in rank order with spreads.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LOGOUT_DELAY_MS } from "../../common/constants";
+import { hardNavigation } from "../../src/lib/redirect";
+import type { ResultDetail, TenderDetail, TenderListRow } from "../../common/tenders";
+import { closingHint } from "../../src/pages/tenders/TenderParts";
+import { sharedPairOf, withPair } from "../../src/pages/tenders/api";
+import { spreadText } from "../../src/pages/results/ResultDetailPage";
+import { guessKind } from "../../src/pages/imports/ImportsPanel";
+import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
+import { jsonResponse, makeUser, stubApi } from "./helpers";
+
+const row = (id: number, extra: Partial<TenderListRow> = {}): TenderListRow => ({
+  id,
+  title: `Tender number ${id}`,
+  reference: `2026_PWD_${id}_1`,
+  org_name: "Public Works Department, Kerala",
+  org_name_exact: "Public Works Department, Kerala",
+  department: null,
+  tender_status: "Live",
+  is_corrigendum: id % 2 === 0,
+  category: "works",
+  tender_type: "Item Rate",
+  value: 25_000_000,
+  value_band: "10 - 100 Crore",
+  emd: 500_000,
+  state: "Kerala",
+  district: "Ernakulam",
+  city: "Kochi",
+  published_date: "2026-11-01T05:30:00.000Z",
+  closing_date: "2030-01-15T05:30:00.000Z",
+  status_update_date: null,
+  retrieved_on: null,
+  reviewed_date: null,
+  arrived_date: "2026-11-01T05:30:00.000Z",
+  result_id: null,
+  ...extra,
+});
+
+const detail = (id: number, shared = false): TenderDetail => ({
+  ...row(id),
+  ocid: null,
+  description: "Construction of a bridge over the Periyar river.",
+  is_live: true,
+  tender_fee: 5900,
+  opening_date: null,
+  prebid_date: null,
+  pincode: "682001",
+  source: "Kerala e-Procurement",
+  source_url: null,
+  documents: [{ id: 1, file_name: "NIT.pdf", mime_type: "application/pdf", url: null, size: 2048, has_text: true }],
+  corrigenda: [{ id: 7, title: "Corrigendum-1: Extension of bid due date", description: "Extended by a week.", published_date: "2026-11-05T05:30:00.000Z" }],
+  result: null,
+  shared,
+});
+
+function tenderApi(calls: URL[]) {
+  return (url: URL) => {
+    if (url.pathname === "/api/list/tenders/search/") {
+      calls.push(url);
+      return jsonResponse(200, { count: 2, page: 1, page_size: 20, results: [row(1), row(2)] });
+    }
+    if (url.pathname === "/api/list/tenders/search/facets/") {
+      return jsonResponse(200, { facets: { tender_status: [{ text: "Live", count: 2 }], is_corrigendum: [{ text: "true", count: 1 }, { text: "false", count: 1 }] } });
+    }
+    if (url.pathname === "/api/suggester_facet/") {
+      calls.push(url);
+      return jsonResponse(200, { field: "org_name_exact", suggestions: [{ text: "Indian Railways", count: 73 }] });
+    }
+    return undefined;
+  };
+}
+
+const query = () => new URLSearchParams(currentLocation()!.split("?")[1] ?? "");
+
+afterEach(() => localStorage.clear());
+// The first page chunk of a run can take a while to load under jsdom: rendering tests get longer.
+
+describe("helpers", () => {
+  it("closing hints count calendar days and say when a tender has closed", () => {
+    const now = new Date("2026-11-22T06:00:00Z");
+    expect(closingHint("2026-11-25T05:30:00Z", now)).toBe("in 3 days");
+    expect(closingHint("2026-11-23T05:30:00Z", now)).toBe("in 1 day");
+    expect(closingHint("2026-11-20T05:30:00Z", now)).toBe("closed 2 days ago");
+    expect(closingHint(null, now)).toBeNull();
+  });
+
+  it("shared pairs need both uid and tid and are carried to the brief", () => {
+    expect(sharedPairOf("?uid=4&tid=abc")).toEqual({ uid: "4", tid: "abc" });
+    expect(sharedPairOf("?uid=4")).toBeNull();
+    expect(withPair("/tender/ai-detail/9", { uid: "4", tid: "a&b" })).toBe("/tender/ai-detail/9?uid=4&tid=a%26b");
+    expect(withPair("/tender/ai-detail/9", null)).toBe("/tender/ai-detail/9");
+  });
+
+  it("spreads read as signed rupees and percent", () => {
+    expect(spreadText({ amount: 1_250_000, percent: 4.166 })).toBe("+₹ 12.5 L (+4.17 %)");
+    expect(spreadText({ amount: -20_000_000, percent: -7.5 })).toBe("−₹ 2 Cr (−7.5 %)");
+    expect(spreadText(null)).toBe("Not Specified");
+  });
+
+  it("an upload's kind is guessed from its file name", () => {
+    expect(guessKind("final_2022_CD_25879_1.csv")).toBe("gepnic");
+    expect(guessKind("results.jsonl")).toBe("results-json");
+    expect(guessKind("tenders.csv")).toBe("tenders-csv");
+    expect(guessKind("ocds-213czf-000-00001.json")).toBe("ocds");
+    expect(guessKind("notes.txt")).toBeUndefined();
+  });
+});
+
+describe("tenders lister", { timeout: 60_000 }, () => {
+  it("'Show all tenders' is search_all_tenders=true in the URL and the request; the corrigendum facet reads as words", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/live-tenders", makeUser(), tenderApi(calls));
+    expect(await screen.findByText("Tender number 1", {}, { timeout: 40_000 })).toBeTruthy();
+    expect(calls.at(-1)!.searchParams.get("search_all_tenders")).toBeNull();
+    const corrigendum = await screen.findByRole("group", { name: "Corrigendum" });
+    expect(within(corrigendum).getByText("With corrigendum")).toBeTruthy();
+    expect(within(corrigendum).getByText("No corrigendum")).toBeTruthy();
+    fireEvent.click(screen.getByRole("switch", { name: /Show all tenders/ }));
+    await waitFor(() => expect(query().get("search_all_tenders")).toBe("true"));
+    await waitFor(() => expect(calls.at(-1)!.searchParams.get("search_all_tenders")).toBe("true"));
+    expect(calls.at(-1)!.searchParams.get("search_all")).toBeNull();
+    expect(screen.getByText("All tenders")).toBeTruthy(); // the active-filter tag
+    // ticking 'With corrigendum' sends the value the API knows
+    fireEvent.click(within(corrigendum).getByRole("checkbox", { name: /With corrigendum/ }));
+    await waitFor(() => expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["is_corrigendum:true"]));
+  });
+
+  it("the organisation suggester asks suggester_facet/ and adds an org_name_exact filter", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/live-tenders", makeUser(), tenderApi(calls));
+    const box = await screen.findByLabelText("Organisation name", {}, { timeout: 19_000 });
+    fireEvent.change(box, { target: { value: "railwys" } });
+    const option = await screen.findByText("Indian Railways", {}, { timeout: 5_000 });
+    const asked = calls.find((u) => u.pathname === "/api/suggester_facet/")!;
+    expect(asked.searchParams.get("suggest_query")).toBe("railwys");
+    expect(asked.searchParams.get("suggest_field")).toBe("org_name_exact");
+    fireEvent.click(option);
+    await waitFor(() => expect(query().getAll("filter")).toEqual(["org_name_exact:Indian Railways"]));
+    await waitFor(() => expect(calls.filter((u) => u.pathname === "/api/list/tenders/search/").at(-1)!.searchParams.getAll("filter")).toEqual(["org_name_exact:Indian Railways"]));
+  });
+});
+
+describe("shared links", { timeout: 60_000 }, () => {
+  it("a tender opens signed out with the pair sent, read-only", async () => {
+    const fetch = stubApi((url) => {
+      if (url.pathname === "/api/tender/detail/5") return url.searchParams.get("tid") === "good" ? jsonResponse(200, detail(5, true)) : jsonResponse(401, { detail: "Invalid shared link." });
+      return undefined;
+    });
+    renderApp("/tender/detail/5?uid=3&tid=good");
+    expect(await screen.findByText("A tender shared with you from InfraScout", {}, { timeout: 19_000 })).toBeTruthy();
+    expect(screen.getAllByText("Tender number 5").length).toBeGreaterThan(0);
+    expect(screen.getByText("Corrigendum-1: Extension of bid due date")).toBeTruthy();
+    expect(screen.getByText("NIT.pdf")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Set reminder/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Share/ })).toBeNull();
+    // Only the shared call was made (a similar-tenders call would need a sign-in).
+    const paths = fetch.mock.calls.map(([u]) => new URL(String(u), "http://localhost").pathname);
+    expect(paths.every((p) => p === "/api/tender/detail/5")).toBe(true);
+  });
+
+  it("a refused pair goes to the sign-in page without the pair, never the tender", async () => {
+    const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => undefined);
+    stubApi((url) => (url.pathname === "/api/tender/detail/5" ? jsonResponse(401, { detail: "Invalid shared link." }) : undefined));
+    renderApp("/tender/detail/5?uid=3&tid=tampered");
+    await waitFor(() => expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent("/tender/detail/5")}`), { timeout: 19_000 });
+    expect(screen.queryByText("Tender number 5")).toBeNull();
+    // The HTTP layer's 401 handling ends the (absent) session after LOGOUT_DELAY_MS: let it
+    // run here (its full-page navigation stubbed), so it does not sign out the next test.
+    await new Promise((r) => setTimeout(r, LOGOUT_DELAY_MS + 200));
+    assign.mockRestore();
+  });
+
+  it("uid and tid on any other page do not bypass sign-in", async () => {
+    stubApi(() => undefined);
+    renderApp("/dashboard?uid=3&tid=x");
+    await waitFor(() => expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent("/dashboard?uid=3&tid=x")}`));
+  });
+});
+
+describe("result detail", { timeout: 60_000 }, () => {
+  it("shows the bidders in rank order with the winner, the spreads and the award", async () => {
+    const result: ResultDetail = {
+      id: 8,
+      tender: { ...detail(5), tender_status: "AOC", value: 30_000_000 } as ResultDetail["tender"],
+      award_value: 28_500_000,
+      result_date: "2026-11-10T05:30:00.000Z",
+      winner: { name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank_label: "L1" },
+      bidders: [
+        { id: 1, bidder_name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank: 1, rank_label: "L1", status: "Accepted-AOC", is_winner: true },
+        { id: 2, bidder_name: "Kerala Infra LLP", company_id: 12, bid_value: 29_700_000, rank: 2, rank_label: "L2", status: "Accepted", is_winner: false },
+        { id: 3, bidder_name: "Late Bidder Co", company_id: null, bid_value: null, rank: null, rank_label: null, status: "Rejected-Technical", is_winner: false },
+      ],
+      spread_l1_l2: { amount: 1_200_000, percent: 4.21 },
+      spread_award_estimate: { amount: -1_500_000, percent: -5 },
+      shared: false,
+    };
+    renderSignedIn("/result/detail/8", makeUser(), (url) => {
+      if (url.pathname === "/api/result/detail/8") return jsonResponse(200, result);
+      if (url.pathname === "/api/result/8/result-mlt/") return jsonResponse(200, { results: [] });
+      return undefined;
+    });
+    const table = (await screen.findByText("Kerala Infra LLP", {}, { timeout: 19_000 })).closest("table")!;
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0].textContent).toMatch(/^L1Menon Constructions Pvt LtdWinner₹ 2.85 Cr/);
+    expect(rows[1].textContent).toMatch(/^L2Kerala Infra LLP₹ 2.97 Cr/);
+    expect(rows[2].textContent).toMatch(/^—Late Bidder CoNot Specified/);
+    const award = screen.getByLabelText("Award");
+    expect(award.textContent).toContain("+₹ 12 L (+4.21 %)");
+    expect(award.textContent).toContain("−₹ 15 L (−5 %)");
+    expect(award.textContent).toContain("₹ 2.85 Cr");
+    expect(screen.getByRole("link", { name: "Kerala Infra LLP" }).getAttribute("href")).toBe("/builder/detail/12");
+  });
+});
