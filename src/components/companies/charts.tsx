@@ -62,7 +62,7 @@ export function SeriesBars({ label, data, category, series, kind = "rupees", hei
   const empty = data.length === 0 || series.every((s) => data.every((d) => (d as Record<string, unknown>)[s.key] === null || (d as Record<string, unknown>)[s.key] === undefined));
   return (
     <Frame label={label} height={height} empty={empty}>
-      <BarChart data={data} layout={horizontal ? "vertical" : "horizontal"} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
+      <BarChart data={data} layout={horizontal ? "vertical" : "horizontal"} margin={{ top: 8, right: horizontal ? 28 : 12, bottom: 4, left: 4 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={horizontal} horizontal={!horizontal} />
         {horizontal ? (
           <>
@@ -77,7 +77,7 @@ export function SeriesBars({ label, data, category, series, kind = "rupees", hei
         )}
         <ReferenceLine {...(horizontal ? { x: 0 } : { y: 0 })} stroke="#adb5bd" />
         <Tooltip formatter={(value) => TOOLTIP[kind](value)} />
-        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} />}
+        {series.length > 1 && <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} />}
         {series.map((s, i) => (
           <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour ?? CHART_COLOURS[i % CHART_COLOURS.length]} radius={2} maxBarSize={36} isAnimationActive={false} />
         ))}

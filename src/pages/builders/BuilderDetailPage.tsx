@@ -45,6 +45,19 @@ export function companyFields(c: CompanyDetails): DescriptionsProps["items"] {
   ];
 }
 
+function Links({ c }: { c: CompanyDetails }) {
+  return (
+    <div className="builder-links">
+      <Link to={builderContactsPath(c.id)} className="ant-btn ant-btn-default">
+        <TeamOutlined /> Contacts ({formatIndianNumber(c.contact_count, 0)})
+      </Link>
+      <Link to={financialDataPath(c.id)} className="ant-btn ant-btn-default">
+        <BankOutlined /> Financial data and directors
+      </Link>
+    </div>
+  );
+}
+
 function Header({ c }: { c: CompanyDetails }) {
   return (
     <div className="builder-header">
@@ -66,22 +79,11 @@ function Header({ c }: { c: CompanyDetails }) {
         <ReminderButton itemType="company" itemId={c.id} />
         <TrackCompetitorButton company={c} tracked={c.is_tracked_competitor} />
       </Space>
+      <Links c={c} />
     </div>
   );
 }
 
-function Links({ c }: { c: CompanyDetails }) {
-  return (
-    <div className="builder-links">
-      <Link to={builderContactsPath(c.id)} className="ant-btn ant-btn-default">
-        <TeamOutlined /> Contacts ({formatIndianNumber(c.contact_count, 0)})
-      </Link>
-      <Link to={financialDataPath(c.id)} className="ant-btn ant-btn-default">
-        <BankOutlined /> Financial data and directors
-      </Link>
-    </div>
-  );
-}
 
 export default function BuilderDetailPage() {
   const { id = "" } = useParams();
@@ -90,7 +92,7 @@ export default function BuilderDetailPage() {
       {(c) => (
         <>
           <Header c={c} />
-          <Card size="small" title="Activity" className="builder-section" extra={<Links c={c} />}>
+          <Card size="small" title="Activity" className="builder-section">
             <CompanyStatsSection companyId={c.id} />
           </Card>
           <Card size="small" title="Company details" className="builder-section">

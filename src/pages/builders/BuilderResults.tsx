@@ -18,10 +18,16 @@ export function UnlockedTag({ unlocked }: { unlocked: boolean }) {
 }
 
 function Kind({ c }: { c: Pick<CompanyListRow, "company_type" | "industry"> }) {
-  const parts = [c.company_type, c.industry].filter(Boolean);
-  // A builder's industry is 'Construction': saying it twice helps nobody.
-  const unique = parts.filter((p, i) => parts.findIndex((q) => q?.toLowerCase() === p?.toLowerCase()) === i);
-  return <>{unique.length ? unique.join(" · ") : formatText(null)}</>;
+  return (
+    <>
+      <div>{formatText(c.company_type)}</div>
+      {c.industry && (
+        <Typography.Text type="secondary" className="builder-sub">
+          {c.industry}
+        </Typography.Text>
+      )}
+    </>
+  );
 }
 
 const columns: ColumnsType<CompanyListRow> = [
@@ -98,9 +104,7 @@ export function BuilderCard({ c }: { c: CompanyListRow }) {
         {c.cin ?? "No CIN"}
       </Typography.Text>
       <div className="builder-card-meta">
-        <span>
-          <Kind c={c} />
-        </span>
+        <span>{[c.company_type, c.industry].filter(Boolean).join(" · ") || formatText(null)}</span>
         <span>{formatLocation(c.city, c.state)}</span>
         <span>Inc. {formatDate(c.incorporation_date)}</span>
         <span>

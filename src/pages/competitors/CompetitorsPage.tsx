@@ -55,16 +55,26 @@ function NameCell({ row }: { row: CompetitorComparisonRow }) {
 const tags = (items: string[]) => (items.length ? items.map((t) => <Tag key={t}>{t}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>);
 
 const columns: ColumnsType<CompetitorComparisonRow> = [
-  { title: "Competitor", key: "name", fixed: "left", width: 220, render: (_, r) => <NameCell row={r} /> },
-  { title: "Bid", key: "bid", width: 70, align: "right", render: (_, r) => count(r.tenders_bid) },
-  { title: "Won", key: "won", width: 70, align: "right", render: (_, r) => count(r.tenders_won) },
-  { title: "Win rate", key: "rate", width: 90, align: "right", render: (_, r) => formatShare(r.win_rate) },
-  { title: "L1", key: "l1", width: 60, align: "right", render: (_, r) => count(r.l1_count) },
-  { title: "Typical discount", key: "discount", width: 110, align: "right", render: (_, r) => formatShare(r.typical_discount) },
-  { title: "Value won", key: "value", width: 120, align: "right", render: (_, r) => formatRupees(r.won_value) },
-  { title: "Last win", key: "last", width: 120, render: (_, r) => formatDate(r.last_win_date) },
-  { title: "Sectors", key: "sectors", width: 170, render: (_, r) => tags(r.top_sectors) },
-  { title: "States", key: "states", width: 200, render: (_, r) => tags(r.top_states) },
+  {
+    title: "Competitor",
+    key: "name",
+    width: 230,
+    render: (_, r) => (
+      <>
+        <NameCell row={r} />
+        <Typography.Text type="secondary" className="builder-sub">
+          Last win {formatDate(r.last_win_date)}
+        </Typography.Text>
+      </>
+    ),
+  },
+  { title: "Bid", key: "bid", width: 60, align: "right", render: (_, r) => count(r.tenders_bid) },
+  { title: "Won", key: "won", width: 60, align: "right", render: (_, r) => count(r.tenders_won) },
+  { title: "Win rate", key: "rate", width: 80, align: "right", render: (_, r) => formatShare(r.win_rate) },
+  { title: "L1", key: "l1", width: 50, align: "right", render: (_, r) => count(r.l1_count) },
+  { title: <span title="Median of how far its winning bids were below the estimate">Typical discount</span>, key: "discount", width: 100, align: "right", render: (_, r) => formatShare(r.typical_discount) },
+  { title: "Value won", key: "value", width: 110, align: "right", render: (_, r) => formatRupees(r.won_value) },
+  { title: "Sectors and states", key: "where", width: 220, render: (_, r) => tags([...r.top_sectors, ...r.top_states]) },
   { title: "", key: "remove", width: 48, render: (_, r) => <Untrack row={r} /> },
 ];
 
@@ -96,7 +106,7 @@ function Comparison({ rows, narrow }: { rows: CompetitorComparisonRow[]; narrow:
   const [open, setOpen] = useState<number[]>([]);
   const toggle = (id: number) => setOpen((o) => (o.includes(id) ? o.filter((x) => x !== id) : [...o, id]));
   const chartRows = rows.map((r) => ({ name: r.company.name, bid: r.tenders_bid, won: r.tenders_won, win_rate: r.win_rate ?? 0, discount: r.typical_discount ?? 0, won_value: r.won_value }));
-  return (
+  const charts = (
     <>
       <Row gutter={[24, 12]} className="competitor-charts">
         <Col xs={24} lg={8}>
@@ -118,6 +128,11 @@ function Comparison({ rows, narrow }: { rows: CompetitorComparisonRow[]; narrow:
           <SeriesBars label="Value won per competitor" kind="rupees" data={chartRows} category="name" series={[{ key: "won_value", label: "Value won", colour: "#0c8599" }]} />
         </Col>
       </Row>
+    </>
+  );
+  return (
+    <>
+      {!narrow && charts}
       {narrow ? (
         <div className="competitor-cards">
           {rows.map((r) => (
@@ -132,7 +147,7 @@ function Comparison({ rows, narrow }: { rows: CompetitorComparisonRow[]; narrow:
           columns={columns}
           dataSource={rows}
           pagination={false}
-          scroll={{ x: 1280 }}
+          scroll={{ x: 1000 }}
           expandable={{
             expandedRowKeys: open,
             onExpand: (_, r) => toggle(r.company.id),
@@ -141,6 +156,7 @@ function Comparison({ rows, narrow }: { rows: CompetitorComparisonRow[]; narrow:
           }}
         />
       )}
+      {narrow && charts}
     </>
   );
 }
@@ -250,8 +266,8 @@ export default function CompetitorsPage() {
         title="Side by side"
         className="builder-section competitor-comparison"
         aria-busy={comparison.isFetching}
-        extra={
-          <Segmented
+      >
+        <Segmented
             size="small"
             aria-label="Window"
             value={chosen.value}
@@ -262,9 +278,8 @@ export default function CompetitorsPage() {
               else p.set("window", String(v));
               setParams(p, { replace: true });
             }}
+            className="competitor-window"
           />
-        }
-      >
         {comparison.isPending ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : comparison.isError ? (
