@@ -98,6 +98,8 @@ CREATE INDEX results_result_date ON results (result_date DESC, id DESC);
 CREATE INDEX tender_documents_tender ON tender_documents (tender_id, id);
 CREATE INDEX tender_corrigenda_tender ON tender_corrigenda (tender_id, published_date DESC);
 CREATE INDEX tenders_category_state ON tenders (category, state);
+-- An organisation's latest tenders (more-like-this): the trigram index answers equality, slowly.
+CREATE INDEX tenders_org_exact ON tenders (org_name_exact, id);
 
 -- 4. Organisation names for the suggester: one row per distinct org_name_exact with its
 --    tender count, kept by statement triggers (a few thousand names rather than a GROUP BY
