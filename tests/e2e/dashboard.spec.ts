@@ -40,16 +40,33 @@ async function listerCount(page: Page): Promise<number> {
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async ({ browser }) => {
-  // The demo subscriber shortlists three construction leads and marks one industrial lead tentative.
+/** The marks this file changed, with what they were, so other test files find the demo data as it was. */
+const changed: { id: number; mark: string }[] = [];
+
+async function signedInPage(browser: import("@playwright/test").Browser) {
   const page = await browser.newPage();
   await signIn(page, demo);
   await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  return page;
+}
+
+test.beforeAll(async ({ browser }) => {
+  // The demo subscriber shortlists three construction leads and marks one industrial lead tentative.
+  const page = await signedInPage(browser);
   const cons = await api<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:construction&sort=value+desc");
   const ind = await api<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:industrial&sort=value+desc");
-  for (const lead of cons.results.slice(0, 3)) await api(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: "shortlisted" } });
-  await api(page, `/api/work/${ind.results[0].id}/mark/`, { method: "POST", body: { mark: "tentative" } });
+  const wanted = [...cons.results.slice(0, 3).map((l) => ({ ...l, to: "shortlisted" })), { ...ind.results[0], to: "tentative" }];
+  for (const lead of wanted) {
+    changed.push({ id: lead.id, mark: lead.mark });
+    await api(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: lead.to } });
+  }
   await api(page, `/api/work/${cons.results[0].id}/`); // opened: recently viewed
+  await page.close();
+});
+
+test.afterAll(async ({ browser }) => {
+  const page = await signedInPage(browser);
+  for (const lead of changed) await api(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: lead.mark } });
   await page.close();
 });
 
