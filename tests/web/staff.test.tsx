@@ -284,3 +284,122 @@ describe("unlocking while impersonating", () => {
     expect(screen.queryByText(/credits\?$/)).toBeNull();
   });
 });
+
+describe("staff editor: contacts and documents", () => {
+  const detail = {
+    id: 1, title: "Metro depot", description: "", category: "construction", is_ai: false, project_type: ["Metro"], sector: "Transport",
+    ownership: null, status: "Planning", stage: null, value: 25_000_000, state: "Maharashtra", district: null, city: "Pune", pincode: null,
+    address: null, owner_name: null, owner_company: null, architect_company: null, contractor_company: null, start_date: null, completion_date: null,
+    retrieved_on: null, reviewed_date: null, arrived_date: "2025-01-01T00:00:00Z", keywords: [], source: null, source_url: null, area_sq_ft: null,
+    created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z", contact_fuzz_score: null, contact_count: 0, mark: "unmarked", mark_history: [],
+  };
+  function renderEditor() {
+    const posted: { path: string; body: unknown }[] = [];
+    const contacts: unknown[] = [];
+    const documents: unknown[] = [];
+    const { fetch } = renderSignedIn("/update-projects/detail/1", staffUser, (url, init) => {
+      const method = init.method ?? "GET";
+      if (url.pathname === "/api/work/1/" && method === "GET") return jsonResponse(200, detail);
+      if (url.pathname === "/api/work/1/contacts/" && method === "GET") return jsonResponse(200, { results: contacts });
+      if (url.pathname === "/api/work/1/documents/" && method === "GET") return jsonResponse(200, { results: documents });
+      if (["/api/work/1/status-update/", "/api/work/1/history", "/api/work/1/image-upload/"].includes(url.pathname) && method === "GET") return jsonResponse(200, { results: [] });
+      if (url.pathname === "/api/work/1/contacts/" && method === "POST") {
+        const body = JSON.parse(String(init.body));
+        posted.push({ path: url.pathname, body });
+        if (body.phone === "+91 11111 11111") return jsonResponse(409, { detail: "A contact with this phone number is already on the project." });
+        const c = { id: 5, ...body, phone: "+919812345612", source_label: "Official Government Website", company: null, role: body.role ?? null, seniority: body.seniority ?? null, designation: body.designation ?? null };
+        contacts.push(c);
+        return jsonResponse(201, c);
+      }
+      if (url.pathname === "/api/work/1/documents/" && method === "POST") {
+        const body = JSON.parse(String(init.body));
+        posted.push({ path: url.pathname, body });
+        const d = { id: 8, title: body.title, url: body.url ?? null, excerpt: body.body ?? "", text_length: (body.body ?? "").length, created_by: "Ravi", created_at: "2025-02-01T00:00:00Z" };
+        documents.push(d);
+        return jsonResponse(201, d);
+      }
+      return undefined;
+    });
+    return { posted, fetch };
+  }
+  const pick = async (card: HTMLElement, label: string, option: string) => {
+    fireEvent.mouseDown(within(card).getByLabelText(new RegExp(`^${label}`)));
+    const item = await waitFor(() => {
+      const found = [...document.querySelectorAll(".ant-select-item-option")].find((el) => el.textContent === option) as HTMLElement;
+      expect(found).toBeTruthy();
+      return found;
+    });
+    fireEvent.click(item);
+  };
+
+  it("checks the phone before sending, then posts the contact and lists it", async () => {
+    const { posted } = renderEditor();
+    const card = await waitFor(() => {
+      const el = document.querySelector(".project-contacts") as HTMLElement;
+      expect(el).toBeTruthy();
+      return el;
+    }, { timeout: 15_000 });
+    fireEvent.click(await within(card).findByRole("button", { name: /Add contact/ }));
+    fireEvent.change(within(card).getByLabelText("Name"), { target: { value: "  Anil Menon " } });
+    fireEvent.change(within(card).getByLabelText(/^Designation/), { target: { value: "Project Head" } });
+    await pick(card, "Seniority", "General Manager");
+    await pick(card, "Source", "Official Government Website");
+    fireEvent.change(within(card).getByLabelText(/^Phone/), { target: { value: "12345" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save contact" }));
+    expect(await within(card).findByText("Enter a valid phone number.")).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText(/^Phone/), { target: { value: "" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save contact" }));
+    expect(await within(card).findByText("Give a phone number or an e-mail address.")).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    fireEvent.change(within(card).getByLabelText(/^Phone/), { target: { value: "98123 45612" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save contact" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0].body).toEqual({ name: "Anil Menon", designation: "Project Head", seniority: "General Manager", source: "official_govt_website", phone: "98123 45612" });
+    expect(await screen.findByText("Contact 'Anil Menon' added")).toBeTruthy();
+    expect(await within(card).findByText("+919812345612")).toBeTruthy();
+  }, 60_000);
+
+  it("a document needs its text or its address; the saved one is listed", async () => {
+    const { posted } = renderEditor();
+    const card = await waitFor(() => {
+      const el = document.querySelector(".project-documents") as HTMLElement;
+      expect(el).toBeTruthy();
+      return el;
+    }, { timeout: 15_000 });
+    fireEvent.click(await within(card).findByRole("button", { name: /Add document/ }));
+    fireEvent.change(within(card).getByLabelText("Title"), { target: { value: "Fire NOC" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save document" }));
+    expect(await within(card).findByText("Give the document's text or its web address.")).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText(/^Web address/), { target: { value: "https://example.org/noc.pdf" } });
+    fireEvent.click(within(card).getByRole("button", { name: "Save document" }));
+    await waitFor(() => expect(posted).toEqual([{ path: "/api/work/1/documents/", body: { title: "Fire NOC", url: "https://example.org/noc.pdf" } }]));
+    expect(await within(card).findByText("https://example.org/noc.pdf")).toBeTruthy();
+  });
+});
+
+describe("review queue", () => {
+  it("is the lead lister on list/review/search/: facets with counts, and a chosen facet goes to the API", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/update-projects", staffUser, (url) => {
+      if (url.pathname === "/api/list/review/search/") {
+        calls.push(url);
+        const industrial = url.searchParams.getAll("filter").includes("category:industrial");
+        return jsonResponse(200, { count: industrial ? 1 : 2, page: 1, page_size: 20, results: [
+          { id: 3, title: "Caustic soda plant", category: "industrial", project_type: [], sector: null, status: "Approval", stage: null, value: 5e8, state: "Gujarat", district: null, city: "Dahej", owner_name: null, arrived_date: "2025-01-02T00:00:00Z" },
+          ...(industrial ? [] : [{ id: 4, title: "Resort at Goa", category: "construction", project_type: [], sector: null, status: "Planning", stage: null, value: null, state: "Goa", district: null, city: null, owner_name: null, arrived_date: "2025-01-03T00:00:00Z" }]),
+        ] });
+      }
+      if (url.pathname === "/api/list/review/search/facets/") return jsonResponse(200, { facets: { category: [{ text: "construction", count: 1 }, { text: "industrial", count: 1 }] } });
+      return undefined;
+    });
+    expect(await screen.findByText("Resort at Goa", {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText("2 leads to review")).toBeTruthy();
+    const group = screen.getByRole("group", { name: "Category" });
+    fireEvent.click(within(group).getByRole("checkbox", { name: /industrial/ }));
+    await waitFor(() => expect(screen.queryByText("Resort at Goa")).toBeNull());
+    expect(screen.getByText("1 leads to review")).toBeTruthy();
+    expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["category:industrial"]);
+    expect(currentLocation()).toContain("filter=category%3Aindustrial");
+  });
+});
