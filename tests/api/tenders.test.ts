@@ -64,6 +64,7 @@ describe("list/tenders/search/", () => {
     const closing = encodeURIComponent(`closing_date:[${inDays(0)} TO ${inDays(7)}]`);
     expect(keys(await both(`list/tenders/search/?search_all_tenders=true&filter=${closing}`)).sort()).toEqual(["cancelled", "pipes"]);
     expect(keys(await both(`list/tenders/search/?search_all_tenders=true&filter=${encodeURIComponent('value_band:"Above 100 Crore"')}`))).toEqual(["aoc-bridge"]);
+    expect(keys(await both(`list/tenders/search/?search_all_tenders=true&filter=${encodeURIComponent("reference:*aoc-ro*")}`))).toEqual(["aoc-road"]);
   });
 
   it("searches title, description and organisation text", async () => {

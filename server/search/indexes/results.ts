@@ -23,7 +23,8 @@ export const resultsIndex: IndexDefinition = {
     value_band: { kind: "keyword", column: "value_band", facet: true, label: "value band" },
     winner_name: { kind: "keyword", column: "winner_name", facet: true, facetLimit: 100, label: "winner" },
     tender_status: { kind: "keyword", column: "tender_status", label: "status" },
-    reference: { kind: "keyword", column: "reference", label: "reference" },
+    // One value per tender: filtered by SQL (reference:*2024_PWD*) rather than held in memory.
+    reference: { kind: "text", column: "reference", label: "reference" },
     title: { kind: "text", column: "title", label: "title" },
     value: { kind: "number", column: "value", label: "estimate" },
     award_value: { kind: "number", column: "award_value", label: "award value" },

@@ -29,7 +29,8 @@ export const tendersIndex: IndexDefinition = {
     tender_type: { kind: "keyword", column: "tender_type", label: "tender type" },
     department: { kind: "keyword", column: "department", label: "department" },
     source: { kind: "keyword", column: "source", label: "source" },
-    reference: { kind: "keyword", column: "reference", label: "reference" },
+    // One value per tender: filtered by SQL (reference:*2024_PWD*) rather than held in memory.
+    reference: { kind: "text", column: "reference", label: "reference" },
     pincode: { kind: "keyword", column: "pincode", label: "pincode" },
     title: { kind: "text", column: "title", label: "title" },
     value: { kind: "number", column: "value", label: "value" },
