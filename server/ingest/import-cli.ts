@@ -1,5 +1,5 @@
 // npm run import -- <kind> <files…> [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
-// Imports tenders and results into DATABASE_URL, else the embedded PGlite database in DATA_DIR.
+// Imports tenders and results (or MCA companies: kind mca) into DATABASE_URL, else the embedded PGlite database in DATA_DIR.
 // Exit codes: 0 done (rows may have been rejected: see the report), 1 a file could not be read
 // at all or the run failed, 2 bad usage.
 import os from "node:os";

@@ -2,7 +2,7 @@
 // results for existing tenders. The store (store.ts) writes these; the runner (run.ts) counts.
 import type { Tx } from "../../db/client.js";
 
-export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json"] as const;
+export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json", "mca"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface DocumentInput {
@@ -76,7 +76,11 @@ export interface Warning {
 export type Unit =
   | { type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput }
   | { type: "result"; row: number; key: string; result: ResultInput }
-  | { type: "reject"; row: number | null; key?: string; reason: string };
+  /** Any other item (an MCA company): writes itself inside the runner's transaction and says what it did. */
+  | { type: "write"; row: number; key: string; write: (tx: Tx) => Promise<"created" | "updated" | "unchanged"> }
+  | { type: "reject"; row: number | null; key?: string; reason: string }
+  /** Deliberately not imported (counted as skipped; the importer says why in a warning). */
+  | { type: "skip"; row: number; key?: string };
 
 export interface ImporterContext {
   file: string;

@@ -5,7 +5,7 @@ export function formatReport(r: ImportReport): string {
   const t = r.totals;
   const lines: string[] = [];
   lines.push(`Import #${r.run_id} (${r.kind}${r.source ? `, source ${r.source}` : ""})${r.dry_run ? " — DRY RUN, nothing written" : ""}: ${r.status}`);
-  lines.push(`  read ${t.read}  created ${t.created}  updated ${t.updated}  unchanged ${t.unchanged}  skipped ${t.skipped}  rejected ${t.rejected}  (${r.unit}s; read counts rows, lines or releases)`);
+  lines.push(`  read ${t.read}  created ${t.created}  updated ${t.updated}  unchanged ${t.unchanged}  skipped ${t.skipped}  rejected ${t.rejected}  (${r.unit === "company" ? "companies" : `${r.unit}s`}; read counts rows, lines or releases)`);
   lines.push(`  companies: ${r.companies.created} created, ${r.companies.linked} linked to existing ones`);
   if (r.files.length > 1) {
     for (const f of r.files) {

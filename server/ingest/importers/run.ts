@@ -14,6 +14,7 @@ import { audit } from "../../modules/audit/log.js";
 import { importGepnic } from "./gepnic.js";
 import { FileError } from "./json.js";
 import type { ImportKind, ImporterContext, Unit, Warning } from "./model.js";
+import { importMca } from "./mca.js";
 import { importOcds } from "./ocds.js";
 import { importResults, importTenders } from "./plain.js";
 import { upsertResult, upsertTender, type Outcome, type StoreStats } from "./store.js";
@@ -76,8 +77,8 @@ export interface ImportReport {
   status: "done" | "failed";
   started_at: string;
   finished_at: string;
-  /** What the counts count: tenders (or results for results-*); read counts rows / lines / releases. */
-  unit: "tender" | "result";
+  /** What the counts count: tenders (results for results-*, companies for mca); read counts rows / lines / releases. */
+  unit: "tender" | "result" | "company";
   totals: Counts;
   files: FileReport[];
   companies: { created: number; linked: number };
@@ -105,6 +106,7 @@ function importerFor(kind: ImportKind, ctx: ImporterContext): AsyncGenerator<Uni
     case "tenders-json": return importTenders(ctx, "json");
     case "results-csv": return importResults(ctx, "csv");
     case "results-json": return importResults(ctx, "json");
+    case "mca": return importMca(ctx);
   }
 }
 
@@ -123,7 +125,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
   const now = opts.now ?? new Date();
   const source = opts.source?.trim() || null;
   const dryRun = !!opts.dryRun;
-  const unit = opts.kind.startsWith("results-") ? "result" : "tender";
+  const unit = opts.kind.startsWith("results-") ? "result" : opts.kind === "mca" ? "company" : "tender";
   const started = new Date();
   const run = await db.query<{ id: number }>(
     `INSERT INTO import_runs (kind, source, files, user_id, actor, dry_run) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
@@ -183,6 +185,10 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
             reject(u.row, u.reason, u.key);
             continue;
           }
+          if (u.type === "skip") {
+            fr.skipped += 1;
+            continue;
+          }
           let outcome: Outcome;
           try {
             outcome = await db.transaction(async (tx) => {
@@ -191,6 +197,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
                 const input = await u.build(tx);
                 const n = ++tenderCount;
                 o = (await upsertTender(tx, input, runId, stats, { afterTenderRow: (_id, ocid) => opts.hooks?.afterTenderRow?.(n, ocid) })).outcome;
+              } else if (u.type === "write") {
+                o = await u.write(tx);
               } else {
                 o = (await upsertResult(tx, u.key, u.result, runId, stats)).outcome;
               }

@@ -58,7 +58,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/imports/",
-    { config: staff, schema: { tags: ["imports"], summary: "Import one file (staff): OCDS, GePNIC AOC CSV or our tenders/results CSV/JSON", consumes: ["multipart/form-data"], response: { 200: Report, ...errors } } },
+    { config: staff, schema: { tags: ["imports"], summary: "Import one file (staff): OCDS, GePNIC AOC CSV, our tenders/results CSV/JSON, or the MCA company master (kind mca, CSV/XLSX)", consumes: ["multipart/form-data"], response: { 200: Report, ...errors } } },
     async (request) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldError("file", IMPORT_MESSAGES.notMultipart);
