@@ -31,9 +31,9 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
     try {
       await http.patch("user-info/", preferencePatch(values));
       toastSuccess(PROFILE_UPDATED_MESSAGE);
+      setOpen(false);
       await refreshSession();
       await queryClient.invalidateQueries({ queryKey: ["search", "list/my-feed/"] });
-      setOpen(false);
     } catch (error) {
       if (error instanceof HttpError && error.errors) {
         form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof PreferenceValues, errors })));

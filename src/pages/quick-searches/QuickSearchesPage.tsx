@@ -3,7 +3,7 @@
 import { BellOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from "antd";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { formatDate } from "../../lib/format";
@@ -16,6 +16,10 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
+  // The current name as the dialog opens (before anyone types).
+  useEffect(() => {
+    if (search) form.setFieldsValue({ name: search.name });
+  }, [search, form]);
   const save = async ({ name }: { name: string }) => {
     if (!search) return;
     setSaving(true);
@@ -39,7 +43,6 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
       confirmLoading={saving}
       onOk={() => form.submit()}
       onCancel={onClose}
-      afterOpenChange={(open) => open && search && form.setFieldsValue({ name: search.name })}
       forceRender
     >
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>

@@ -1,0 +1,292 @@
+// The subscriber's workspace pages in Chromium at desktop (1280) and phone (390) widths, each
+// width with a subscriber of its own (signed up, activated and given credits by staff through
+// the API): My Feed (reasons, 'New' since the last visit, preferences), reminders (create,
+// complete) and the calendar, quick searches saved from a lister and reopened, e-mail alerts,
+// the profile ('Updated Profile', credit ledger) and the password change. Screenshots go to
+// $SCREENSHOT_DIR (default test-results)/workspace-*.png.
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signIn, staff } from "./fixtures.js";
+
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+interface Subscriber {
+  email: string;
+  password: string;
+  id: number;
+}
+
+const PASSWORD = "Workspace-pass-123";
+const auth = (token: string) => ({ Authorization: `Token ${token}` });
+const ymd = (d: Date) => d.toISOString().slice(0, 10);
+
+async function token(api: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await api.post("/api/login/", { data: { username: email, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+/** A new subscriber: signs up, staff activate a year and grant 25 credits, statuses chosen. */
+async function newSubscriber(api: APIRequestContext, tag: string): Promise<Subscriber> {
+  const email = `workspace.${tag}.${Date.now()}@e2e.test`;
+  const signup = await api.post("/api/signup/", { data: { first_name: "Meera", last_name: "Iyer", email, password: PASSWORD, company: "Acme Cements" } });
+  expect(signup.status()).toBe(201);
+  const userToken = (await signup.json()).token;
+  const me = await (await api.get("/api/user/me/", { headers: auth(userToken) })).json();
+  const staffToken = await token(api, staff.email, staff.password);
+  const nextYear = ymd(new Date(Date.now() + 365 * 864e5));
+  expect((await api.patch(`/api/user/users/${me.id}/`, { headers: auth(staffToken), data: { end_date: nextYear } })).status()).toBe(200);
+  expect((await api.post(`/api/user/users/${me.id}/credits/`, { headers: auth(staffToken), data: { amount: 25, note: "Welcome credits" } })).status()).toBe(201);
+  const prefs = await api.patch("/api/user-info/", { headers: auth(userToken), data: { preferred_proj_status: ["Planning", "Under Construction"] } });
+  expect(prefs.status()).toBe(200);
+  // One unlock, so the ledger has an unlock row beside the grant.
+  for (let contactId = 1; contactId <= 20; contactId++) {
+    const res = await api.post("/api/user-unlock-contact/", { headers: auth(userToken), data: { contact_id: contactId } });
+    if (res.status() === 200 || res.status() === 201) break;
+  }
+  return { email, password: PASSWORD, id: me.id };
+}
+
+/** fetch() in the page with the page's token: what the app itself would call. */
+async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const t = localStorage.getItem("infrascout_token");
+      const r = await fetch(p as string, { method: m as string, headers: { Authorization: `Token ${t}`, "Content-Type": "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const text = await r.text();
+      return { status: r.status, body: text ? JSON.parse(text) : null };
+    },
+    [method, path, body] as const,
+  );
+}
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300); // let toasts and transitions settle
+  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results"}/workspace-${name}.png` });
+}
+
+for (const size of WIDTHS) {
+  test.describe(`workspace at ${size.name} width`, () => {
+    test.describe.configure({ mode: "serial" });
+    test.use({ viewport: { width: size.width, height: size.height } });
+    let user: Subscriber;
+
+    test.beforeAll(async () => {
+      const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+      user = await newSubscriber(api, size.name);
+      await api.dispose();
+    });
+
+    async function signedIn(page: Page, path: string) {
+      await signIn(page, user, `/login?redirect=${encodeURIComponent(path)}`);
+      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
+    }
+
+    test("My Feed: leads of the chosen statuses with why they matched, 'New' until seen, preferences editable", async ({ page }) => {
+      await signedIn(page, "/my-feed");
+      const cards = page.locator(".feed-card");
+      await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+      // First visit: everything is new, and every lead says which status it matched.
+      await expect(page.locator('.feed-card[data-new="true"]').first()).toBeVisible();
+      await expect(cards.first().locator(".feed-new")).toHaveText("New");
+      const reasons = await page.locator(".feed-reason").allInnerTexts();
+      expect(reasons.length).toBeGreaterThan(0);
+      for (const r of reasons) expect(r).toMatch(/^Status: (Planning|Under Construction)$/);
+      await expect(page.locator(".feed-new-summary")).toContainText("new on this page");
+      await shot(page, `feed-${size.name}`);
+
+      // The visit moved the seen mark: after a reload nothing older is new.
+      await expect.poll(async () => (await pageApi<{ seen_at: string | null }>(page, "GET", "/api/list/my-feed/seen/")).body.seen_at).not.toBeNull();
+      await page.reload();
+      await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator(".feed-new-summary")).toContainText("nothing new on this page");
+      await expect(page.locator('.feed-card[data-new="true"]')).toHaveCount(0);
+
+      // Narrow the feed to one state from the preferences drawer.
+      await page.getByRole("button", { name: "Edit preferences" }).click();
+      const drawer = page.locator(".ant-drawer-content");
+      await expect(drawer).toBeVisible();
+      await drawer.getByLabel("States").click();
+      await page.keyboard.type("Maharashtra");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Escape");
+      await shot(page, `feed-preferences-${size.name}`);
+      await drawer.getByRole("button", { name: "Save preferences" }).click();
+      await expect(page.getByText("Updated Profile")).toBeVisible();
+      await expect(drawer).toBeHidden();
+      await expect(page.locator(".feed-prefs-summary")).toContainText("Maharashtra");
+      await expect.poll(async () => (await page.locator(".feed-reason").allInnerTexts()).some((r) => r === "State: Maharashtra"), { timeout: 20_000 }).toBe(true);
+      for (const r of await page.locator(".feed-reason").allInnerTexts()) expect(r).toMatch(/^(Status: (Planning|Under Construction)|State: Maharashtra)$/);
+    });
+
+    test("reminders: create on a lead, see it under Upcoming and on the calendar, complete it", async ({ page }) => {
+      await signedIn(page, "/reminders");
+      const lead = (await pageApi<{ results: { id: number; title: string }[] }>(page, "GET", "/api/list/search/?page=1")).body.results[0];
+      await page.getByRole("button", { name: "New reminder" }).click();
+      const dialog = page.getByRole("dialog", { name: "New reminder" });
+      await dialog.getByLabel("Find the item").fill(lead.title.slice(0, 24));
+      await page.locator(".ant-select-item-option").filter({ hasText: lead.title }).first().click();
+      const note = `Call the site engineer (${size.name})`;
+      await dialog.getByLabel("Note").fill(note);
+      await shot(page, `reminder-new-${size.name}`);
+      await dialog.getByRole("button", { name: "Save reminder" }).click();
+      await expect(dialog).toBeHidden();
+      const upcoming = page.locator('[data-section="upcoming"]');
+      const row = upcoming.locator(".reminder-row").filter({ hasText: note });
+      await expect(row).toBeVisible();
+      await expect(row.getByRole("link", { name: lead.title })).toHaveAttribute("href", `/private-leads/detail/${lead.id}`);
+      await shot(page, `reminders-${size.name}`);
+
+      // The calendar shows it on its day (tomorrow, 10:00 by default) in the month view.
+      const reminders = (await pageApi<{ results: { id: number; note: string; remind_at: string }[] }>(page, "GET", "/api/reminders/list")).body.results;
+      const mine = reminders.find((r) => r.note === note)!;
+      const day = await page.evaluate((at) => {
+        const d = new Date(at);
+        return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+      }, mine.remind_at);
+      await page.goto("/project-calendar");
+      await page.locator(`td[title="${day}"]`).click();
+      const dayCard = page.locator(`.cal-day-card[data-day="${day}"]`);
+      const calRow = dayCard.locator(".reminder-row").filter({ hasText: note });
+      await expect(calRow).toBeVisible();
+      if (size.name === "desktop") await expect(page.locator(`td[title="${day}"] .cal-chip[data-kind="reminder"]`)).toContainText(lead.title.slice(0, 10));
+      await shot(page, `calendar-${size.name}`);
+
+      // Complete it from the calendar: done there, and under Completed on the reminders page.
+      await calRow.getByRole("checkbox", { name: "Complete reminder" }).click();
+      await expect(page.getByText("Reminder completed")).toBeVisible();
+      await expect(dayCard.locator(".reminder-done").filter({ hasText: note })).toBeVisible();
+      await page.getByRole("link", { name: "All reminders" }).click();
+      await expect(upcoming.locator(".reminder-row").filter({ hasText: note })).toHaveCount(0);
+      await page.locator('[data-section="done"]').getByText(/^Completed \(\d+\)$/).click();
+      await expect(page.locator('[data-section="done"] .reminder-row').filter({ hasText: note })).toBeVisible();
+
+      // The week view holds the completed reminder on its day too.
+      await page.goto("/project-calendar");
+      await page.getByText("Week", { exact: true }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("view")).toBe("week");
+      await page.goto(`/project-calendar?view=week&date=${day}`);
+      await expect(page.locator(`.cal-week-day[data-date="${day}"] .cal-chip-done`)).toHaveCount(1);
+      await shot(page, `calendar-week-${size.name}`);
+    });
+
+    test("calendar: a shortlisted lead's completion date appears as a key date", async ({ page }) => {
+      await signedIn(page, "/project-calendar");
+      const found = (await pageApi<{ results: { id: number; title: string; completion_date: string | null }[] }>(page, "GET", `/api/list/search/?sort=completion_date%20asc&filter=${encodeURIComponent("completion_date:[2000-01-01T00:00:00Z TO *]")}`)).body.results;
+      const lead = found.find((l) => l.completion_date)!;
+      expect(lead).toBeTruthy();
+      expect((await pageApi(page, "POST", `/api/work/${lead.id}/mark/`, { mark: "shortlisted" })).status).toBe(200);
+      const day = lead.completion_date!.slice(0, 10);
+      await page.goto(`/project-calendar?view=month&date=${day}`);
+      await expect(page.locator(".cal-period")).toHaveText(new Date(`${day}T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }));
+      const event = page.locator(`.cal-day-card[data-day="${day}"] .cal-event[data-kind="project_completion"]`).filter({ hasText: lead.title });
+      await expect(event).toBeVisible();
+      await expect(event.getByText("Project completion")).toBeVisible();
+    });
+
+    test("quick searches: save a lister's search, reopen it as saved, rename, delete", async ({ page }) => {
+      await signedIn(page, "/private-construction-leads");
+      const box = page.getByPlaceholder("Search projects, owners, places, keywords");
+      await box.fill("hospital");
+      await box.press("Enter");
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("hospital");
+      const savedUrl = new URL(page.url());
+      await page.getByRole("button", { name: "Save search" }).click();
+      const dialog = page.getByRole("dialog", { name: "Save as quick search" });
+      const name = `Hospitals ${size.name}`;
+      await dialog.getByLabel("Name").fill(name);
+      await shot(page, `save-search-${size.name}`);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText(`Saved '${name}' to Quick Searches`)).toBeVisible();
+
+      await page.goto("/quick-searches");
+      const item = page.locator(".quick-search-list .ant-list-item").filter({ hasText: name });
+      await expect(item).toContainText("Construction Projects");
+      await expect(item).toContainText("“hospital”");
+      await shot(page, `quick-searches-${size.name}`);
+      await item.getByRole("link", { name }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/private-construction-leads");
+      const opened = new URL(page.url());
+      expect(opened.searchParams.get("q")).toBe(savedUrl.searchParams.get("q"));
+      await expect(page.getByPlaceholder("Search projects, owners, places, keywords")).toHaveValue("hospital");
+
+      await page.goto("/quick-searches");
+      await item.getByRole("button", { name: `Rename ${name}` }).click();
+      const rename = page.getByRole("dialog", { name: "Rename quick search" });
+      await rename.getByLabel("Name").fill(`${name} (renamed)`);
+      await rename.getByRole("button", { name: "Save" }).click();
+      const renamed = page.locator(".quick-search-list .ant-list-item").filter({ hasText: `${name} (renamed)` });
+      await expect(renamed).toBeVisible();
+      await renamed.getByRole("button", { name: `Delete ${name} (renamed)` }).click();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(renamed).toHaveCount(0);
+    });
+
+    test("email alerts: turn on the feed's alert and a quick search's weekly alert; they stay after a reload", async ({ page }) => {
+      await signedIn(page, "/email-alerts");
+      const saved = await pageApi(page, "POST", "/api/saved-search/", { name: `Cement ${size.name}`, resource: "/private-industrial-leads", query: "q=cement&oq=cement" });
+      expect(saved.status).toBe(201);
+      await page.reload();
+      const feed = page.locator('[data-alert="feed"]');
+      await expect(feed.getByRole("switch")).not.toBeChecked();
+      await feed.getByRole("switch").click();
+      await expect(page.getByText("Daily alert on for 'My Feed'")).toBeVisible();
+      const search = page.locator(".alert-row").filter({ hasText: `Cement ${size.name}` });
+      await search.getByText("Weekly", { exact: true }).click();
+      await expect(page.getByText(`Weekly alert on for 'Cement ${size.name}'`)).toBeVisible();
+      await shot(page, `email-alerts-${size.name}`);
+      await page.reload();
+      await expect(feed.getByRole("switch")).toBeChecked();
+      await expect(search.getByRole("switch")).toBeChecked();
+      await expect(search.locator(".ant-segmented-item-selected")).toHaveText("Weekly");
+      const configs = (await pageApi<{ results: { name: string; frequency: string; enabled: boolean }[] }>(page, "GET", "/api/email-config/")).body.results;
+      expect(configs.map((c) => [c.name, c.frequency, c.enabled])).toEqual([
+        ["My Feed", "daily", true],
+        [`Cement ${size.name}`, "weekly", true],
+      ]);
+      // And off again.
+      await feed.getByRole("switch").click();
+      await expect(page.getByText("Alert off for 'My Feed'")).toBeVisible();
+      await expect(feed.getByRole("switch")).not.toBeChecked();
+    });
+
+    test("profile: update shows 'Updated Profile', subscription end and the credit ledger; password change signs other sessions out", async ({ page }) => {
+      await signedIn(page, "/profile");
+      await expect(page.locator('[data-card="subscription"]')).toContainText("Valid until");
+      const ledger = page.locator('[data-card="ledger"]');
+      await expect(ledger.locator("tr").filter({ hasText: "Grant" })).toContainText("Welcome credits");
+      await expect(ledger.locator("tr").filter({ hasText: "Grant" })).toContainText("+25");
+      await expect(ledger.locator("tr").filter({ hasText: "Unlock" })).toContainText("-1");
+      await page.getByLabel("Phone").fill("+91 98200 12345");
+      await page.getByLabel("Company").fill("Acme Cements Pvt Ltd");
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await expect(page.getByText("Updated Profile")).toBeVisible();
+      await shot(page, `profile-${size.name}`);
+      await page.reload();
+      await expect(page.getByLabel("Phone")).toHaveValue("+91 98200 12345");
+      await expect(page.getByLabel("Company")).toHaveValue("Acme Cements Pvt Ltd");
+
+      // Another session of the user (an API token), then the password change.
+      const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+      const pageToken = await page.evaluate(() => localStorage.getItem("infrascout_token"));
+      // A wrong current password is refused beside the field.
+      await page.getByLabel("Current password").fill("not-my-password");
+      await page.getByLabel("New password", { exact: true }).fill("Fresh-pass-456!");
+      await page.getByLabel("Confirm new password").fill("Fresh-pass-456!");
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.locator('[data-card="password"]')).toContainText("Your old password was entered incorrectly");
+      await page.getByLabel("Current password").fill(user.password);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByText("Password changed.")).toBeVisible();
+      // This session stays; the old password no longer signs in; the new one does.
+      expect((await api.get("/api/user/me/", { headers: auth(pageToken!) })).status()).toBe(200);
+      expect((await api.post("/api/login/", { data: { username: user.email, password: user.password } })).status()).toBe(400);
+      const other = await token(api, user.email, "Fresh-pass-456!");
+      expect(other).toBeTruthy();
+      await api.dispose();
+    });
+  });
+}

@@ -1,0 +1,97 @@
+// Workspace pages in the real app over a stubbed API: My Feed marks only what arrived after the
+// last visit and says why each lead matched, then moves the seen mark; 'Save search' on a lister
+// saves its route and query (not the page); quick searches describe their filters.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { savedQuery } from "../../src/components/search/SaveSearchButton";
+import { describeQuery } from "../../src/pages/quick-searches/api";
+import { jsonResponse, makeUser } from "./helpers";
+import { renderSignedIn } from "./renderApp";
+
+const lead = (id: number, arrived: string, matched: string[]) => ({
+  id,
+  title: `Feed lead ${id}`,
+  category: "construction",
+  is_ai: false,
+  project_type: ["Hospital"],
+  sector: "Healthcare",
+  status: "Planning",
+  stage: null,
+  value: 50_000_000,
+  state: "Kerala",
+  district: null,
+  city: "Kochi",
+  owner_name: null,
+  retrieved_on: arrived,
+  arrived_date: arrived,
+  start_date: null,
+  completion_date: null,
+  mark: "unmarked",
+  matched,
+});
+
+describe("workspace pages", () => {
+  it("My Feed: 'New' only after the last visit, the reasons, then the seen mark moves", async () => {
+    const posted: unknown[] = [];
+    renderSignedIn("/my-feed", makeUser(), (url, init) => {
+      if (url.pathname === "/api/list/my-feed/") {
+        return jsonResponse(200, {
+          count: 2,
+          page: 1,
+          page_size: 20,
+          results: [lead(1, "2025-03-10T00:00:00Z", ["status: Planning", "value: ₹5 Cr"]), lead(2, "2025-03-01T00:00:00Z", ["status: Planning"])],
+        });
+      }
+      if (url.pathname === "/api/list/my-feed/facets/") return jsonResponse(200, { facets: {} });
+      if (url.pathname === "/api/list/my-feed/seen/") {
+        if (init.method === "POST") {
+          posted.push(JSON.parse(String(init.body)));
+          return jsonResponse(200, { seen_at: "2025-03-11T00:00:00.000Z", previous_seen_at: "2025-03-05T00:00:00.000Z" });
+        }
+        return jsonResponse(200, { seen_at: "2025-03-05T00:00:00.000Z" });
+      }
+      if (url.pathname === "/api/saved-search/listers/") return jsonResponse(200, { results: [{ route: "/my-feed", label: "My Feed" }] });
+      return undefined;
+    });
+    const first = (await screen.findByText("Feed lead 1", {}, { timeout: 50_000 })).closest(".feed-card") as HTMLElement;
+    const second = screen.getByText("Feed lead 2").closest(".feed-card") as HTMLElement;
+    await waitFor(() => expect(within(first).getByText("New")).toBeTruthy());
+    expect(within(second).queryByText("New")).toBeNull();
+    expect(within(first).getByText("Status: Planning")).toBeTruthy();
+    expect(within(first).getByText("Value: ₹5 Cr")).toBeTruthy();
+    expect(screen.getByText(/1 new on this page/)).toBeTruthy();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(typeof (posted[0] as { seen_at: string }).seen_at).toBe("string");
+    // The feed can be saved like any lister.
+    expect(await screen.findByRole("button", { name: /Save search/ })).toBeTruthy();
+  }, 60_000);
+
+  it("'Save search' saves the lister's route and query without the page", async () => {
+    const saved: unknown[] = [];
+    renderSignedIn("/private-construction-leads?q=hospital&oq=hospital&page=3&filter=state:Kerala", makeUser(), (url, init) => {
+      if (url.pathname === "/api/list/search/") return jsonResponse(200, { count: 0, page: 3, page_size: 20, results: [] });
+      if (url.pathname === "/api/list/search/facets/") return jsonResponse(200, { facets: {} });
+      if (url.pathname === "/api/saved-search/listers/") return jsonResponse(200, { results: [{ route: "/private-construction-leads", label: "Construction Projects" }] });
+      if (url.pathname === "/api/saved-search/" && init.method === "POST") {
+        saved.push(JSON.parse(String(init.body)));
+        return jsonResponse(201, { id: 1 });
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /Save search/ }, { timeout: 50_000 }));
+    const name = await screen.findByLabelText("Name");
+    expect((name as HTMLInputElement).value).toBe("hospital");
+    fireEvent.change(name, { target: { value: "Kerala hospitals" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ name: "Kerala hospitals", resource: "/private-construction-leads", query: "q=hospital&oq=hospital&filter=state%3AKerala" });
+  }, 60_000);
+
+  it("describes a saved query in words and drops the page from what is saved", () => {
+    expect(describeQuery("q=hospital&oq=hospital&filter=state:Kerala&filter=value:[10000000 TO *]&sort=value desc&fresh=true")).toBe(
+      "“hospital” · state: Kerala · value: [10000000 TO *] · fresh · sorted by value desc",
+    );
+    expect(describeQuery("")).toBe("");
+    expect(savedQuery("?page=2&q=a")).toBe("q=a");
+  });
+});
