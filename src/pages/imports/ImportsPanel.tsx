@@ -44,6 +44,7 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
   const abort = useRef<AbortController | null>(null);
+  const lastGuess = useRef<ImportKind | undefined>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
   const kind = Form.useWatch("kind", form);
   const busy = phase.step === "uploading" || phase.step === "importing";
@@ -86,9 +87,12 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
             beforeUpload={(f) => {
               setFile(f);
               setPhase({ step: "idle" });
-              if (!form.getFieldValue("kind")) {
+              // Guess the kind unless the user picked one themselves.
+              const current = form.getFieldValue("kind") as ImportKind | undefined;
+              if (!current || current === lastGuess.current) {
                 const guess = guessKind(f.name);
-                if (guess) form.setFieldsValue({ kind: guess });
+                lastGuess.current = guess;
+                form.setFieldsValue({ kind: guess });
               }
               return false; // held here; sent with the form
             }}

@@ -1,0 +1,165 @@
+// Tender results in Chromium at desktop (1280) and phone (390) widths, against the seeded demo
+// data: the results lister (award value in crore, winner facet), a result's detail (winner,
+// contract value, every bidder ranked L1, L2, …, the L1–L2 and award–estimate spreads, similar
+// results) and its shared link (valid without sign-in, another result refused).
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { demo, signIn } from "./fixtures.js";
+
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const SHOTS = process.env.TENDERS_SHOTS ?? "test-results";
+
+async function settled(page: Page) {
+  const results = page.locator(".lister-results");
+  await expect
+    .poll(
+      async () => {
+        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
+        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function count(page: Page): Promise<number> {
+  await settled(page);
+  const summary = page.locator(".lister-summary");
+  await expect(summary).toHaveText(/^[\d,]+ results$/);
+  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
+}
+
+async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
+  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
+  await page.getByRole("button", { name: /Filters$/ }).click();
+  const drawer = page.locator(".ant-drawer-content");
+  await expect(drawer).toBeVisible();
+  const out = await act(drawer);
+  await drawer.getByRole("button", { name: /^Show / }).click();
+  await expect(drawer).toBeHidden();
+  return out;
+}
+
+interface ApiResult {
+  award_value: number | null;
+  winner: { name: string } | null;
+  bidders: { bidder_name: string; bid_value: number | null; rank: number | null; rank_label: string | null; is_winner: boolean }[];
+  spread_l1_l2: { amount: number; percent: number } | null;
+  spread_award_estimate: { amount: number; percent: number } | null;
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const token = localStorage.getItem("infrascout_token");
+    return (await fetch(p, { headers: { Authorization: `Token ${token}` } })).json();
+  }, path);
+}
+
+/** '6.2 %' as the page writes a percent (two decimals at most, trailing zeros dropped). */
+const percentText = (p: number) => `${Number(Math.abs(p).toFixed(2))} %`;
+
+for (const vp of WIDTHS) {
+  const phone = vp.name === "phone";
+
+  test.describe(`${vp.name} (${vp.width}px)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await signIn(page, demo);
+      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+    });
+
+    test("results lister: item_type:result, award value in crore, winner facet", async ({ page }) => {
+      const calls: string[] = [];
+      page.on("request", (r) => r.url().includes("/api/list/results/search/") && calls.push(r.url()));
+      await page.goto("/results");
+      const all = await count(page);
+      expect(all).toBeGreaterThan(0);
+      expect(calls.some((u) => new URL(u).searchParams.getAll("filter").includes("item_type:result"))).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/results-lister-${vp.name}.png` });
+
+      await withFilters(page, phone, async (panel) => {
+        await panel.getByLabel("Minimum value").fill("1");
+        await panel.getByRole("button", { name: "Apply value" }).click();
+      });
+      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["award_value:[10000000 TO *]"]);
+      const big = await count(page);
+      expect(big).toBeLessThanOrEqual(all);
+      for (const v of await page.locator(".tender-value").allInnerTexts()) expect(v.trim()).toMatch(/^₹ [\d,.]+ Cr$/);
+
+      // A winner from the facet: every row then names that winner.
+      const winner = await withFilters(page, phone, async (panel) => {
+        const option = panel.getByRole("group", { name: "Winner" }).locator(".facet-options li").first();
+        const name = (await option.locator(".facet-text").innerText()).trim();
+        await option.getByRole("checkbox").click();
+        return name;
+      });
+      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toContain(`winner_name:${winner}`);
+      await settled(page);
+      for (const w of await page.locator(".result-winner strong").allInnerTexts()) expect(w.trim()).toBe(winner);
+    });
+
+    test("a result: winner, contract value, bidders ranked L1, L2…, spreads, similar results; shared link", async ({ page, browser }) => {
+      await page.goto("/results?sort=award_value+desc");
+      await settled(page);
+      const link = page.locator(".tender-title-link").first();
+      const title = await link.innerText();
+      await link.click();
+      await expect(page).toHaveURL(/\/result\/detail\/\d+$/);
+      const id = new URL(page.url()).pathname.split("/").pop();
+      await expect(page.locator(".page-title")).toHaveText(title);
+      const data = await api<ApiResult>(page, `/api/result/detail/${id}`);
+
+      // The award.
+      const award = page.getByLabel("Award");
+      await expect(award).toContainText(data.winner!.name);
+      // Every bidder, ranks in order (L1 first), the winner marked.
+      const rows = page.locator(".bidders-table tbody tr.ant-table-row");
+      await expect(rows).toHaveCount(data.bidders.length);
+      const labels = (await rows.locator("td:first-child").allInnerTexts()).map((t) => t.trim()).filter((t) => t !== "—");
+      expect(labels.length).toBeGreaterThanOrEqual(2);
+      labels.forEach((label, i) => expect(label).toBe(`L${i + 1}`));
+      await expect(rows.filter({ hasText: "Winner" })).toHaveCount(data.bidders.filter((b) => b.is_winner).length);
+      await expect(rows.first()).toContainText(data.bidders[0].bidder_name);
+
+      // The spreads: L2 − L1 as the bids show, and award − estimate.
+      const ranked = data.bidders.filter((b) => b.rank !== null && b.bid_value !== null);
+      expect(data.spread_l1_l2!.amount).toBeCloseTo(ranked[1].bid_value! - ranked[0].bid_value!, 2);
+      await expect(page.locator('[data-spread="l1-l2"] .result-award-value')).toContainText(percentText(data.spread_l1_l2!.percent));
+      if (data.spread_award_estimate) await expect(page.locator('[data-spread="award-estimate"] .result-award-value')).toContainText(percentText(data.spread_award_estimate.percent));
+      else await expect(page.locator('[data-spread="award-estimate"] .result-award-value')).toHaveText("Not Specified");
+
+      await expect(page.locator(".similar-results .similar-item").first()).toBeVisible();
+      if (!phone) await expect(page.locator(".ant-menu-item-selected")).toHaveText("Results");
+      await page.screenshot({ path: `${SHOTS}/results-detail-${vp.name}.png`, fullPage: true });
+
+      // Shared link: the bidders without sign-in; the same pair on another result is refused.
+      await page.getByRole("button", { name: "Share" }).click();
+      const shared = new URL(await page.getByLabel("Shared link").inputValue());
+      expect(shared.pathname).toBe(`/result/detail/${id}`);
+      await page.getByRole("button", { name: "Done" }).click();
+      const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height } });
+      try {
+        const v = await context.newPage();
+        await v.goto(shared.pathname + shared.search);
+        await expect(v.locator(".page-title")).toHaveText(title);
+        await expect(v.getByText("A tender result shared with you from InfraScout")).toBeVisible();
+        await expect(v.locator(".bidders-table tbody tr.ant-table-row")).toHaveCount(data.bidders.length);
+        await expect(v.getByRole("button", { name: "Share" })).toHaveCount(0);
+        await v.screenshot({ path: `${SHOTS}/results-shared-${vp.name}.png` });
+        await v.goto(`/result/detail/${Number(id) === 1 ? 2 : Number(id) - 1}${shared.search}`);
+        await expect(v).toHaveURL(/\/login\?redirect=/);
+        await expect(v.getByText(title)).toHaveCount(0);
+      } finally {
+        await context.close();
+      }
+
+      // From the result to its tender.
+      await page.getByRole("button", { name: "Tender details" }).click();
+      await expect(page).toHaveURL(/\/tender\/detail\/\d+$/);
+      await expect(page.locator(".page-title")).toHaveText(title);
+    });
+  });
+}
