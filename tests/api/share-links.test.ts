@@ -118,6 +118,7 @@ describe("opening", () => {
     const again = await w.ctx.app.inject({ method: "DELETE", url: `/api/tender/${w.ids.pipes}/share/`, headers: w.headersA });
     expect(again.json()).toEqual({ revoked: 0 });
     expect((await w.ctx.app.inject({ method: "DELETE", url: `/api/tender/${w.ids.pipes}/share/` })).statusCode).toBe(401);
+    expect((await w.ctx.app.inject({ method: "DELETE", url: "/api/tender/999999/share/", headers: w.headersA })).statusCode).toBe(404);
   });
 
   it("a link stops working when its sharer's subscription ends or the account is disabled", async () => {

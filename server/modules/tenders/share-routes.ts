@@ -37,6 +37,7 @@ export function registerShareRoutes(
     { config: { can: ["read", subject] }, schema: { tags, summary: `Revoke every link this user made for this ${type}`, params: IdParams, response: { 200: schemas.ShareRevoked, ...errors } } },
     async (request) => {
       const auth = requireAuth(request);
+      if (!(await exists(request.params.id))) throw notFound();
       return { revoked: await revokeShareLinks(app.db, auth.user.id, type, request.params.id) };
     },
   );
