@@ -6,6 +6,7 @@ import { Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typogra
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http, HttpError } from "../../providers/http";
@@ -57,6 +58,7 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
 export default function QuickSearchesPage() {
   const searches = useSavedSearches();
   const queryClient = useQueryClient();
+  const phone = useMediaQuery("(max-width: 575.98px)");
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const remove = async (s: SavedSearch) => {
     try {
@@ -86,6 +88,7 @@ export default function QuickSearchesPage() {
             loading={searches.isPending}
             dataSource={rows}
             rowKey="id"
+            itemLayout={phone ? "vertical" : "horizontal"}
             className="quick-search-list"
             renderItem={(s) => (
               <List.Item
