@@ -87,13 +87,13 @@ describe("quick searches", () => {
 
   it("a quick search of a lister not searchable here yet (demo data) can be renamed, not re-queried", async () => {
     const r = await w.ctx.db.query<{ id: number }>(
-      `INSERT INTO saved_searches (user_id, name, resource, query) VALUES ($1, 'PWD tenders', '/live-tenders', 'q=PWD') RETURNING id`,
+      `INSERT INTO saved_searches (user_id, name, resource, query) VALUES ($1, 'PWD tenders', '/unlisted-lister', 'q=PWD') RETURNING id`,
       [w.a.id],
     );
     const id = Number(r.rows[0].id);
     const renamed = await w.call("PATCH", `${URL}${id}/`, w.a.token, { name: "PWD tenders, Maharashtra" });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ name: "PWD tenders, Maharashtra", resource: "/live-tenders", url: "/live-tenders?q=PWD" });
+    expect(renamed.body).toMatchObject({ name: "PWD tenders, Maharashtra", resource: "/unlisted-lister", url: "/unlisted-lister?q=PWD" });
     expect((await w.call("PATCH", `${URL}${id}/`, w.a.token, { query: "q=CPWD" })).body).toEqual({ resource: [`Must be one of: ${LISTER_ROUTES.join(", ")}.`] });
     await w.call("DELETE", `${URL}${id}/`, w.a.token);
   });
