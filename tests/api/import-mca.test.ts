@@ -7,11 +7,11 @@ import type { Db } from "../../server/db/client.js";
 import { registrationDay, stateName } from "../../server/ingest/importers/mca.js";
 import { normalizeCompanyName } from "../../server/modules/companies/normalize.js";
 import { fx, importDb, run } from "../fixtures/import/helpers.js";
-import { startTestApp } from "./harness.js";
+import { startTestApp, type TestContext } from "./harness.js";
 import { staff, subscriber } from "./lead-fixture.js";
 
+let t: TestContext;
 let db: Db;
-let close: () => Promise<void>;
 
 async function insertCompany(name: string, cin: string | null, extra: { industry?: string; company_type?: string } = {}): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
@@ -32,13 +32,15 @@ let kaveriId: number;
 let narmadaId: number;
 
 beforeAll(async () => {
-  ({ db, close } = await importDb());
+  // One app for the file (its database is the importer's too): the upload test needs it.
+  t = await startTestApp();
+  db = t.db;
   kaveriId = await insertCompany("Kaveri Roadways Ltd", "L45203KA1995PLC018765", { industry: "Roads and Highways", company_type: "Contractor" });
   narmadaId = await insertCompany("Narmada Precast Concrete LLP", null, { company_type: "Manufacturer" });
   await insertCompany("Ambiguous Infra Pvt Ltd", null);
   await insertCompany("AMBIGUOUS INFRA PRIVATE LIMITED", null);
 }, 120_000);
-afterAll(() => close?.());
+afterAll(() => t?.close());
 
 describe("mca importer, CSV", () => {
   it("creates and merges companies, rejects bad rows with reasons, skips a repeated CIN", async () => {
@@ -152,8 +154,7 @@ describe("mca values", () => {
 
 describe("POST /api/imports/ with kind mca", () => {
   it("staff upload an XLSX company master and get the report; subscribers may not", async () => {
-    const t = await startTestApp();
-    try {
+    {
       const upload = (headers: Record<string, string>) => {
         const boundary = "----mca" + Math.random().toString(16).slice(2);
         const body = Buffer.concat([
@@ -164,14 +165,13 @@ describe("POST /api/imports/ with kind mca", () => {
         ]);
         return t.app.inject({ method: "POST", url: "/api/imports/", headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload: body });
       };
+      await db.query(`DELETE FROM companies WHERE cin = 'U45309RJ2009PTC029876'`);
       const res = await upload((await staff(t)).headers);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ kind: "mca", unit: "company", status: "done", totals: { read: 3, created: 2, rejected: 1 }, files: [{ file: "company-master.xlsx" }] });
+      expect(res.json()).toMatchObject({ kind: "mca", unit: "company", status: "done", totals: { read: 3, created: 1, unchanged: 1, rejected: 1 }, files: [{ file: "company-master.xlsx" }] });
       const found = await t.app.inject({ method: "GET", url: "/api/company/suggest_company/?q=aravalli%20roads", headers: (await subscriber(t)).headers });
       expect(found.json().results[0]).toMatchObject({ cin: "U45309RJ2009PTC029876", state: "Rajasthan" });
       expect((await upload((await subscriber(t)).headers)).statusCode).toBe(403);
-    } finally {
-      await t.close();
     }
   }, 120_000);
 });

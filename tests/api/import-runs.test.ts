@@ -178,7 +178,7 @@ describe("POST /api/imports/ (staff upload)", () => {
 
   it("bad input: no kind, unknown kind, no file, an unreadable file (400); too large (413)", async () => {
     expect((await upload(staffToken, {}, gepnicFile())).json()).toEqual({ kind: ["This field is required."] });
-    expect((await upload(staffToken, { kind: "xlsx" }, gepnicFile())).json()).toEqual({ kind: ["Must be one of: ocds, gepnic, tenders-csv, tenders-json, results-csv, results-json."] });
+    expect((await upload(staffToken, { kind: "xlsx" }, gepnicFile())).json()).toEqual({ kind: ["Must be one of: ocds, gepnic, tenders-csv, tenders-json, results-csv, results-json, mca."] });
     const none = await upload(staffToken, { kind: "gepnic" });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ file: ["No file was submitted."] });
