@@ -69,7 +69,8 @@ async function shot(page: Page, name: string) {
 
 for (const size of WIDTHS) {
   test.describe(`workspace at ${size.name} width`, () => {
-    test.describe.configure({ mode: "serial" });
+    // Slow shared machines: a page chunk can take seconds to load under load.
+    test.describe.configure({ mode: "serial", timeout: 180_000 });
     test.use({ viewport: { width: size.width, height: size.height } });
     let user: Subscriber;
 

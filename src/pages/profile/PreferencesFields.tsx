@@ -49,10 +49,10 @@ export function PreferencesFields({ options }: { options: UserPreferences["optio
       <Form.Item name="preferred_proj_status" label="Project statuses to follow" rules={[{ required: true, type: "array", min: 1, message: "Choose at least one project status" }]}>
         <Select mode="multiple" options={asOptions(statuses)} placeholder="Choose statuses" />
       </Form.Item>
-      <Form.Item name="preferred_sectors" label="Sectors" extra="None chosen: every sector.">
+      <Form.Item name="preferred_sectors" label="Sectors" extra="Leave empty for every sector.">
         <Select mode="multiple" options={asOptions(options?.sectors)} placeholder="All sectors" />
       </Form.Item>
-      <Form.Item name="preferred_states" label="States" extra="None chosen: all of India.">
+      <Form.Item name="preferred_states" label="States" extra="Leave empty for all of India.">
         <Select mode="multiple" options={asOptions(options?.states)} placeholder="All states" />
       </Form.Item>
       <Row gutter={12}>
