@@ -264,6 +264,21 @@ describe("tender/download_zip/{id}", () => {
     expect(await zip.file("corrigenda.txt")!.async("string")).toContain("Corrigendum-1: Extension of bid due date");
   });
 
+  it("keeps document names inside the zip's documents folder and unique", async () => {
+    const tid = await insertTender(w.ctx.db, { key: "zipnames", title: "Zip names", org: NMC, status: "Live", category: "works", value: 1e6, state: "Maharashtra", city: "Nagpur", closing: inDays(4) });
+    for (const name of ["../../etc/passwd", "C:\\boot.ini", "same.pdf", "same.pdf", "SAME.pdf"]) {
+      await w.ctx.db.query(`INSERT INTO tender_documents (tender_id, file_name, content) VALUES ($1, $2, $3)`, [tid, name, Buffer.from(name)]);
+    }
+    const zip = await JSZip.loadAsync((await get(`tender/download_zip/${tid}`)).rawPayload);
+    const names = Object.keys(zip.files).filter((n) => n.startsWith("documents/"));
+    expect(names.length).toBe(5);
+    expect(new Set(names.map((n) => n.toLowerCase())).size).toBe(5);
+    for (const n of names) expect(n.split("/")).toHaveLength(2);
+    expect(names).toContain("documents/same (2).pdf");
+    expect(await zip.file(names.find((n) => n.includes("passwd"))!)!.async("string")).toBe("../../etc/passwd");
+    await w.ctx.db.query(`DELETE FROM tenders WHERE id = $1`, [tid]);
+  });
+
   it("zips just the summary for a tender without documents; 404 for an unknown one; 401 signed out", async () => {
     const zip = await JSZip.loadAsync((await get(`tender/download_zip/${w.ids.pipes}`)).rawPayload);
     expect(Object.keys(zip.files)).toEqual(["tender.txt"]);
