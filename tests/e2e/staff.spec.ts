@@ -97,6 +97,7 @@ test.describe("staff area", () => {
   });
 
   test("staff disables a user; that user's open session is signed out on its next call", async ({ page, browser, request }) => {
+    test.setTimeout(120_000); // two sessions and four sign-ins
     const staffToken = await apiToken(request, staff.email, staff.password);
     const user = await freshSubscriber(request, staffToken);
 
@@ -141,7 +142,8 @@ test.describe("staff area", () => {
     await expectPath(page, "/private-construction-leads");
     await page.goto("/update-projects");
     const first = page.locator(".review-queue .ant-table-row a").first();
-    await expect(first).toBeVisible();
+    // The queue is a full lister (list and facets): give a loaded machine time.
+    await expect(first).toBeVisible({ timeout: 30_000 });
     await first.click();
     await expect(page).toHaveURL(/\/update-projects\/detail\/\d+$/);
     await expect(page.getByRole("textbox", { name: "City" })).not.toHaveValue("");
@@ -175,6 +177,7 @@ test.describe("staff area", () => {
   const authed = (token: string) => ({ Authorization: `Token ${token}` });
 
   test("staff adds a contact and a document to a lead; a subscriber who shortlisted it sees both", async ({ page, browser, request }) => {
+    test.setTimeout(150_000); // two sessions and two forms
     // A construction lead the demo subscriber shortlists (through the API, as the lister would).
     const demoToken = await apiToken(request, demo.email, demo.password);
     const list = await (await request.get("/api/list/search/?filter=category:construction&sort=value%20desc", { headers: authed(demoToken) })).json();
@@ -245,6 +248,7 @@ test.describe("staff area", () => {
   });
 
   test("impersonating, an unlock asks whose credits it spends and spends one only after confirming", async ({ page, request }) => {
+    test.setTimeout(120_000);
     const staffToken = await apiToken(request, staff.email, staff.password);
     const user = await freshSubscriber(request, staffToken);
     expect((await request.post(`/api/user/users/${user.id}/credits/`, { data: { amount: 3, note: "e2e unlock" }, headers: authed(staffToken) })).ok()).toBe(true);

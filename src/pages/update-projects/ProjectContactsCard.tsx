@@ -10,6 +10,7 @@ import { useState } from "react";
 import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, SENIORITY_LEVELS } from "../../../common/constants";
 import { toastSuccess } from "../../lib/toast";
 import { HttpError, http } from "../../providers/http";
+import { CompanySelect } from "./CompanySelect";
 
 export interface StaffContact {
   id: number;
@@ -31,17 +32,18 @@ export interface NewContactValues {
   phone?: string;
   email?: string;
   role?: string;
+  company_id?: number | null;
 }
 
 export const CONTACT_ROLES = ["owner", "architect", "contractor", "consultant"] as const;
 export const contactsKey = (id: string) => ["infrascout", "staff-project-contacts", id] as const;
 
-/** The POST body: trimmed, blanks left out. */
-export function contactBody(v: NewContactValues): Record<string, string> {
-  const out: Record<string, string> = {};
+/** The POST body: text trimmed, blanks left out. */
+export function contactBody(v: NewContactValues): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
   for (const [k, value] of Object.entries(v)) {
-    const text = typeof value === "string" ? value.trim() : value;
-    if (text) out[k] = text as string;
+    const kept = typeof value === "string" ? value.trim() : value;
+    if (kept) out[k] = kept;
   }
   return out;
 }
@@ -73,7 +75,7 @@ export function ProjectContactsCard({ id, onAdded }: { id: string; onAdded: () =
     } catch (err) {
       // The HTTP layer has shown the toast; put field messages beside their inputs too.
       if (err instanceof HttpError && err.errors) {
-        const inputs = ["name", "designation", "seniority", "source", "phone", "email", "role"];
+        const inputs = ["name", "designation", "seniority", "source", "phone", "email", "role", "company_id"];
         form.setFields(Object.entries(err.errors).filter(([f]) => inputs.includes(f)).map(([name, errors]) => ({ name: name as keyof NewContactValues, errors })));
       }
     } finally {
@@ -138,6 +140,11 @@ export function ProjectContactsCard({ id, onAdded }: { id: string; onAdded: () =
             <Col xs={24} sm={12}>
               <Form.Item label="E-mail" name="email" rules={[{ type: "email", message: "Enter a valid e-mail address." }]}>
                 <Input inputMode="email" maxLength={254} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item label="Company" name="company_id">
+                <CompanySelect current={null} placeholder="Search companies" />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>

@@ -26,7 +26,7 @@ import {
   Typography,
 } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants";
 import { PageShell } from "../../components/page/PageShell";
@@ -34,6 +34,7 @@ import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http } from "../../providers/http";
 import { ImagesSection } from "../leads/detail/LeadSections";
+import { CompanySelect } from "./CompanySelect";
 import { ProjectContactsCard } from "./ProjectContactsCard";
 import { ProjectDocumentsCard } from "./ProjectDocumentsCard";
 import { changedFields, editableValues, type EditableProject, type ProjectDetail } from "./projectFields";
@@ -66,39 +67,6 @@ const textOrNull = { normalize: (v: string) => (v === "" ? null : v) };
 export function valueHint(value: unknown): string {
   const text = formatRupees(value, "long");
   return text === "Not Specified" ? "In rupees, e.g. 25000000 for ₹ 2.5 Crore" : `${text} (₹ ${formatIndianNumber(value, 0)})`;
-}
-
-function CompanySelect({ value, onChange, current, placeholder }: {
-  value?: number | null;
-  onChange?: (v: number | null) => void;
-  current: { id: number; name: string } | null;
-  placeholder: string;
-}) {
-  const [q, setQ] = useState("");
-  const found = useQuery({
-    queryKey: ["infrascout", "company-pick", q],
-    queryFn: ({ signal }) => http.get<{ results: { id: number; name: string }[] }>("list/company/search/", { query: { q, page: 1 }, signal, toast: false }),
-    enabled: q.trim().length >= 2,
-    staleTime: 60_000,
-  });
-  const options = useMemo(() => {
-    const list = (found.data?.results ?? []).map((c) => ({ value: c.id, label: c.name }));
-    if (current && !list.some((o) => o.value === current.id)) list.unshift({ value: current.id, label: current.name });
-    return list;
-  }, [found.data, current]);
-  return (
-    <Select
-      showSearch
-      allowClear
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      onSearch={setQ}
-      filterOption={false}
-      options={options}
-      placeholder={placeholder}
-      notFoundContent={q.trim().length < 2 ? "Type two letters of the company's name" : found.isFetching ? "Searching…" : "No company found"}
-    />
-  );
 }
 
 function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStatus: string | null; onAdded: () => void }) {
