@@ -61,6 +61,9 @@ async function api<T>(page: Page, path: string): Promise<T> {
 /** '6.2 %' as the page writes a percent (two decimals at most, trailing zeros dropped). */
 const percentText = (p: number) => `${Number(Math.abs(p).toFixed(2))} %`;
 
+// Each test takes many searches on a machine other test runs share: room beyond the 60 s default.
+test.describe.configure({ timeout: 150_000 });
+
 for (const vp of WIDTHS) {
   const phone = vp.name === "phone";
 

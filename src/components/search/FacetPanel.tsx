@@ -19,6 +19,8 @@ interface GroupProps {
   options: FacetOption[];
   selected: string[];
   onChange: (values: string[]) => void;
+  /** One tick changed; given, it is used instead of onChange (so it can apply to the latest state). */
+  onToggle?: (value: string, on: boolean) => void;
   visible: number;
 }
 
@@ -35,7 +37,7 @@ export function toggleValue(selected: string[], value: string, on: boolean): str
   return selected.filter((v) => v !== value);
 }
 
-function FacetGroup({ field, options, selected, onChange, visible }: GroupProps) {
+function FacetGroup({ field, options, selected, onChange, onToggle, visible }: GroupProps) {
   const [expanded, setExpanded] = useState(false);
   const [filter, setFilter] = useState("");
   const all = useMemo(() => facetOptions(options, selected), [options, selected]);
@@ -66,7 +68,7 @@ function FacetGroup({ field, options, selected, onChange, visible }: GroupProps)
           const on = selected.includes(option.text);
           return (
             <li key={option.text}>
-              <Checkbox checked={on} onChange={(e) => onChange(toggleValue(selected, option.text, e.target.checked))}>
+              <Checkbox checked={on} onChange={(e) => (onToggle ? onToggle(option.text, e.target.checked) : onChange(toggleValue(selected, option.text, e.target.checked)))}>
                 <span className="facet-text">{field.valueLabel ? field.valueLabel(option.text) : option.text}</span>
               </Checkbox>
               <span className="facet-count" aria-label={`${formatIndianNumber(option.count)} leads`}>
@@ -96,15 +98,20 @@ interface Props {
   facets: Record<string, FacetOption[]> | undefined;
   selected: Record<string, string[]>;
   onChange: (field: string, values: string[]) => void;
+  /**
+   * One tick changed. A second tick can come before the page has re-rendered with the first
+   * (the URL changes at once, the render follows): applied to the latest state, none is lost.
+   */
+  onToggle?: (field: string, value: string, on: boolean) => void;
   /** Options shown before 'Show more'. */
   visible?: number;
 }
 
-export function FacetPanel({ fields, facets, selected, onChange, visible = 6 }: Props) {
+export function FacetPanel({ fields, facets, selected, onChange, onToggle, visible = 6 }: Props) {
   return (
     <div className="facet-panel">
       {fields.map((f) => (
-        <FacetGroup key={f.field} field={f} options={facets?.[f.field] ?? []} selected={selected[f.field] ?? []} onChange={(values) => onChange(f.field, values)} visible={visible} />
+        <FacetGroup key={f.field} field={f} options={facets?.[f.field] ?? []} selected={selected[f.field] ?? []} onChange={(values) => onChange(f.field, values)} onToggle={onToggle && ((value, on) => onToggle(f.field, value, on))} visible={visible} />
       ))}
     </div>
   );

@@ -8,7 +8,7 @@ import { FRESH_DAYS } from "../../../common/constants";
 import { guessUnit, type Range } from "../../lib/searchUrl";
 import type { ListerConfig } from "./config";
 import { DateRangeFilter } from "./DateRangeFilter";
-import { FacetPanel } from "./FacetPanel";
+import { FacetPanel, toggleValue } from "./FacetPanel";
 import { PriceFilter } from "./PriceFilter";
 import type { SearchStateApi } from "./useSearchState";
 
@@ -109,6 +109,15 @@ export function SearchFilters({ config, search, facets, extra }: Props) {
         selected={state.values}
         onChange={(field, values) =>
           update((s) => {
+            const next = { ...s.values };
+            if (values.length) next[field] = values;
+            else delete next[field];
+            return { values: next };
+          })
+        }
+        onToggle={(field, value, on) =>
+          update((s) => {
+            const values = toggleValue(s.values[field] ?? [], value, on);
             const next = { ...s.values };
             if (values.length) next[field] = values;
             else delete next[field];

@@ -19,11 +19,11 @@ function useDebounced(value: string, ms: number): string {
 }
 
 interface Props {
-  selected: string[];
-  onChange: (values: string[]) => void;
+  /** Add an organisation to the filter (applied to the latest URL state by the page). */
+  onAdd: (name: string) => void;
 }
 
-export function OrgSuggester({ selected, onChange }: Props) {
+export function OrgSuggester({ onAdd }: Props) {
   const [text, setText] = useState("");
   const typed = useDebounced(text.trim(), DEBOUNCE_MS);
   const query = useQuery({
@@ -43,7 +43,7 @@ export function OrgSuggester({ selected, onChange }: Props) {
   }));
 
   const add = (name: string) => {
-    if (!selected.includes(name)) onChange([...selected, name]);
+    onAdd(name);
     setText("");
   };
 

@@ -14,7 +14,6 @@ export default function TenderListPage() {
   const lister = useLister<TenderListRow>(tenderListerConfig);
   const cards = useMediaQuery(CARDS_QUERY);
   const { state, update } = lister.search;
-  const orgs = state.values.org_name_exact ?? [];
   return (
     <PageShell title="Live Tenders" subtitle={state.searchAll ? "All public sector tenders, live and past" : "Public sector tenders open for bids"}>
       <ListerLayout
@@ -22,12 +21,10 @@ export default function TenderListPage() {
         lister={lister}
         extraFilters={
           <OrgSuggester
-            selected={orgs}
-            onChange={(values) =>
+            onAdd={(name) =>
               update((s) => {
-                const next: Record<string, string[]> = { ...s.values, org_name_exact: values };
-                if (values.length === 0) delete next.org_name_exact;
-                return { values: next };
+                const chosen = s.values.org_name_exact ?? [];
+                return chosen.includes(name) ? {} : { values: { ...s.values, org_name_exact: [...chosen, name] } };
               })
             }
           />
