@@ -333,8 +333,9 @@ export interface TrackedCompetitor extends CompetitorStats {
   tracked_at: string;
 }
 
-export interface CompetitorProfile extends TrackedCompetitor {
-  /** tracked_at is null when the user does not track it. */
+export interface CompetitorProfile extends Omit<TrackedCompetitor, "tracked_at"> {
+  /** Null when the user does not track it. */
+  tracked_at: string | null;
   is_tracked: boolean;
   /** Rank positions over its ranked bids: [{text: 'L1', count}, {text: 'L2', count}, …]. */
   positions: { text: string; count: number }[];
