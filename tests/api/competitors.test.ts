@@ -70,6 +70,14 @@ describe("competitors/ (tracked list)", () => {
     expect((await a.get(`/api/competitors/`, null)).statusCode).toBe(401);
   });
 
+  it("a double click (or two browsers) tracks once", async () => {
+    const clicker = await subscriber(t);
+    const c = await company(t.db);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => a.post(`/api/competitors/`, clicker, { company_id: c.id })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect((await a.get(`/api/competitors/`, clicker)).json().results).toHaveLength(1);
+  });
+
   it(`tracks at most ${MAX_TRACKED_COMPETITORS}`, async () => {
     const busy = await subscriber(t);
     for (let i = 0; i < MAX_TRACKED_COMPETITORS; i++) {
