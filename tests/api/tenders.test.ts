@@ -318,6 +318,15 @@ describe("tender/ai-detail/{id}/", () => {
     expect([...new Set(sections)]).toEqual(["scope", "eligibility", "key_dates", "emd_and_fee", "value"]);
   });
 
+  it("cites the clause of a sentence that lists several facts", async () => {
+    await w.ctx.db.query(`UPDATE tenders SET description = $2 WHERE id = $1`, [w.ids.pipes, "Nagpur Municipal Corporation invites bids. Estimated cost ₹80,00,000; EMD ₹1,60,000; period of completion 6 months."]);
+    const b = (await get(`tender/ai-detail/${w.ids.pipes}/`)).json();
+    const point = (label: string) => b.points.find((p: Point) => p.label === label);
+    expect(point("Completion period").citations[0].quote).toBe("period of completion 6 months.");
+    expect(point("EMD").citations[0]).toMatchObject({ source: "description", quote: "EMD ₹1,60,000" });
+    expect(point("Estimated value").citations[1]).toMatchObject({ source: "description", quote: "Estimated cost ₹80,00,000" });
+  });
+
   it("says which sections the tender's text does not cover", async () => {
     const b = (await get(`tender/ai-detail/${w.ids["no-closing"]}/`)).json();
     expect(b.missing).toEqual(expect.arrayContaining(["eligibility", "value"]));

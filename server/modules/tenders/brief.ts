@@ -2,8 +2,8 @@
 // experience), key dates (pre-bid, EMD, closing), EMD and fee, value — each point citing the
 // passage or field it came from.
 //   Offline (always available): the tender's title, description, corrigenda and document texts
-//   are split into sentences (rag.ts); each point's rule picks the sentences that state it, and
-//   the structured fields (value, EMD, fee, dates) are points of their own, cited as fields.
+//   are split into sentences (rag.ts) and clauses (at ';'); each point's rule picks the passages
+//   that state it, and the structured fields (value, EMD, fee, dates) are points of their own, cited as fields.
 //   With an OpenAI-compatible model configured (LLM_BASE_URL, LLM_API_KEY) each section is asked
 //   of the model over the same numbered passages; an answer must cite them ([n]). Any failure
 //   (network, timeout, no citation in any section) gives the offline brief instead.
@@ -23,19 +23,24 @@ interface TextPassage {
   text: string;
 }
 
-/** Every sentence of the tender's texts, with where it came from. */
+/** Sentences, and the clauses of a sentence that lists several facts ('Estimated cost ₹X; EMD ₹Y; period 12 months.'). */
+function passagesOf(text: string): string[] {
+  return sentences(text).flatMap((s) => s.text.split(/;\s+/).map((c) => c.trim()).filter((c) => c.length > 1));
+}
+
+/** Every sentence (or clause) of the tender's texts, with where it came from. */
 export async function tenderPassages(db: Queryable, t: TenderRecord): Promise<TextPassage[]> {
   const [docs, corr] = await Promise.all([
     db.query<{ id: number; file_name: string; body_text: string }>(`SELECT id, file_name, body_text FROM tender_documents WHERE tender_id = $1 AND body_text <> '' ORDER BY id`, [t.id]),
     db.query<{ id: number; title: string; description: string }>(`SELECT id, title, description FROM tender_corrigenda WHERE tender_id = $1 ORDER BY published_date, id`, [t.id]),
   ]);
   const out: TextPassage[] = [{ citation: { source: "title", source_id: null, source_name: "Title" }, text: t.title }];
-  for (const s of sentences(t.description)) out.push({ citation: { source: "description", source_id: null, source_name: "Description" }, text: s.text });
+  for (const s of passagesOf(t.description)) out.push({ citation: { source: "description", source_id: null, source_name: "Description" }, text: s });
   for (const c of corr.rows) {
-    for (const s of sentences(`${c.title}. ${c.description}`)) out.push({ citation: { source: "corrigendum", source_id: Number(c.id), source_name: c.title }, text: s.text });
+    for (const s of passagesOf(`${c.title}. ${c.description}`)) out.push({ citation: { source: "corrigendum", source_id: Number(c.id), source_name: c.title }, text: s });
   }
   for (const d of docs.rows) {
-    for (const s of sentences(d.body_text)) out.push({ citation: { source: "document", source_id: Number(d.id), source_name: d.file_name }, text: s.text });
+    for (const s of passagesOf(d.body_text)) out.push({ citation: { source: "document", source_id: Number(d.id), source_name: d.file_name }, text: s });
   }
   return out;
 }
