@@ -233,6 +233,10 @@ test.describe("staff area", () => {
     await page.screenshot({ path: `${SHOTS}/staff-edit-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/staff-edit-phone.png`, fullPage: true });
+    await contacts.getByRole("button", { name: "Add contact" }).click();
+    await contacts.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/staff-contact-form-phone.png` });
+    await contacts.getByRole("button", { name: "Cancel" }).click();
 
     const subscriber = await browser.newPage();
     await signIn(subscriber, demo);
@@ -272,7 +276,7 @@ test.describe("staff area", () => {
     await signIn(page, staff);
     await expectPath(page, "/private-construction-leads");
     await page.goto(`/impersonate/${user.id}`);
-    await expect(page.getByText(`You are impersonating ${user.email}`)).toBeVisible();
+    await expect(page.getByText(`You are impersonating ${user.email}`)).toBeVisible({ timeout: 30_000 });
     await page.goto(`/private-construction-leads/detail/${leadId}`);
     const unlock = page.getByRole("button", { name: /Unlock \(1 credit\)/ }).first();
     await unlock.click();
@@ -285,7 +289,12 @@ test.describe("staff area", () => {
     await expect(dialog).toBeHidden();
     expect(await remaining()).toBe(3);
 
-    await unlock.click();
+    // On a phone the contacts are cards; the question is the same.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const unlockCard = page.locator(".contact-cards").getByRole("button", { name: /Unlock \(1 credit\)/ }).first();
+    await unlockCard.click();
+    await expect(page.getByRole("dialog").getByText("Spend Kiran's credits?")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/staff-confirm-spend-phone.png` });
     await page.getByRole("dialog").getByRole("button", { name: "Spend their credit" }).click();
     await expect(page.getByText("Contact unlocked. 2 credits left.")).toBeVisible();
     await expect(page.getByText("Credits: 2 remaining out of total 3")).toBeVisible();
