@@ -98,7 +98,7 @@ export function ProjectContactsCard({ id, onAdded }: { id: string; onAdded: () =
       }
     >
       {adding && (
-        <Form form={form} name="add-contact" layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" className="add-contact-form" initialValues={{ source: "telephone" }}>
+        <Form form={form} name="add-contact" layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" className="add-contact-form" style={{ marginBottom: 16 }} initialValues={{ source: "telephone" }}>
           <Row gutter={12}>
             <Col xs={24} sm={12}>
               <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: "A contact needs a name" }]}>

@@ -69,7 +69,7 @@ export function ProjectDocumentsCard({ id, onAdded }: { id: string; onAdded: () 
       }
     >
       {adding && (
-        <Form form={form} name="add-document" layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" className="add-document-form">
+        <Form form={form} name="add-document" layout="vertical" onFinish={(v) => void submit(v)} requiredMark="optional" className="add-document-form" style={{ marginBottom: 16 }}>
           <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: "A document needs a title" }]}>
             <Input maxLength={300} placeholder="e.g. Environment clearance" />
           </Form.Item>
