@@ -113,12 +113,22 @@ CREATE INDEX tender_org_names_lower ON tender_org_names (lower(name) text_patter
 
 CREATE FUNCTION tender_org_names_note() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+  -- An update touches the counts only when it changed a tender's organisation (most updates
+  -- change a status or a date: they lock no count row).
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE tender_org_names o SET tender_count = o.tender_count - d.n
+      FROM (SELECT ol.org_name_exact AS name, count(*)::int AS n FROM old_rows ol JOIN new_rows nw ON nw.id = ol.id
+             WHERE ol.org_name_exact IS DISTINCT FROM nw.org_name_exact AND coalesce(ol.org_name_exact, '') <> '' GROUP BY 1) d
+     WHERE o.name = d.name;
+    INSERT INTO tender_org_names AS o (name, tender_count)
+      SELECT nw.org_name_exact, count(*)::int FROM old_rows ol JOIN new_rows nw ON nw.id = ol.id
+       WHERE ol.org_name_exact IS DISTINCT FROM nw.org_name_exact AND coalesce(nw.org_name_exact, '') <> '' GROUP BY 1
+      ON CONFLICT (name) DO UPDATE SET tender_count = o.tender_count + excluded.tender_count;
+  ELSIF TG_OP = 'DELETE' THEN
     UPDATE tender_org_names o SET tender_count = o.tender_count - d.n
       FROM (SELECT org_name_exact AS name, count(*)::int AS n FROM old_rows WHERE coalesce(org_name_exact, '') <> '' GROUP BY 1) d
      WHERE o.name = d.name;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+  ELSE
     INSERT INTO tender_org_names AS o (name, tender_count)
       SELECT org_name_exact, count(*)::int FROM new_rows WHERE coalesce(org_name_exact, '') <> '' GROUP BY 1
       ON CONFLICT (name) DO UPDATE SET tender_count = o.tender_count + excluded.tender_count;
