@@ -1,0 +1,298 @@
+// Builders in Chromium at desktop (1280) and phone (390) widths against the seeded demo data:
+// search by name and CIN, facets with counts and URL state, a builder's detail with its activity
+// charts, unlocking a company (the top bar's credits drop by exactly the quoted cost and the
+// contacts show in full), contacts filtered by source, the unlocked-companies list, financial
+// charts and table, and director lookup by DIN. Screenshots go to test-results/builders-*.png.
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { ListResponse } from "../../common/api";
+import type { CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStaticRow, DirectorInfoResponse } from "../../common/companies";
+import { demo, signIn } from "./fixtures.js";
+
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+const SHOTS = process.env.BUILDERS_SHOTS ?? "test-results";
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/builders-${name}.png`, fullPage: true });
+
+async function signedIn(page: Page) {
+  await signIn(page, demo);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+}
+
+/** Runs fetch in the page with the page's token (what the app itself would call). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const token = localStorage.getItem("infrascout_token");
+    const r = await fetch(p, { headers: { Authorization: `Token ${token}` } });
+    return r.json();
+  }, path);
+}
+
+async function credits(page: Page): Promise<number> {
+  const text = await page.locator(".credits-text").innerText();
+  return Number(/Credits: (\d+) remaining/.exec(text)![1]);
+}
+
+/** The lister shows the URL's query and is not loading. */
+async function settled(page: Page) {
+  const results = page.locator(".lister-results");
+  await expect
+    .poll(
+      async () => {
+        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
+        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function resultCount(page: Page): Promise<number> {
+  await settled(page);
+  const summary = page.locator(".lister-summary");
+  await expect(summary).toHaveText(/^[\d,]+ companies$/);
+  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
+}
+
+/** The names on the current page of results (table rows on desktop, cards on a phone). */
+const shownNames = (page: Page) => page.locator(".lister-results .builder-name").allInnerTexts();
+
+async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
+  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
+  await page.getByRole("button", { name: /Filters$/ }).click();
+  const drawer = page.locator(".ant-drawer-content");
+  await expect(drawer).toBeVisible();
+  const out = await act(drawer);
+  await drawer.getByRole("button", { name: /^Show / }).click();
+  await expect(drawer).toBeHidden();
+  return out;
+}
+
+const queryParam = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
+
+for (const vp of WIDTHS) {
+  const phone = vp.name === "phone";
+
+  test.describe(`${vp.name} (${vp.width}px)`, () => {
+    // Long journeys on a machine shared with other test runs.
+    test.describe.configure({ timeout: 180_000 });
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+    });
+
+    test("search builders by name and CIN, narrow by facets, and keep it all in the URL", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/builders");
+      const all = await resultCount(page);
+      expect(all).toBeGreaterThan(20);
+      await shot(page, `lister-${vp.name}`);
+
+      // A company with a CIN from the API: its name finds it, and so does its CIN.
+      const rows = await api<ListResponse<CompanyListRow>>(page, "/api/list/company/search/?page=2");
+      const target = rows.results.find((r) => r.cin)!;
+      await page.getByLabel("Search text").fill(target.name);
+      await page.getByLabel("Search text").press("Enter");
+      await expect.poll(() => queryParam(page, "q")).toBe(target.name.replace(/&/g, " ").replace(/\s+/g, " ").trim());
+      await expect.poll(() => resultCount(page)).toBeLessThan(all);
+      expect((await shownNames(page))[0]).toBe(target.name);
+
+      await page.getByLabel("Search text").fill(target.cin!);
+      await page.getByLabel("Search text").press("Enter");
+      await expect.poll(() => queryParam(page, "q")).toBe(target.cin);
+      await settled(page);
+      expect(await shownNames(page)).toContain(target.name);
+
+      await page.getByLabel("Search text").fill("");
+      await page.getByLabel("Search text").press("Enter");
+      await expect.poll(() => resultCount(page)).toBe(all);
+
+      // Facets: one state gives its count, a type within it narrows further; the URL says so.
+      const state = await withFilters(page, phone, async (panel) => {
+        const group = panel.getByRole("group", { name: "State" });
+        const first = group.locator(".facet-options li").first();
+        const picked = { name: (await first.locator(".facet-text").innerText()).trim(), count: Number((await first.locator(".facet-count").innerText()).replace(/,/g, "")) };
+        await group.getByRole("checkbox", { name: picked.name }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${picked.name}`]);
+        return picked;
+      });
+      await expect.poll(() => resultCount(page)).toBe(state.count);
+      await expect(page.locator(".active-filters")).toContainText(`State: ${state.name}`);
+      const type = await withFilters(page, phone, async (panel) => {
+        const group = panel.getByRole("group", { name: "Type" });
+        const first = group.locator(".facet-options li").first();
+        const picked = { name: (await first.locator(".facet-text").innerText()).trim(), count: Number((await first.locator(".facet-count").innerText()).replace(/,/g, "")) };
+        await group.getByRole("checkbox", { name: picked.name }).click();
+        return picked;
+      });
+      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${state.name}`, `company_type:${type.name}`]);
+      await expect.poll(() => resultCount(page)).toBe(type.count);
+      expect(type.count).toBeLessThanOrEqual(state.count);
+
+      // A reload shows the same list.
+      await page.reload();
+      await expect.poll(() => resultCount(page), { timeout: 40_000 }).toBe(type.count);
+      await shot(page, `lister-filtered-${vp.name}`);
+    });
+
+    test("open a builder, see its activity, unlock it for its quoted cost and see its contacts in full", async ({ page }) => {
+      await signedIn(page);
+      // Each width unlocks a company of its own: the first not unlocked yet with contacts.
+      const locked = await api<ListResponse<CompanyStaticRow>>(page, "/api/company/static_data/?page=1");
+      const company = locked.results.filter((c) => c.contact_count > 0)[phone ? 1 : 0];
+      await page.goto(`/builders?q=${encodeURIComponent(company.name)}&oq=${encodeURIComponent(company.name)}`);
+      await settled(page);
+      await page.locator(".lister-results").getByRole("link", { name: company.name, exact: true }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/builder/detail/${company.id}$`));
+      await expect(page.getByRole("heading", { name: company.name })).toBeVisible();
+
+      // Activity figures and charts.
+      const details = await api<CompanyDetails>(page, `/api/company/details/${company.id}/`);
+      await expect(page.locator(".builder-stat").first()).toBeVisible();
+      await expect(page.getByText("Projects by status")).toBeVisible();
+      await expect(page.locator(".builder-charts .recharts-wrapper > svg").first()).toBeVisible();
+      await expect(page.getByText(details.company_type ?? "")).not.toHaveCount(0);
+
+      // Unlock: confirm the spend; the top bar drops by exactly the cost, once.
+      const before = await credits(page);
+      const cost = details.unlock_cost;
+      expect(cost).toBeGreaterThan(0);
+      const unlock = page.getByRole("button", { name: `Unlock company (${cost} credits)` });
+      await unlock.click();
+      await page.getByRole("button", { name: `Spend ${cost} credits` }).click();
+      await expect(page.getByText(/^Unlocked \d\d \w{3}, \d{4}$/)).toBeVisible();
+      await expect.poll(() => credits(page)).toBe(before - cost);
+      await shot(page, `detail-unlocked-${vp.name}`);
+
+      // Its contacts now show in full.
+      await page.getByRole("link", { name: /Contacts \(\d+\)/ }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/builder/contacts/${company.id}$`));
+      const contacts = await api<CompanyContactsPage>(page, `/api/company/details/${company.id}/contacts/?page=1`);
+      expect(contacts.company_unlocked).toBe(true);
+      const withPhone = contacts.results.find((c) => c.phone)!;
+      expect(withPhone.phone).not.toContain("X");
+      await expect(page.getByText(withPhone.phone!, { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(/Phone numbers and e-mail addresses are hidden/)).toHaveCount(0);
+
+      // A reload keeps the balance: the spend happened once.
+      await page.reload();
+      await expect(page.getByText(withPhone.phone!, { exact: true }).first()).toBeVisible();
+      expect(await credits(page)).toBe(before - cost);
+
+      // The unlocked companies page lists it, with the credits it cost.
+      await page.goto("/unlocked-companies");
+      await expect(page.locator(".company-list").getByRole("link", { name: company.name })).toBeVisible();
+      await shot(page, `unlocked-${vp.name}`);
+      // …and the other tab no longer does.
+      await page.getByRole("tab", { name: "Not unlocked yet" }).click();
+      await expect.poll(() => queryParam(page, "tab")).toBe("locked");
+      await page.getByLabel("Search companies").fill(company.name);
+      await page.getByLabel("Search companies").press("Enter");
+      await expect(page.locator(".company-list-summary")).toHaveText(/^\d+ companies$/);
+      await expect(page.locator(".company-list").getByRole("link", { name: company.name, exact: true })).toHaveCount(0);
+    });
+
+    test("contacts: masked before unlocking, filtered by source and seniority, with the quality badge", async ({ page }) => {
+      await signedIn(page);
+      // A company not unlocked with contacts from at least two sources.
+      const locked = await api<ListResponse<CompanyStaticRow>>(page, "/api/company/static_data/?page=2");
+      let chosen: { id: number; page: CompanyContactsPage } | null = null;
+      for (const c of locked.results) {
+        const p = await api<CompanyContactsPage>(page, `/api/company/details/${c.id}/contacts/?page=1`);
+        if (p.sources.filter((s) => s.count > 0).length >= 2) {
+          chosen = { id: c.id, page: p };
+          break;
+        }
+      }
+      expect(chosen).not.toBeNull();
+      const { id, page: all } = chosen!;
+      await page.goto(`/builder/contacts/${id}`);
+      await expect(page.locator(".contacts-summary")).toHaveText(`${all.count} contacts`);
+      await expect(page.getByText(/Phone numbers and e-mail addresses are hidden/)).toBeVisible();
+      const masked = all.results.find((c) => c.phone)!;
+      expect(masked.phone).toContain("X");
+      await expect(page.getByText(masked.phone!, { exact: false }).first()).toBeVisible();
+      const highQuality = all.results.filter((c) => (c.contact_fuzz_score ?? 0) > 70).length;
+      await expect(page.locator(".quality-badge")).toHaveCount(highQuality);
+      await shot(page, `contacts-${vp.name}`);
+
+      // One source: the URL says source_q, the list holds only that source, and the count is the tag's.
+      const source = all.sources.find((s) => s.count > 0)!;
+      await page.getByRole("group", { name: "Source" }).getByText(new RegExp(`^${source.label}`)).click();
+      await expect.poll(() => queryParam(page, "source_q")).toBe(source.value);
+      await expect(page.locator(".contacts-summary")).toHaveText(`${source.count} contacts match`);
+      const rows = phone ? page.locator(".contact-card .contact-card-source") : page.locator(".company-contacts-table tbody tr.ant-table-row td:nth-child(3)");
+      await expect(rows).toHaveCount(Math.min(source.count, all.page_size));
+      for (const text of await rows.allInnerTexts()) expect(text).toContain(source.label);
+
+      // A seniority on top narrows within the source (values from the API's own counts).
+      const filtered = await api<CompanyContactsPage>(page, `/api/company/details/${id}/contacts/?page=1&source_q=${source.value}`);
+      const level = filtered.results[0].seniority!;
+      await page.getByRole("combobox", { name: "Seniority" }).click();
+      // Options read 'General Manager (3)': matched from the start, so 'Assistant General Manager' is not it.
+      await page.locator(`.ant-select-item-option[title^="${level} ("]`).click();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => queryParam(page, "seniority")).toBe(level);
+      const expected = filtered.results.filter((c) => c.seniority === level).length;
+      await expect(page.locator(".contacts-summary")).toHaveText(`${expected} contacts match`);
+
+      // A reload shows the same filtered list; the history card is there too.
+      await page.reload();
+      await expect(page.locator(".contacts-summary")).toHaveText(`${expected} contacts match`);
+      await expect(page.getByText("Contacts history")).toBeVisible();
+    });
+
+    test("financial data as charts and a table in lakh / crore, and directors looked up by DIN", async ({ page }) => {
+      await signedIn(page);
+      const rows = await api<ListResponse<CompanyListRow>>(page, "/api/list/company/search/?page=1");
+      const company = rows.results.find((r) => r.cin)!;
+      const fin = await api<CompanyFinancialData>(page, `/api/company/financial_data/${company.id}`);
+      expect(fin.results.length).toBeGreaterThan(0);
+      await page.goto(`/builder/detail/${company.id}`);
+      await page.getByRole("link", { name: "Financial data and directors" }).click();
+      await expect(page).toHaveURL(new RegExp(`/company-financial-data/${company.id}$`));
+
+      // Two charts (revenue and profit; net worth and borrowings) with a bar per year.
+      await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator(".recharts-wrapper > svg")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Net worth and borrowings by fiscal year" }).locator(".recharts-wrapper > svg")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator(".recharts-bar-rectangle")).toHaveCount(fin.results.length * 2);
+      // The table: one row per fiscal year, newest first, amounts in lakh / crore.
+      const table = page.locator(".fin-table tbody tr.ant-table-row");
+      await expect(table).toHaveCount(fin.results.length);
+      await expect(table.first()).toContainText(fin.results[fin.results.length - 1].fiscal_year);
+      await expect(table.first()).toContainText(/₹ [\d.,]+ (Cr|L)/);
+
+      // Directors of the company, each with their designation and appointment date.
+      const info = await api<DirectorInfoResponse>(page, `/api/company/get_company_director_info/?cin=${company.cin}`);
+      expect(info.directors.length).toBeGreaterThan(0);
+      const director = info.directors[0];
+      await expect(page.getByText(director.name).first()).toBeVisible();
+      await shot(page, `financial-${vp.name}`);
+
+      // Clicking a DIN shows all that director's companies; Back returns.
+      await page.getByRole("button", { name: `DIN ${director.din}` }).first().click();
+      await expect.poll(() => queryParam(page, "din")).toBe(director.din);
+      await expect(page.getByText(`Every company of the director with DIN ${director.din}:`)).toBeVisible();
+      await expect(page.locator("#directors").getByRole("link", { name: company.name }).first()).toBeVisible();
+      await page.goBack();
+      await expect.poll(() => queryParam(page, "din")).toBeNull();
+
+      // A malformed DIN is refused before it is sent.
+      await page.getByLabel("Director DIN").fill("1234");
+      await page.getByRole("button", { name: "Look up" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "A DIN has 8 digits." })).toBeVisible();
+      // An unknown (well-formed) DIN says so.
+      await page.getByLabel("Director DIN").fill("99999999");
+      await page.getByRole("button", { name: "Look up" }).click();
+      await expect(page.getByText("No director with DIN 99999999 on record.")).toBeVisible();
+    });
+
+    test("an unknown builder id shows 404 Not Found with a way back", async ({ page }) => {
+      await signedIn(page);
+      await page.goto("/builder/detail/99999999");
+      await expect(page.locator(".empty-state").getByText("404 Not Found")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Back to Builders" })).toBeVisible();
+    });
+  });
+}
