@@ -4,8 +4,11 @@
 // complete) and the calendar, quick searches saved from a lister and reopened, e-mail alerts,
 // the profile ('Updated Profile', credit ledger) and the password change. Screenshots go to
 // $SCREENSHOT_DIR (default test-results)/workspace-*.png.
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import { signIn, staff } from "./fixtures.js";
+
+// Pages load their code on demand; on a busy shared machine a chunk can take well over 10 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 900 },
