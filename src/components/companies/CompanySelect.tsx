@@ -30,6 +30,8 @@ export function suggestionMeta(c: Pick<CompanySuggestion, "cin" | "city" | "stat
 }
 
 interface Props {
+  /** Set by a Form.Item, so its label names the box. */
+  id?: string;
   /** The chosen company's id (form use). */
   value?: number | null;
   onChange?: (id: number | null, company: CompanySuggestion | null) => void;
@@ -46,7 +48,7 @@ interface Props {
   size?: "small" | "middle" | "large";
 }
 
-export function CompanySelect({ value, onChange, onPick, current, exclude, placeholder = "Type a company name or CIN", disabled, className, size, ...rest }: Props) {
+export function CompanySelect({ id, value, onChange, onPick, current, exclude, placeholder = "Type a company name or CIN", disabled, className, size, ...rest }: Props) {
   const [term, setTerm] = useState("");
   const settled = useDebounced(term.trim(), DEBOUNCE_MS);
   const enabled = settled.length >= MIN_TERM;
@@ -88,7 +90,9 @@ export function CompanySelect({ value, onChange, onPick, current, exclude, place
       className={className}
       size={size}
       disabled={disabled}
-      aria-label={rest["aria-label"] ?? placeholder}
+      id={id}
+      // A Form.Item's label names it through the id; otherwise say what it is for.
+      aria-label={rest["aria-label"] ?? (id ? undefined : placeholder)}
       value={onPick && value === undefined ? null : (value ?? null)}
       searchValue={term}
       onSearch={setTerm}
