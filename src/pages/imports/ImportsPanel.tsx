@@ -197,7 +197,7 @@ function RunsCard({ open }: { open: (id: number) => void }) {
         rowKey="id"
         loading={query.isFetching}
         dataSource={query.data?.results ?? []}
-        scroll={{ x: 720 }}
+        scroll={{ x: 900 }}
         pagination={
           (query.data?.count ?? 0) > (query.data?.page_size ?? 50)
             ? { current: page, pageSize: query.data?.page_size, total: query.data?.count, onChange: setPage, showSizeChanger: false, size: "small" }
@@ -208,6 +208,7 @@ function RunsCard({ open }: { open: (id: number) => void }) {
           {
             title: "File",
             key: "file",
+            width: 260,
             render: (_, r) => (
               <>
                 <div className="import-run-file">{r.files.join(", ")}</div>
@@ -231,10 +232,10 @@ function RunsCard({ open }: { open: (id: number) => void }) {
           {
             title: "Read / Created / Updated / Rejected",
             key: "totals",
-            width: 230,
+            width: 170,
             render: (_, r) => (r.totals ? [r.totals.read, r.totals.created, r.totals.updated, r.totals.rejected].map((n) => formatIndianNumber(n)).join(" / ") : "—"),
           },
-          { title: "By", key: "by", width: 180, ellipsis: true, render: (_, r) => r.user_email ?? r.actor ?? "—" },
+          { title: "By", key: "by", width: 180, ellipsis: true, responsive: ["md"], render: (_, r) => r.user_email ?? r.actor ?? "—" },
           { title: "Started", dataIndex: "started_at", width: 170, render: (v: string) => formatDateTime(v) },
           {
             title: "",
