@@ -70,6 +70,9 @@ async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) 
   return out;
 }
 
+/** The contacts summary line: '2 contacts', '1 contact matches', '3 contacts match'. */
+const contactsLine = (n: number, filtered = false) => `${n} contact${n === 1 ? "" : "s"}${filtered ? (n === 1 ? " matches" : " match") : ""}`;
+
 const queryParam = (page: Page, key: string) => new URL(page.url()).searchParams.get(key);
 
 for (const vp of WIDTHS) {
@@ -189,7 +192,7 @@ for (const vp of WIDTHS) {
       await expect.poll(() => queryParam(page, "tab")).toBe("locked");
       await page.getByLabel("Search companies").fill(company.name);
       await page.getByLabel("Search companies").press("Enter");
-      await expect(page.locator(".company-list-summary")).toHaveText(/^\d+ companies$/);
+      await expect(page.locator(".company-list-summary")).toHaveText(/^\d+ compan(y|ies)$/);
       await expect(page.locator(".company-list").getByRole("link", { name: company.name, exact: true })).toHaveCount(0);
     });
 
@@ -208,7 +211,7 @@ for (const vp of WIDTHS) {
       expect(chosen).not.toBeNull();
       const { id, page: all } = chosen!;
       await page.goto(`/builder/contacts/${id}`);
-      await expect(page.locator(".contacts-summary")).toHaveText(`${all.count} contacts`);
+      await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(all.count));
       await expect(page.getByText(/Phone numbers and e-mail addresses are hidden/)).toBeVisible();
       const masked = all.results.find((c) => c.phone)!;
       expect(masked.phone).toContain("X");
@@ -221,7 +224,7 @@ for (const vp of WIDTHS) {
       const source = all.sources.find((s) => s.count > 0)!;
       await page.getByRole("group", { name: "Source" }).getByText(new RegExp(`^${source.label}`)).click();
       await expect.poll(() => queryParam(page, "source_q")).toBe(source.value);
-      await expect(page.locator(".contacts-summary")).toHaveText(`${source.count} contacts match`);
+      await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(source.count, true));
       const rows = phone ? page.locator(".contact-card .contact-card-source") : page.locator(".company-contacts-table tbody tr.ant-table-row td:nth-child(3)");
       await expect(rows).toHaveCount(Math.min(source.count, all.page_size));
       for (const text of await rows.allInnerTexts()) expect(text).toContain(source.label);
@@ -235,11 +238,11 @@ for (const vp of WIDTHS) {
       await page.keyboard.press("Escape");
       await expect.poll(() => queryParam(page, "seniority")).toBe(level);
       const expected = filtered.results.filter((c) => c.seniority === level).length;
-      await expect(page.locator(".contacts-summary")).toHaveText(`${expected} contacts match`);
+      await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(expected, true));
 
       // A reload shows the same filtered list; the history card is there too.
       await page.reload();
-      await expect(page.locator(".contacts-summary")).toHaveText(`${expected} contacts match`);
+      await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(expected, true));
       await expect(page.getByText("Contacts history")).toBeVisible();
     });
 

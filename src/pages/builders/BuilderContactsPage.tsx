@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { type CompanyContact, type CompanyContactsPage, type CompanyDetails } from "../../../common/companies";
 import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, SENIORITY_LEVELS } from "../../../common/constants";
-import { builderDetailPath, companyApi, companyKeys, type ContactsQuery } from "../../components/companies/api";
+import { builderDetailPath, companyApi, companyKeys, countOf, type ContactsQuery } from "../../components/companies/api";
 import { CompanyUnlockButton, credits } from "../../components/companies/CompanyUnlockButton";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatIndianNumber, formatText } from "../../lib/format";
@@ -187,7 +187,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
         />
       </div>
       <Typography.Text type="secondary" className="contacts-summary" aria-live="polite">
-        {query.isPending ? "Loading contacts…" : `${formatIndianNumber(data?.count ?? 0, 0)} contacts${filtered ? " match" : ""}`}
+        {query.isPending ? "Loading contacts…" : `${countOf(data?.count, "contact")}${filtered ? (data?.count === 1 ? " matches" : " match") : ""}`}
       </Typography.Text>
       {query.isError && <Alert type="warning" showIcon message="Contacts could not be loaded" description={(query.error as Error).message} />}
       {query.isPending ? (
@@ -246,7 +246,7 @@ export default function BuilderContactsPage() {
       titleOf={(c) => `Contacts at ${c.name}`}
       subtitleOf={(c) => (
         <>
-          {formatIndianNumber(c.contact_count, 0)} contacts, {formatIndianNumber(c.high_quality_contact_count, 0)} high quality ·{" "}
+          {countOf(c.contact_count, "contact")}, {formatIndianNumber(c.high_quality_contact_count, 0)} high quality ·{" "}
           <Link to={builderDetailPath(c.id)}>Company details</Link>
         </>
       )}

@@ -7,7 +7,7 @@ import { Card, Descriptions, Space, Tag, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import { Link, useParams } from "react-router";
 import type { CompanyDetails } from "../../../common/companies";
-import { builderContactsPath, financialDataPath } from "../../components/companies/api";
+import { builderContactsPath, countOf, financialDataPath } from "../../components/companies/api";
 import { CompanyUnlockButton } from "../../components/companies/CompanyUnlockButton";
 import { TrackCompetitorButton } from "../../components/companies/TrackCompetitorButton";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
@@ -70,9 +70,9 @@ function Header({ c }: { c: CompanyDetails }) {
       <div className="builder-header-facts">
         <span>{formatLocation(c.city, c.state)}</span>
         <span>
-          {formatIndianNumber(c.contact_count, 0)} contacts ({formatIndianNumber(c.high_quality_contact_count, 0)} high quality)
+          {countOf(c.contact_count, "contact")} ({formatIndianNumber(c.high_quality_contact_count, 0)} high quality)
         </span>
-        <span>{formatIndianNumber(c.director_count, 0)} directors</span>
+        <span>{countOf(c.director_count, "director")}</span>
       </div>
       <Space size={8} wrap className="builder-header-actions">
         <CompanyUnlockButton companyId={c.id} companyName={c.name} unlockedAt={c.unlocked_at} cost={c.unlock_cost || undefined} />

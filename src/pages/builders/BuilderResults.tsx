@@ -5,8 +5,8 @@ import { Card, Empty, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { CompanyListRow } from "../../../common/companies";
-import { builderDetailPath } from "../../components/companies/api";
-import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
+import { builderDetailPath, countOf } from "../../components/companies/api";
+import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import "./builders.css";
 
 export function UnlockedTag({ unlocked }: { unlocked: boolean }) {
@@ -83,8 +83,8 @@ const columns: ColumnsType<CompanyListRow> = [
     width: 130,
     render: (_, c) => (
       <div className="builder-sub-list">
-        <span>{formatIndianNumber(c.project_count, 0)} projects</span>
-        <span>{formatIndianNumber(c.contact_count, 0)} contacts</span>
+        <span>{countOf(c.project_count, "project")}</span>
+        <span>{countOf(c.contact_count, "contact")}</span>
         {c.employee_band && <span>{c.employee_band} staff</span>}
       </div>
     ),
@@ -108,7 +108,7 @@ export function BuilderCard({ c }: { c: CompanyListRow }) {
         <span>{formatLocation(c.city, c.state)}</span>
         <span>Inc. {formatDate(c.incorporation_date)}</span>
         <span>
-          {formatIndianNumber(c.project_count, 0)} projects · {formatIndianNumber(c.contact_count, 0)} contacts
+          {countOf(c.project_count, "project")} · {countOf(c.contact_count, "contact")}
         </span>
       </div>
       <UnlockedTag unlocked={c.is_unlocked} />

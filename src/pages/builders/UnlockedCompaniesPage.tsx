@@ -8,7 +8,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CompanyStaticRow, UnlockedCompanyRow } from "../../../common/companies";
-import { builderContactsPath, builderDetailPath, companyApi, companyKeys } from "../../components/companies/api";
+import { builderContactsPath, builderDetailPath, companyApi, companyKeys, countOf } from "../../components/companies/api";
 import { credits } from "../../components/companies/CompanyUnlockButton";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
@@ -82,7 +82,7 @@ function CompanyCards<T extends CompanyStaticRow>({ rows, unlocked }: { rows: T[
           <div className="builder-card-meta">
             <span>{formatLocation(c.city, c.state)}</span>
             <Link to={builderContactsPath(c.id)}>
-              {formatIndianNumber(c.contact_count, 0)} contacts ({formatIndianNumber(c.high_quality_contact_count, 0)} high quality)
+              {countOf(c.contact_count, "contact")} ({formatIndianNumber(c.high_quality_contact_count, 0)} high quality)
             </Link>
             {unlocked && <span>Unlocked {formatDate((c as unknown as UnlockedCompanyRow).unlocked_at)}</span>}
           </div>
@@ -121,7 +121,7 @@ function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: stri
   return (
     <div className="company-list" aria-busy={query.isFetching} data-tab={tab}>
       <Typography.Text type="secondary" className="company-list-summary" aria-live="polite">
-        {query.isPending ? "Loading…" : `${formatIndianNumber(data?.count ?? 0, 0)} companies`}
+        {query.isPending ? "Loading…" : countOf(data?.count, "company", "companies")}
       </Typography.Text>
       {query.isError && <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />}
       {narrow ? (
