@@ -1,0 +1,106 @@
+// Staff imports in Chromium at desktop (1280) and phone (390) widths: upload a real GePNIC
+// award-of-contract page (tests/fixtures/import/gepnic/) with its kind guessed from the name,
+// watch the progress bar, read the report (read, created, rejected), upload it again (nothing
+// changes: unchanged), upload our tenders CSV with rows that must be rejected and read each
+// reason, then open a past run's report. A subscriber has no such page.
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { demo, signIn, staff } from "./fixtures.js";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
+const SHOTS = process.env.TENDERS_SHOTS ?? "test-results";
+
+const WIDTHS = [
+  // Each width imports a page of its own, so both see it created the first time.
+  { name: "desktop", width: 1280, height: 900, gepnic: "final_2022_CD_25879_1.csv", read: 4 },
+  { name: "phone", width: 390, height: 844, gepnic: "final_2023_WREAP_32455_1.csv", read: 5 },
+] as const;
+
+const total = (page: Page, key: string) => page.locator(`.import-progress [data-count="${key}"] dd`);
+
+/** The form's submit button (after a run antd may keep its faded 'loading' icon in the accessible name). */
+const importButton = (page: Page) => page.locator(".import-form button[type=submit]");
+
+async function choose(page: Page, file: string) {
+  await page.locator(".import-card input[type=file]").setInputFiles(file);
+}
+
+// Each test takes many searches on a machine other test runs share: room beyond the 60 s default.
+test.describe.configure({ timeout: 150_000 });
+
+for (const vp of WIDTHS) {
+  test.describe(`${vp.name} (${vp.width}px)`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+    });
+
+    test("staff upload a GePNIC page and our CSV, and read each report", async ({ page }) => {
+      await signIn(page, staff);
+      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+      await page.goto("/update-projects");
+      await page.getByRole("tab", { name: "Imports" }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("imports");
+
+      // A GePNIC page: the kind is guessed from the file, a state given for it.
+      await choose(page, path.join(FIXTURES, "gepnic", vp.gepnic));
+      await expect(page.locator(".import-form .ant-select-selection-item")).toHaveText("GePNIC award of contract (CSV)");
+      await page.getByLabel("State").fill("Assam");
+      await importButton(page).click();
+      await expect(page.locator(".import-progress .ant-progress")).toBeVisible();
+      await expect(page.getByLabel("Import report")).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByLabel("Import report")).toContainText("Done");
+      await expect(total(page, "read")).toHaveText(String(vp.read));
+      await expect(total(page, "created")).toHaveText("1");
+      await expect(total(page, "rejected")).toHaveText("0");
+      await expect(page.getByText("No rejected rows")).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/imports-report-${vp.name}.png`, fullPage: true });
+
+      // The same file again changes nothing.
+      await importButton(page).click();
+      await expect(total(page, "unchanged")).toHaveText("1", { timeout: 30_000 });
+      await expect(total(page, "created")).toHaveText("0");
+      await expect(total(page, "updated")).toHaveText("0");
+
+      // Our tenders CSV (dry run): two rows rejected, each with its row and reason.
+      await page.locator(".import-card .ant-upload-list-item").hover();
+      await page.locator(".import-card .ant-upload-list-item button").click();
+      await choose(page, path.join(FIXTURES, "crafted", "tenders.csv"));
+      // The guess follows the new file (the kind was a guess, not the user's choice).
+      await expect(page.locator(".import-form .ant-select-selection-item")).toHaveText("Tenders, our format (CSV)");
+      await page.getByText("Dry run: check everything, write nothing").click();
+      await importButton(page).click();
+      await expect(page.getByLabel("Import report")).toContainText("Dry run: nothing was written", { timeout: 30_000 });
+      await expect(total(page, "read")).toHaveText("5");
+      await expect(total(page, "rejected")).toHaveText("2");
+      const rejects = page.locator(".import-progress .import-rejects tbody tr.ant-table-row");
+      await expect(rejects).toHaveCount(2);
+      await expect(rejects.filter({ hasText: "ocid is required" })).toContainText("5");
+      await expect(rejects.filter({ hasText: "tender_status 'Open'" })).toContainText("4");
+      await page.screenshot({ path: `${SHOTS}/imports-rejects-${vp.name}.png`, fullPage: true });
+
+      // Past imports: the newest first; its report opens with the rejected rows.
+      const runs = page.locator(".import-runs tbody tr.ant-table-row");
+      await expect(runs.first()).toContainText("tenders.csv");
+      await expect(runs.first()).toContainText("Dry run");
+      await runs.first().getByRole("button", { name: /Report of import/ }).click();
+      const drawer = page.locator(".ant-drawer-content");
+      await expect(drawer.locator(".import-rejects tbody tr.ant-table-row")).toHaveCount(2);
+      await expect(drawer).toContainText("ocid is required");
+    });
+
+    test("a subscriber has no imports page and the API refuses an upload", async ({ page }) => {
+      await signIn(page, demo);
+      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+      await page.goto("/update-projects?tab=imports");
+      await expect(page.getByText("Page Not Found")).toBeVisible();
+      const status = await page.evaluate(async () => {
+        const form = new FormData();
+        form.append("kind", "gepnic");
+        form.append("file", new Blob(["a,b\n1,2\n"], { type: "text/csv" }), "x.csv");
+        const r = await fetch("/api/imports/", { method: "POST", body: form, headers: { Authorization: `Token ${localStorage.getItem("infrascout_token")}` } });
+        return r.status;
+      });
+      expect(status).toBe(403);
+    });
+  });
+}
