@@ -230,6 +230,12 @@ test.describe("staff area", () => {
     });
     await expect(history.getByText(new RegExp(`\\d{2}:\\d{2} · ${me}$`))).toHaveCount(2);
     await expect(page.locator(".status-update-list").getByText(`New document added: Fire NOC ${stamp}`)).toBeVisible();
+    // An image: uploaded from the editor, shown there, and a line in the history.
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+    await page.locator(".project-images input[type=file]").setInputFiles({ name: `site-${stamp}.png`, mimeType: "image/png", buffer: png });
+    await expect(page.getByText("Image uploaded")).toBeVisible();
+    await expect(page.locator(".project-images img")).toHaveCount(1);
+    await expect(history.getByText(`site-${stamp}.png`)).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/staff-edit-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SHOTS}/staff-edit-phone.png`, fullPage: true });

@@ -26,7 +26,7 @@ import {
   Typography,
 } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants";
 import { PageShell } from "../../components/page/PageShell";
@@ -34,6 +34,7 @@ import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http } from "../../providers/http";
 import { ImagesSection } from "../leads/detail/LeadSections";
+import { useLeadPart } from "../leads/detail/useLead";
 import { CompanySelect } from "./CompanySelect";
 import { ProjectContactsCard } from "./ProjectContactsCard";
 import { ProjectDocumentsCard } from "./ProjectDocumentsCard";
@@ -224,6 +225,16 @@ export default function UpdateProjectDetailPage() {
   useEffect(() => {
     if (project) form.setFieldsValue(editableValues(project) as never);
   }, [project, form]);
+
+  // An uploaded image is a line in the history: refetch it when the image list changes.
+  const images = useLeadPart<unknown>(id, "image-upload/");
+  const imagesAt = images.dataUpdatedAt;
+  const firstImagesAt = useRef(0);
+  useEffect(() => {
+    if (!imagesAt) return;
+    if (!firstImagesAt.current) firstImagesAt.current = imagesAt; // the first load is not a change
+    else if (imagesAt !== firstImagesAt.current) void queryClient.invalidateQueries({ queryKey: historyKey(id) });
+  }, [imagesAt, id, queryClient]);
 
   const refresh = () => {
     void query?.refetch();
