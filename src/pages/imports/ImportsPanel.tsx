@@ -66,7 +66,11 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
       );
       setPhase({ step: "done", report });
       const t = report.totals;
-      toastSuccess(`Import #${report.run_id}: ${t.created} created, ${t.updated} updated, ${t.rejected} rejected`);
+      toastSuccess(
+        report.dry_run
+          ? `Dry run #${report.run_id}: ${t.created} would be created, ${t.updated} updated, ${t.rejected} rejected`
+          : `Import #${report.run_id}: ${t.created} created, ${t.updated} updated, ${t.rejected} rejected`,
+      );
       onFinished();
     } catch (error) {
       if (error instanceof HttpError && error.kind === "cancelled") setPhase({ step: "idle" });
