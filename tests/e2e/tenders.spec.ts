@@ -285,6 +285,7 @@ for (const vp of WIDTHS) {
       await settled(page);
       const ids = await page.locator(".tender-title-link").evaluateAll((as) => as.slice(0, 2).map((a) => (a as HTMLAnchorElement).pathname.split("/").pop()));
       await page.goto(`/tender/detail/${ids[0]}`);
+      await expect(page.locator(".tender-fields")).toBeVisible(); // loaded: the title is the tender's
       const title = await page.locator(".page-title").innerText();
       await page.getByRole("button", { name: "Share" }).click();
       const input = page.getByLabel("Shared link");
