@@ -25,4 +25,6 @@ export interface ListerConfig {
   /** The 'search all' toggle: its URL/API key (default search_all), label and active-filter tag. */
   searchAll?: { param?: string; label: string; tag: string };
   searchPlaceholder?: string;
+  /** URL keys the page owns (not the lister's state), kept as the lister's state changes (My Feed's items). */
+  keepParams?: string[];
 }

@@ -7,7 +7,7 @@ import { useSearchFacets, useSearchList } from "./useSearchQueries";
 import { useSearchState } from "./useSearchState";
 
 export function useLister<T>(config: ListerConfig, preset: string[] = []) {
-  const search = useSearchState(config.searchAll?.param);
+  const search = useSearchState(config.searchAll?.param, config.keepParams);
   const presetKey = preset.join("\u0000");
   // The fresh window is worked out when the URL changes, so the query key is stable between renders.
   const apiQuery = useMemo(

@@ -16,8 +16,14 @@ export interface SearchStateApi {
   key: string;
 }
 
-/** searchAllParam: the URL key of the lister's 'search all' toggle (search_all, search_all_tenders). */
-export function useSearchState(searchAllParam?: string): SearchStateApi {
+/** Carries the page's own URL keys (keep) over into the lister's next URL. */
+function withKept(next: URLSearchParams, previous: URLSearchParams, keep: readonly string[] | undefined): URLSearchParams {
+  for (const k of keep ?? []) for (const v of previous.getAll(k)) next.append(k, v);
+  return next;
+}
+
+/** searchAllParam: the URL key of the lister's 'search all' toggle (search_all, search_all_tenders); keep: URL keys the page owns. */
+export function useSearchState(searchAllParam?: string, keep?: readonly string[]): SearchStateApi {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string is the identity of the params
@@ -31,22 +37,22 @@ export function useSearchState(searchAllParam?: string): SearchStateApi {
           const change = typeof patch === "function" ? patch(current) : patch;
           const next: SearchState = { ...current, ...change };
           if (!("page" in change)) next.page = EMPTY_SEARCH.page;
-          return toSearchUrl(next, searchAllParam);
+          return withKept(toSearchUrl(next, searchAllParam), previous, keep);
         },
         { replace: options?.replace },
       );
     },
-    [setParams, searchAllParam],
+    [setParams, searchAllParam, keep],
   );
 
   const reset = useCallback<SearchStateApi["reset"]>(
     (options) => {
       setParams((previous) => {
         const current = parseSearchUrl(previous, searchAllParam);
-        return toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit }, searchAllParam);
+        return withKept(toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit }, searchAllParam), previous, keep);
       });
     },
-    [setParams, searchAllParam],
+    [setParams, searchAllParam, keep],
   );
 
   return { state, update, reset, key };

@@ -34,6 +34,7 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
       setOpen(false);
       await refreshSession();
       await queryClient.invalidateQueries({ queryKey: ["search", "list/my-feed/"] });
+      await queryClient.invalidateQueries({ queryKey: ["search", "list/my-feed/tenders/"] });
     } catch (error) {
       if (error instanceof HttpError && error.errors) {
         form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof PreferenceValues, errors })));

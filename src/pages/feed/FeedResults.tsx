@@ -16,16 +16,41 @@ function reason(text: string): string {
   return i < 0 ? text : `${text.charAt(0).toUpperCase()}${text.slice(1, i)}: ${text.slice(i + 2)}`;
 }
 
+/** Why an item (lead or tender) is in the feed, as tags. */
+export function MatchedReasons({ matched }: { matched: string[] }) {
+  return (
+    <div className="feed-matched" aria-label="Why this is in your feed">
+      <Typography.Text type="secondary" className="feed-matched-label">
+        Matches your
+      </Typography.Text>
+      {matched.length ? (
+        matched.map((m) => (
+          <Tag key={m} color="geekblue" bordered={false} className="feed-reason">
+            {reason(m)}
+          </Tag>
+        ))
+      ) : (
+        <Tag bordered={false}>preferences</Tag>
+      )}
+    </div>
+  );
+}
+
+/** The 'New' tag of an item that arrived since the last visit. */
+export function NewTag() {
+  return (
+    <Tag color="red" className="feed-new">
+      New
+    </Tag>
+  );
+}
+
 function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
   return (
     <Card size="small" className={`lead-card feed-card ${isNew ? "feed-card-new" : ""}`} data-lead-id={lead.id} data-new={isNew}>
       <div className="lead-card-head">
         <span>
-          {isNew && (
-            <Tag color="red" className="feed-new">
-              New
-            </Tag>
-          )}
+          {isNew && <NewTag />}
           <Link to={leadDetailPath(lead)} className="lead-title-link">
             {lead.title}
           </Link>
@@ -45,20 +70,7 @@ function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
         <TypeTags value={lead.project_type} />
       </Space>
       <div className="feed-card-foot">
-        <div className="feed-matched" aria-label="Why this is in your feed">
-          <Typography.Text type="secondary" className="feed-matched-label">
-            Matches your
-          </Typography.Text>
-          {lead.matched.length ? (
-            lead.matched.map((m) => (
-              <Tag key={m} color="geekblue" bordered={false} className="feed-reason">
-                {reason(m)}
-              </Tag>
-            ))
-          ) : (
-            <Tag bordered={false}>preferences</Tag>
-          )}
-        </div>
+        <MatchedReasons matched={lead.matched} />
         <MarkControl id={lead.id} mark={lead.mark} />
       </div>
     </Card>

@@ -1,0 +1,78 @@
+// My Feed's Tenders view: a new subscriber who prefers one state switches /my-feed to Tenders,
+// sees live tenders of that state marked 'New' with the reason they matched, and opens one.
+import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signIn, staff } from "./fixtures.js";
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const PASSWORD = "Feed-tenders-pass-123";
+const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+async function token(api: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await api.post("/api/login/", { data: { username: email, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+async function shot(page: Page, name: string) {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results"}/feed-tenders-${name}.png`, fullPage: false });
+}
+
+test("My Feed → Tenders: live tenders of the preferred state, each with its reason and 'New', one opens", async ({ page }) => {
+  test.setTimeout(120_000);
+  const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+  const staffToken = await token(api, staff.email, staff.password);
+  // The state with the most live tenders in the demo data.
+  const facets = await (await api.get("/api/list/tenders/search/facets/", { headers: auth(staffToken) })).json();
+  const state: string = facets.facets.state[0].text;
+  const liveInState: number = facets.facets.state[0].count;
+  expect(liveInState).toBeGreaterThan(0);
+
+  const email = `feed.tenders.${Date.now()}@e2e.test`;
+  const signup = await api.post("/api/signup/", { data: { first_name: "Kavya", last_name: "Rao", email, password: PASSWORD, company: "Rao Infra" } });
+  expect(signup.status()).toBe(201);
+  const userToken = (await signup.json()).token;
+  const me = await (await api.get("/api/user/me/", { headers: auth(userToken) })).json();
+  const nextYear = new Date(Date.now() + 365 * 864e5).toISOString().slice(0, 10);
+  expect((await api.patch(`/api/user/users/${me.id}/`, { headers: auth(staffToken), data: { end_date: nextYear } })).status()).toBe(200);
+  // A lead-only preference (status) too: it must not empty the tenders view.
+  expect((await api.patch("/api/user-info/", { headers: auth(userToken), data: { preferred_states: [state], preferred_proj_status: ["Planning"] } })).status()).toBe(200);
+  await api.dispose();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, { email, password: PASSWORD }, `/login?redirect=${encodeURIComponent("/my-feed")}`);
+  await expect.poll(() => new URL(page.url()).pathname).toBe("/my-feed");
+  await expect(page.locator(".feed-card").first()).toBeVisible();
+
+  await page.locator(".feed-switch").getByText("Tenders", { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]items=tenders/);
+  await expect(page.getByText("statuses and sectors apply to leads only")).toBeVisible();
+  const items = page.locator(".feed-tender");
+  await expect(items.first()).toBeVisible();
+  await expect(page.getByText(`${liveInState} live tenders`)).toBeVisible();
+  // First visit: every tender is new, and each says it matched the preferred state.
+  await expect(items.first().locator(".feed-new")).toHaveText("New");
+  await expect(items.first().locator(".feed-reason").first()).toHaveText(`State: ${state}`);
+  for (const text of await page.locator(".feed-tender .tender-card-meta").allInnerTexts()) expect(text).toContain(state);
+  await shot(page, "desktop");
+
+  // A search keeps the Tenders view (the switch lives in the URL next to the lister's state).
+  const firstTitle = (await items.first().locator(".tender-title-link").innerText()).trim();
+  const word = firstTitle.split(/[^A-Za-z]+/).sort((a, b) => b.length - a.length)[0];
+  await page.getByPlaceholder("Search your feed's tenders").fill(word);
+  await page.getByPlaceholder("Search your feed's tenders").press("Enter");
+  await expect(page).toHaveURL(new RegExp(`q=${word}`));
+  await expect(page).toHaveURL(/items=tenders/);
+  await expect(page.locator(".feed-switch .ant-segmented-item-selected")).toHaveText("Tenders");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(items.first()).toBeVisible();
+  await shot(page, "phone");
+
+  const link = items.first().locator(".tender-title-link");
+  const title = (await link.innerText()).trim();
+  const id = (await link.getAttribute("href"))!.split("/").pop();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/tender/detail/${id}$`));
+  await expect(page.getByText(title).first()).toBeVisible();
+});
