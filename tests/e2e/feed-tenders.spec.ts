@@ -43,9 +43,12 @@ test("My Feed → Tenders: live tenders of the preferred state, each with its re
   await signIn(page, { email, password: PASSWORD }, `/login?redirect=${encodeURIComponent("/my-feed")}`);
   await expect.poll(() => new URL(page.url()).pathname).toBe("/my-feed");
   await expect(page.locator(".feed-card").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save search" })).toBeVisible();
 
   await page.locator(".feed-switch").getByText("Tenders", { exact: true }).click();
   await expect(page).toHaveURL(/[?&]items=tenders/);
+  // A quick search of /my-feed runs as the leads feed, so this view offers no 'Save search'.
+  await expect(page.getByRole("button", { name: "Save search" })).toHaveCount(0);
   await expect(page.getByText("statuses and sectors apply to leads only")).toBeVisible();
   const items = page.locator(".feed-tender");
   await expect(items.first()).toBeVisible();

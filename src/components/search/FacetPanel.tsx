@@ -22,6 +22,7 @@ interface GroupProps {
   /** One tick changed; given, it is used instead of onChange (so it can apply to the latest state). */
   onToggle?: (value: string, on: boolean) => void;
   visible: number;
+  noun: string;
 }
 
 /** The options to show: the server's, plus selected values it did not return (count 0). */
@@ -37,7 +38,7 @@ export function toggleValue(selected: string[], value: string, on: boolean): str
   return selected.filter((v) => v !== value);
 }
 
-function FacetGroup({ field, options, selected, onChange, onToggle, visible }: GroupProps) {
+function FacetGroup({ field, options, selected, onChange, onToggle, visible, noun }: GroupProps) {
   const [expanded, setExpanded] = useState(false);
   const [filter, setFilter] = useState("");
   const all = useMemo(() => facetOptions(options, selected), [options, selected]);
@@ -71,7 +72,7 @@ function FacetGroup({ field, options, selected, onChange, onToggle, visible }: G
               <Checkbox checked={on} onChange={(e) => (onToggle ? onToggle(option.text, e.target.checked) : onChange(toggleValue(selected, option.text, e.target.checked)))}>
                 <span className="facet-text">{field.valueLabel ? field.valueLabel(option.text) : option.text}</span>
               </Checkbox>
-              <span className="facet-count" aria-label={`${formatIndianNumber(option.count)} leads`}>
+              <span className="facet-count" aria-label={`${formatIndianNumber(option.count)} ${noun}`}>
                 {formatIndianNumber(option.count)}
               </span>
             </li>
@@ -105,13 +106,15 @@ interface Props {
   onToggle?: (field: string, value: string, on: boolean) => void;
   /** Options shown before 'Show more'. */
   visible?: number;
+  /** What the counts count, read aloud with each ('leads', 'tenders'). */
+  noun?: string;
 }
 
-export function FacetPanel({ fields, facets, selected, onChange, onToggle, visible = 6 }: Props) {
+export function FacetPanel({ fields, facets, selected, onChange, onToggle, visible = 6, noun = "results" }: Props) {
   return (
     <div className="facet-panel">
       {fields.map((f) => (
-        <FacetGroup key={f.field} field={f} options={facets?.[f.field] ?? []} selected={selected[f.field] ?? []} onChange={(values) => onChange(f.field, values)} onToggle={onToggle && ((value, on) => onToggle(f.field, value, on))} visible={visible} />
+        <FacetGroup key={f.field} field={f} options={facets?.[f.field] ?? []} selected={selected[f.field] ?? []} onChange={(values) => onChange(f.field, values)} onToggle={onToggle && ((value, on) => onToggle(f.field, value, on))} visible={visible} noun={noun} />
       ))}
     </div>
   );

@@ -54,7 +54,7 @@ export function ListerLayout<T>({ config, lister, children, summary, extraFilter
             </Badge>
           )}
           <SortSelect options={config.sorts} value={state.sort} onChange={(sort) => update({ sort })} />
-          <SaveSearchButton suggestedName={state.text} size={narrow ? "small" : "middle"} />
+          {config.savable !== false && <SaveSearchButton suggestedName={state.text} size={narrow ? "small" : "middle"} />}
           {config.exportEndpoint && <ExportButtons endpoint={config.exportEndpoint} query={apiQuery} noun={config.noun} size={narrow ? "small" : "middle"} />}
         </div>
       </div>

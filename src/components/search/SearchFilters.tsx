@@ -104,6 +104,7 @@ export function SearchFilters({ config, search, facets, extra }: Props) {
 
       {config.facets.length > 0 && <Divider className="filter-divider" />}
       <FacetPanel
+        noun={config.noun}
         fields={config.facets}
         facets={facets}
         selected={state.values}

@@ -25,6 +25,8 @@ export interface ListerConfig {
   /** The 'search all' toggle: its URL/API key (default search_all), label and active-filter tag. */
   searchAll?: { param?: string; label: string; tag: string };
   searchPlaceholder?: string;
+  /** False when a quick search of this view could not be run as saved (My Feed's tenders). */
+  savable?: boolean;
   /** URL keys the page owns (not the lister's state), kept as the lister's state changes (My Feed's items). */
   keepParams?: string[];
 }

@@ -55,6 +55,8 @@ export const feedTenderListerConfig: ListerConfig = {
   ],
   searchPlaceholder: "Search your feed's tenders",
   keepParams: [ITEMS_PARAM],
+  // A quick search of /my-feed runs as the leads feed: this view is not saved.
+  savable: false,
 };
 
 type Seen = ReturnType<typeof useFeedSeen>;
