@@ -8,7 +8,7 @@ import { notFound } from "../../http/errors.js";
 import { parseSearchParams, searchEngine, type SearchQuery } from "../../search/index.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
 import { Params, whereSql } from "../../search/sql.js";
-import { feedConditions, type FeedPreferences } from "../projects/feed.js";
+import { feedConditions, feedPreferencesOf, type FeedPreferences } from "../projects/feed.js";
 import { findUserRow } from "../users/queries.js";
 import { daysOf, type DayWindow } from "./params.js";
 
@@ -23,13 +23,7 @@ export const dateRangeFilter = (field: LeadDateField, w: { gte: string; lte: str
 export async function feedPreferences(db: Db, userId: number): Promise<FeedPreferences> {
   const row = await findUserRow(db, userId);
   if (!row) throw notFound();
-  return {
-    preferred_proj_status: row.preferred_proj_status ?? [],
-    preferred_sectors: row.preferred_sectors ?? [],
-    preferred_states: row.preferred_states ?? [],
-    preferred_min_value: row.preferred_min_value === null ? null : Number(row.preferred_min_value),
-    preferred_max_value: row.preferred_max_value === null ? null : Number(row.preferred_max_value),
-  };
+  return feedPreferencesOf(row);
 }
 
 async function count(db: Db, q: SearchQuery, userId: number): Promise<number> {

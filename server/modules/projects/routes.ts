@@ -11,7 +11,7 @@ import { EXPORT_CONTENT_TYPES, parseSearchParams, searchEngine, type Condition, 
 import { exportLimits, sendExport } from "../../search/export-request.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
 import { findUserRow } from "../users/queries.js";
-import { feedConditions, matchedReasons, type FeedPreferences } from "./feed.js";
+import { feedConditions, feedPreferencesOf, matchedReasons, type FeedPreferences } from "./feed.js";
 
 export { exportLimits } from "../../search/export-request.js";
 
@@ -85,13 +85,7 @@ const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     scope: async (request) => {
       const row = await findUserRow(app.db, requireAuth(request).user.id);
       if (!row) throw notFound();
-      const prefs: FeedPreferences = {
-        preferred_proj_status: row.preferred_proj_status ?? [],
-        preferred_sectors: row.preferred_sectors ?? [],
-        preferred_states: row.preferred_states ?? [],
-        preferred_min_value: row.preferred_min_value === null ? null : Number(row.preferred_min_value),
-        preferred_max_value: row.preferred_max_value === null ? null : Number(row.preferred_max_value),
-      };
+      const prefs = feedPreferencesOf(row);
       return { base: feedConditions(prefs), prefs };
     },
     defaultSort: "arrived_date desc",

@@ -12,7 +12,7 @@ import { HttpError, fieldError } from "../../http/errors.js";
 import { parseSearchParams, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
 import { tendersIndex } from "../../search/indexes/tenders.js";
-import { feedConditions, type FeedPreferences } from "../projects/feed.js";
+import { feedConditions, feedPreferencesOf, type FeedPreferences } from "../projects/feed.js";
 import { findUserRow } from "../users/queries.js";
 import type { ItemType } from "../reminders/items.js";
 
@@ -90,13 +90,7 @@ export function parseSavedQuery(lister: Lister, query: string, now: Date = new D
 export async function feedPreferences(db: Queryable, userId: number): Promise<FeedPreferences | undefined> {
   const row = await findUserRow(db, userId);
   if (!row) return undefined;
-  return {
-    preferred_proj_status: row.preferred_proj_status ?? [],
-    preferred_sectors: row.preferred_sectors ?? [],
-    preferred_states: row.preferred_states ?? [],
-    preferred_min_value: row.preferred_min_value === null ? null : Number(row.preferred_min_value),
-    preferred_max_value: row.preferred_max_value === null ? null : Number(row.preferred_max_value),
-  };
+  return feedPreferencesOf(row);
 }
 
 /** The base conditions of a lister for a user (the feed's preferences). */
