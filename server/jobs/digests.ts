@@ -119,13 +119,15 @@ async function digestFor(app: FastifyInstance, configs: DueRow[], now: Date, bou
       const items = found.get(c.id) ?? [];
       let fresh: DigestItem[] = [];
       if (items.length) {
-        const ins = await tx.query<{ item_id: number }>(
+        // One alert may mail several kinds (the feed: leads and tenders), each id within its kind.
+        const ins = await tx.query<{ item_type: string; item_id: number }>(
           `INSERT INTO alert_deliveries (config_id, item_type, item_id, sent_at)
-           SELECT $1, $2, unnest($3::bigint[]), $4 ON CONFLICT DO NOTHING RETURNING item_id`,
-          [c.id, items[0].item_type, items.map((i) => i.id), now],
+           SELECT $1, d.item_type, d.item_id, $4 FROM unnest($2::text[], $3::bigint[]) AS d(item_type, item_id)
+           ON CONFLICT DO NOTHING RETURNING item_type, item_id`,
+          [c.id, items.map((i) => i.item_type), items.map((i) => i.id), now],
         );
-        const inserted = new Set(ins.rows.map((r) => Number(r.item_id)));
-        fresh = items.filter((i) => inserted.has(i.id));
+        const inserted = new Set(ins.rows.map((r) => `${r.item_type}:${Number(r.item_id)}`));
+        fresh = items.filter((i) => inserted.has(`${i.item_type}:${i.id}`));
       }
       if (fresh.length) {
         const token = await mintUnsubscribeToken(tx, c.id);

@@ -10,6 +10,7 @@ import { acquireLease } from "../../server/jobs/lease.js";
 import type { Mailer } from "../../server/mail/mailer.js";
 import { createUser, login, startTestApp, bearer, type TestContext, type TestUser } from "./harness.js";
 import { PROJECTS, insertProject, type P } from "./search-fixture.js";
+import { insertTender } from "./tender-fixture.js";
 import { mailText, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer.js";
 
 const PUBLIC_URL = "https://infrascout.example.test";
@@ -56,6 +57,11 @@ beforeAll(async () => {
   ids.ind = await insertProject(ctx.db, lead("Chakan auto components plant", { category: "industrial", state: "Maharashtra", status: "Planning", arrived: "2030-01-07T12:00:00Z" }));
   ids.late = await insertProject(ctx.db, lead("Nashik <warehouse> & cold store", { category: "construction", state: "Maharashtra", status: "Planning", arrived: at(-30 * MIN).toISOString() }));
   ids.old = await insertProject(ctx.db, lead("Thane old tower", { category: "construction", state: "Maharashtra", status: "Planning", arrived: "2029-12-01T00:00:00Z" }));
+  // The feed's tenders: live ones only (a closing date after the digest), whatever their state (A prefers none).
+  const tender = { org: "Pune Municipal Corporation", status: "Live", category: "goods", value: 2e7, state: "Maharashtra", city: "Pune", published: "2030-01-07T08:00:00Z", statusUpdate: "2030-01-07T08:00:00Z" };
+  ids.tender = await insertTender(ctx.db, { ...tender, key: "feed-live", title: "Supply of water meters for Pune", closing: "2030-02-01T00:00:00Z" });
+  ids.closedTender = await insertTender(ctx.db, { ...tender, key: "feed-closed", title: "Repair of Pune ward office", closing: "2030-01-05T00:00:00Z" });
+  await ctx.db.query(`UPDATE tenders SET arrived_date = '2030-01-07T09:00:00Z' WHERE id = ANY($1::bigint[])`, [[ids.tender, ids.closedTender]]);
 
   const post = async (user: TestUser, url: string, payload: unknown) => {
     const token = await login(ctx.app, user.email, user.password);
@@ -98,14 +104,18 @@ describe("alert digests", () => {
     expect(toA.to).toEqual([a.email]);
     expect(toB.to).toEqual([b.email]);
 
-    // A: the feed (Planning) and the Maharashtra construction search, newest first.
-    expect(subjectOf(toA)).toBe("InfraScout daily alert: 5 new items");
+    // A: the feed (Planning leads, then live tenders) and the Maharashtra construction search, newest first.
+    expect(subjectOf(toA)).toBe("InfraScout daily alert: 6 new items");
     const textA = decoded(toA);
     expect(textA).toContain("Hello Asha,");
-    const feedPart = textA.slice(textA.indexOf("== My Feed (3 new) =="), textA.indexOf("== Maharashtra (2 new) =="));
+    const feedPart = textA.slice(textA.indexOf("== My Feed (4 new) =="), textA.indexOf("== Maharashtra (2 new) =="));
     expect(feedPart.indexOf("Nashik <warehouse> & cold store")).toBeLessThan(feedPart.indexOf("Chakan auto components plant"));
     expect(feedPart.indexOf("Chakan auto components plant")).toBeLessThan(feedPart.indexOf("Mumbai metro depot"));
     expect(feedPart).toContain("Why: Your feed; status: Planning");
+    expect(feedPart.indexOf("Mumbai metro depot")).toBeLessThan(feedPart.indexOf("Supply of water meters for Pune"));
+    expect(feedPart).toContain(`${PUBLIC_URL}/tender/detail/${ids.tender}`);
+    expect(feedPart).toContain("Live · Pune, Maharashtra · ₹2 Cr");
+    expect(textA).not.toContain("Repair of Pune ward office"); // closed before the digest: not live
     const searchPart = textA.slice(textA.indexOf("== Maharashtra (2 new) =="), textA.indexOf("Manage your alerts"));
     expect(searchPart).toContain("Mumbai metro depot");
     expect(searchPart).toContain("Why: Quick search “Maharashtra”");
@@ -161,7 +171,7 @@ describe("alert digests", () => {
     await settle();
     expect(peer.received).toHaveLength(3);
     const dup = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alert_deliveries`);
-    expect(dup.rows[0].n).toBe(3 + 2 + 1 + 2);
+    expect(dup.rows[0].n).toBe(4 + 2 + 1 + 2);
   });
 
   it("goes weekly on Mondays (IST) and pauses for a lapsed subscription", async () => {

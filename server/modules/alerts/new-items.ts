@@ -1,9 +1,11 @@
-// What is new for one alert: its quick search (or the feed) run by the search module's own
+// What is new for one alert: its quick search (or the feed: leads and live tenders) run by the search module's own
 // parser and engine — the same answers the lister gives — limited to items that arrived in
 // (since, until], newest first, leaving out items this alert already mailed.
 import type { FastifyInstance } from "fastify";
-import { fetchRows, searchEngine, type Condition, type SearchQuery } from "../../search/index.js";
-import { matchedReasons, rupees, type FeedPreferences } from "../projects/feed.js";
+import { fetchRows, parseSearchParams, searchEngine, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
+import { tendersIndex } from "../../search/indexes/tenders.js";
+import { matchedReasons, rupees, tenderFeedConditions, tenderMatchedReasons, type FeedPreferences } from "../projects/feed.js";
+import { liveCondition } from "../tenders/lists.js";
 import { itemLink, type ItemType } from "../reminders/items.js";
 import { FEED_LISTER, findLister, listerBase, parseSavedQuery } from "../saved-searches/listers.js";
 
@@ -31,15 +33,25 @@ export interface AlertSource {
 
 const toUs = (d: Date) => d.getTime() * 1000;
 
+/** status (a lead's) or tender status · place · value */
 function summary(row: Record<string, unknown>): string {
   const place = [row.city, row.state].filter((x) => typeof x === "string" && x).join(", ");
   const value = typeof row.value === "number" ? rupees(row.value) : null;
-  return [row.status, place, value].filter(Boolean).join(" · ");
+  return [row.status ?? row.tender_status, place, value].filter(Boolean).join(" · ");
+}
+
+/** One list an alert reads: an index with its base conditions, and why a row matched. */
+interface Part {
+  def: IndexDefinition;
+  itemType: ItemType;
+  query: SearchQuery;
+  reasons: (row: Record<string, unknown>) => string[];
 }
 
 /**
- * The alert's new items (at most `limit`), or an error message when its saved query no longer
- * parses (the lister changed since it was saved).
+ * The alert's new items (at most `limit` of each kind), or an error message when its saved
+ * query no longer parses (the lister changed since it was saved). The feed is its leads and
+ * its live tenders (as /my-feed shows them), leads first.
  */
 export async function newItems(
   app: FastifyInstance,
@@ -57,36 +69,57 @@ export async function newItems(
   } catch (err) {
     return { items: [], error: (err as Error).message };
   }
-  const def = lister.index;
   const arrived: Condition = { kind: "range", field: "arrived_date", min: toUs(since) + 1, max: toUs(until) };
-  const sort = def.sorts["arrived_date desc"] ? "arrived_date desc" : parsed.fallbackSort;
-  const query: SearchQuery = { ...parsed, page: 1, sort, fallbackSort: sort, base: [...parsed.base, ...listerBase(lister, prefs), arrived] };
-  const searcher = { userId: src.userId };
-  const engine = searchEngine(app.db, def, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
+  const why = src.savedSearch ? `Quick search “${src.savedSearch.name}”` : "Your feed";
+  const newest = (def: IndexDefinition, q: SearchQuery, base: Condition[]): SearchQuery => {
+    const sort = def.sorts["arrived_date desc"] ? "arrived_date desc" : q.fallbackSort;
+    return { ...q, page: 1, sort, fallbackSort: sort, base: [...q.base, ...base, arrived] };
+  };
+  const parts: Part[] = [
+    {
+      def: lister.index,
+      itemType: lister.itemType,
+      query: newest(lister.index, parsed, listerBase(lister, prefs)),
+      reasons: (row) => [why, ...(lister.feed && prefs ? matchedReasons(prefs, row) : [])],
+    },
+  ];
+  if (lister.feed && prefs) {
+    const q = parseSearchParams(tendersIndex, {}, { now: until });
+    parts.push({
+      def: tendersIndex,
+      itemType: "tender",
+      query: newest(tendersIndex, q, [...tenderFeedConditions(prefs), liveCondition(until.getTime())]),
+      reasons: (row) => [why, ...tenderMatchedReasons(prefs, row)],
+    });
+  }
+  const items: DigestItem[] = [];
+  for (const part of parts) items.push(...(await partItems(app, src, part, limit)));
+  return { items };
+}
 
+async function partItems(app: FastifyInstance, src: AlertSource, part: Part, limit: number): Promise<DigestItem[]> {
+  const searcher = { userId: src.userId };
+  const engine = searchEngine(app.db, part.def, (msg, err) => (err ? app.log.error({ err }, msg) : app.log.info(msg)));
   // A few more than needed: some may have been mailed already (the window overlaps the last one).
-  const { ids } = await engine.orderedIds(query, searcher, 0, limit * 2);
+  const { ids } = await engine.orderedIds(part.query, searcher, 0, limit * 2);
   const sent = ids.length
     ? new Set(
         (
           await app.db.query<{ item_id: number }>(
             `SELECT item_id FROM alert_deliveries WHERE config_id = $1 AND item_type = $2 AND item_id = ANY($3::bigint[])`,
-            [src.configId, lister.itemType, ids],
+            [src.configId, part.itemType, ids],
           )
         ).rows.map((r) => Number(r.item_id)),
       )
     : new Set<number>();
   const fresh = ids.filter((id) => !sent.has(id)).slice(0, limit);
-  const rows = await fetchRows(app.db, def, fresh, searcher);
-  const why = src.savedSearch ? `Quick search “${src.savedSearch.name}”` : "Your feed";
-  return {
-    items: rows.map((row) => ({
-      item_type: lister.itemType,
-      id: Number(row.id),
-      title: String(row.title ?? ""),
-      link: itemLink(lister.itemType, Number(row.id)),
-      summary: summary(row),
-      matched: [why, ...(lister.feed && prefs ? matchedReasons(prefs, row) : [])],
-    })),
-  };
+  const rows = await fetchRows(app.db, part.def, fresh, searcher);
+  return rows.map((row) => ({
+    item_type: part.itemType,
+    id: Number(row.id),
+    title: String(row.title ?? ""),
+    link: itemLink(part.itemType, Number(row.id)),
+    summary: summary(row),
+    matched: part.reasons(row),
+  }));
 }
