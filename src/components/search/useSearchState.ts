@@ -1,6 +1,6 @@
 // The lister's state, read from and written to the page URL (lib/searchUrl). Every change is a
 // new history entry, so Back undoes a filter; any change but paging goes back to page 1.
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { EMPTY_SEARCH, parseSearchUrl, toSearchUrl, type SearchState } from "../../lib/searchUrl";
 
@@ -29,15 +29,24 @@ export function useSearchState(searchAllParam?: string, keep?: readonly string[]
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string is the identity of the params
   const state = useMemo(() => parseSearchUrl(params, searchAllParam), [key, searchAllParam]);
 
+  // The URL this lister last asked for. react-router hands an updater the params of the last
+  // render, so two quick changes (a second facet tick before the first has re-rendered, as on a
+  // busy machine) would otherwise each start from the same old URL and the first would be lost.
+  const latest = useRef({ rendered: key, params });
+  if (latest.current.rendered !== key) latest.current = { rendered: key, params };
+
   const update = useCallback<SearchStateApi["update"]>(
     (patch, options) => {
       setParams(
-        (previous) => {
+        () => {
+          const previous = latest.current.params;
           const current = parseSearchUrl(previous, searchAllParam);
           const change = typeof patch === "function" ? patch(current) : patch;
           const next: SearchState = { ...current, ...change };
           if (!("page" in change)) next.page = EMPTY_SEARCH.page;
-          return withKept(toSearchUrl(next, searchAllParam), previous, keep);
+          const url = withKept(toSearchUrl(next, searchAllParam), previous, keep);
+          latest.current = { rendered: latest.current.rendered, params: url };
+          return url;
         },
         { replace: options?.replace },
       );
@@ -47,9 +56,12 @@ export function useSearchState(searchAllParam?: string, keep?: readonly string[]
 
   const reset = useCallback<SearchStateApi["reset"]>(
     (options) => {
-      setParams((previous) => {
+      setParams(() => {
+        const previous = latest.current.params;
         const current = parseSearchUrl(previous, searchAllParam);
-        return withKept(toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit }, searchAllParam), previous, keep);
+        const url = withKept(toSearchUrl({ ...EMPTY_SEARCH, text: options?.keepText === false ? "" : current.text, sort: current.sort, unit: current.unit }, searchAllParam), previous, keep);
+        latest.current = { rendered: latest.current.rendered, params: url };
+        return url;
       });
     },
     [setParams, searchAllParam, keep],
