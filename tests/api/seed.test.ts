@@ -34,7 +34,8 @@ async function digest(db: Db): Promise<string> {
     || (SELECT string_agg(concat_ws('|', project_id, contact_id, role), E'\\n' ORDER BY project_id, contact_id) FROM project_contacts)
     || (SELECT string_agg(concat_ws('|', id, reference, title, org_name, tender_status, value::text, emd::text,
         extract(epoch FROM closing_date)::text, state, city), E'\\n' ORDER BY id) FROM tenders)
-    || (SELECT string_agg(concat_ws('|', result_id, bidder_name, bid_value::text, rank, status), E'\\n' ORDER BY id) FROM result_bidders)
+    -- Bidders by content: their serial ids follow the order in which concurrent batches commit.
+    || (SELECT string_agg(b, E'\\n' ORDER BY b) FROM (SELECT concat_ws('|', result_id, bidder_name, bid_value::text, rank, status) AS b FROM result_bidders) x)
     || (SELECT string_agg(concat_ws('|', id, name, cin, state), E'\\n' ORDER BY id) FROM companies)
     || (SELECT string_agg(concat_ws('|', id, name, email, phone, seniority, source, contact_fuzz_score), E'\\n' ORDER BY id) FROM contacts)
   ) AS d`);
