@@ -1,9 +1,9 @@
 // Bar charts where people compare numbers (recharts): rupee series on an axis read in lakh and
 // crore ('2.5 Cr'), and counts by category. Every chart has a text alternative (aria-label and a
 // table or list beside it on the page), so the numbers are never only in pixels.
-import { Empty } from "antd";
+import { ChartFrame } from "../charts/ChartFrame";
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { formatAmount, formatIndianNumber, formatRupees } from "../../lib/format";
 import "./companies.css";
 
@@ -18,16 +18,9 @@ export interface Series {
 /** Axis ticks in lakh / crore without the rupee sign (the axis title says ₹). */
 export const rupeeTick = (value: number) => formatAmount(value, "short", 1);
 
-function Frame({ label, height, children, empty }: { label: string; height: number; children: ReactNode; empty: boolean }) {
-  if (empty) return <Empty className="chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="No figures to chart" />;
-  return (
-    <div className="chart-box" role="img" aria-label={label} style={{ height }}>
-      <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-        {children as never}
-      </ResponsiveContainer>
-    </div>
-  );
-}
+const Frame = (props: { label: string; height: number; empty: boolean; children: ReactNode }) => (
+  <ChartFrame {...props} className="chart-box" emptyText="No figures to chart" />
+);
 
 /** How a series' numbers read: rupees in lakh / crore, plain counts, or 0–1 shares as percentages. */
 export type NumberKind = "rupees" | "count" | "share";

@@ -1,23 +1,16 @@
 // The dashboard's charts (recharts). Every chart has a text alternative (aria-label, and the
 // numbers as links beside or below it), so nothing is only in pixels; bars open the lister
 // that lists them.
-import { Empty } from "antd";
+import { ChartFrame } from "../../../components/charts/ChartFrame";
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { formatIndianNumber } from "../../../lib/format";
 
 export const COLOURS = { construction: "#1b6fb5", industrial: "#e8590c", accent: "#2f9e44", overdue: "#c92a2a", today: "#e67700", upcoming: "#1b6fb5", muted: "#868e96" };
 
-function Frame({ label, height, empty, children }: { label: string; height: number; empty: boolean; children: ReactNode }) {
-  if (empty) return <Empty className="dash-chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description="Nothing to chart yet" />;
-  return (
-    <div className="dash-chart" role="img" aria-label={label} style={{ height }}>
-      <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-        {children as never}
-      </ResponsiveContainer>
-    </div>
-  );
-}
+const Frame = (props: { label: string; height: number; empty: boolean; children: ReactNode }) => (
+  <ChartFrame {...props} className="dash-chart" emptyText="Nothing to chart yet" />
+);
 
 const countTick = (v: number) => formatIndianNumber(v, 0);
 
