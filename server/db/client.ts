@@ -51,6 +51,9 @@ function openPostgres(url: string): Db {
     },
   };
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), types });
+  // An idle connection the server ends (a restart, pg_terminate_backend) must not crash the
+  // process: the pool drops it and the next query opens a fresh one.
+  pool.on("error", (err) => console.warn(`database connection lost while idle: ${err.message}`));
   const wrap = (c: pg.Pool | pg.PoolClient): Tx => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params as unknown[]);
