@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { demo, E2E_OUTBOX, expectPath, fixtures, signIn } from "./fixtures.js";
+import { auth, demo, E2E_OUTBOX, expectPath, fixtures, pageToken, signedIn, signIn } from "./fixtures.js";
 
 test("a signed-out visitor is sent to login with the page as redirect, and comes back there after sign-in", async ({ page }) => {
   await page.goto("/builders?page=2");
@@ -23,8 +23,7 @@ test("a wrong password shows the server's message and stays on login", async ({ 
 });
 
 test("/ goes to the dashboard, and a signed-in user on /login goes to construction leads", async ({ page }) => {
-  await signIn(page, demo);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  await signedIn(page);
   await page.goto("/");
   await expectPath(page, "/dashboard");
   for (const p of ["/login", "/signup", "/forgot-password"]) {
@@ -64,10 +63,8 @@ test("signing in in a second browser signs the first one out with the unauthoriz
   const second = await browser.newContext();
   const a = await first.newPage();
   const b = await second.newPage();
-  await signIn(a, who);
-  await expect(a.getByText(/remaining out of total/)).toBeVisible();
-  await signIn(b, who);
-  await expect(b.getByText(/remaining out of total/)).toBeVisible();
+  await signedIn(a, who);
+  await signedIn(b, who);
   await a.goto("/dashboard");
   await expect(a.getByText("You are unauthorized, Redirecting to login page")).toBeVisible();
   await expectPath(a, "/login");
@@ -76,15 +73,14 @@ test("signing in in a second browser signs the first one out with the unauthoriz
 });
 
 test("logout returns to login with the current page as redirect, and the token no longer works", async ({ page }) => {
-  await signIn(page, demo);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  await signedIn(page);
   await page.goto("/live-tenders");
-  const token = await page.evaluate(() => Object.values(localStorage).find((v) => v && v.length >= 27 && !v.includes("@")));
+  const token = await pageToken(page);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByText("Logout", { exact: true }).click();
   await expectPath(page, "/login");
   expect(new URL(page.url()).searchParams.get("redirect")).toBe("/live-tenders");
-  const res = await page.request.get("/api/user-info/", { headers: { authorization: `Token ${token}` } });
+  const res = await page.request.get("/api/user-info/", { headers: auth(token!) });
   expect(res.status()).toBe(401);
 });
 

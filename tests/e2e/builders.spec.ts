@@ -3,72 +3,17 @@
 // charts, unlocking a company (the top bar's credits drop by exactly the quoted cost and the
 // contacts show in full), contacts filtered by source, the unlocked-companies list, financial
 // charts and table, and director lookup by DIN. Screenshots go to test-results/builders-*.png.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import type { ListResponse } from "../../common/api";
 import type { CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStaticRow, DirectorInfoResponse } from "../../common/companies";
-import { demo, signIn } from "./fixtures.js";
+import { credits, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
 
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
+const shot = screenshots("builders", { dirVariable: "BUILDERS_SHOTS", fullPage: true });
 
-const SHOTS = process.env.BUILDERS_SHOTS ?? "test-results";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/builders-${name}.png`, fullPage: true });
-
-async function signedIn(page: Page) {
-  await signIn(page, demo);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
-}
-
-/** Runs fetch in the page with the page's token (what the app itself would call). */
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = localStorage.getItem("infrascout_token");
-    const r = await fetch(p, { headers: { Authorization: `Token ${token}` } });
-    return r.json();
-  }, path);
-}
-
-async function credits(page: Page): Promise<number> {
-  const text = await page.locator(".credits-text").innerText();
-  return Number(/Credits: (\d+) remaining/.exec(text)![1]);
-}
-
-/** The lister shows the URL's query and is not loading. */
-async function settled(page: Page) {
-  const results = page.locator(".lister-results");
-  await expect
-    .poll(
-      async () => {
-        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
-        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
-async function resultCount(page: Page): Promise<number> {
-  await settled(page);
-  const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(/^[\d,]+ companies$/);
-  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
-}
+const resultCount = (page: Page) => listerCount(page, "companies");
 
 /** The names on the current page of results (table rows on desktop, cards on a phone). */
 const shownNames = (page: Page) => page.locator(".lister-results .builder-name").allInnerTexts();
-
-async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
-  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
-  await page.getByRole("button", { name: /Filters$/ }).click();
-  const drawer = page.locator(".ant-drawer-content");
-  await expect(drawer).toBeVisible();
-  const out = await act(drawer);
-  await drawer.getByRole("button", { name: /^Show / }).click();
-  await expect(drawer).toBeHidden();
-  return out;
-}
 
 /** The contacts summary line: '2 contacts', '1 contact matches', '3 contacts match'. */
 const contactsLine = (n: number, filtered = false) => `${n} contact${n === 1 ? "" : "s"}${filtered ? (n === 1 ? " matches" : " match") : ""}`;
@@ -93,7 +38,7 @@ for (const vp of WIDTHS) {
       await shot(page, `lister-${vp.name}`);
 
       // A company with a CIN from the API: its name finds it, and so does its CIN.
-      const rows = await api<ListResponse<CompanyListRow>>(page, "/api/list/company/search/?page=2");
+      const rows = await pageGet<ListResponse<CompanyListRow>>(page, "/api/list/company/search/?page=2");
       const target = rows.results.find((r) => r.cin)!;
       await page.getByLabel("Search text").fill(target.name);
       await page.getByLabel("Search text").press("Enter");
@@ -142,7 +87,7 @@ for (const vp of WIDTHS) {
     test("open a builder, see its activity, unlock it for its quoted cost and see its contacts in full", async ({ page }) => {
       await signedIn(page);
       // Each width unlocks a company of its own: the first not unlocked yet with contacts.
-      const locked = await api<ListResponse<CompanyStaticRow>>(page, "/api/company/static_data/?page=1");
+      const locked = await pageGet<ListResponse<CompanyStaticRow>>(page, "/api/company/static_data/?page=1");
       const company = locked.results.filter((c) => c.contact_count > 0)[phone ? 1 : 0];
       await page.goto(`/builders?q=${encodeURIComponent(company.name)}&oq=${encodeURIComponent(company.name)}`);
       await settled(page);
@@ -151,27 +96,27 @@ for (const vp of WIDTHS) {
       await expect(page.getByRole("heading", { name: company.name })).toBeVisible();
 
       // Activity figures and charts.
-      const details = await api<CompanyDetails>(page, `/api/company/details/${company.id}/`);
+      const details = await pageGet<CompanyDetails>(page, `/api/company/details/${company.id}/`);
       await expect(page.locator(".builder-stat").first()).toBeVisible();
       await expect(page.getByText("Projects by status")).toBeVisible();
       await expect(page.locator(".builder-charts .recharts-wrapper > svg").first()).toBeVisible();
       await expect(page.getByText(details.company_type ?? "")).not.toHaveCount(0);
 
       // Unlock: confirm the spend; the top bar drops by exactly the cost, once.
-      const before = await credits(page);
+      const before = (await credits(page)).remaining;
       const cost = details.unlock_cost;
       expect(cost).toBeGreaterThan(0);
       const unlock = page.getByRole("button", { name: `Unlock company (${cost} credits)` });
       await unlock.click();
       await page.getByRole("button", { name: `Spend ${cost} credits` }).click();
       await expect(page.getByText(/^Unlocked \d\d \w{3}, \d{4}$/)).toBeVisible();
-      await expect.poll(() => credits(page)).toBe(before - cost);
+      await expect.poll(async () => (await credits(page)).remaining).toBe(before - cost);
       await shot(page, `detail-unlocked-${vp.name}`);
 
       // Its contacts now show in full.
       await page.getByRole("link", { name: /Contacts \(\d+\)/ }).first().click();
       await expect(page).toHaveURL(new RegExp(`/builder/contacts/${company.id}$`));
-      const contacts = await api<CompanyContactsPage>(page, `/api/company/details/${company.id}/contacts/?page=1`);
+      const contacts = await pageGet<CompanyContactsPage>(page, `/api/company/details/${company.id}/contacts/?page=1`);
       expect(contacts.company_unlocked).toBe(true);
       const withPhone = contacts.results.find((c) => c.phone)!;
       expect(withPhone.phone).not.toContain("X");
@@ -181,7 +126,7 @@ for (const vp of WIDTHS) {
       // A reload keeps the balance: the spend happened once.
       await page.reload();
       await expect(page.getByText(withPhone.phone!, { exact: true }).first()).toBeVisible();
-      expect(await credits(page)).toBe(before - cost);
+      expect((await credits(page)).remaining).toBe(before - cost);
 
       // The unlocked companies page lists it, with the credits it cost.
       await page.goto("/unlocked-companies");
@@ -199,10 +144,10 @@ for (const vp of WIDTHS) {
     test("contacts: masked before unlocking, filtered by source and seniority, with the quality badge", async ({ page }) => {
       await signedIn(page);
       // A company not unlocked with contacts from at least two sources.
-      const locked = await api<ListResponse<CompanyStaticRow>>(page, "/api/company/static_data/?page=2");
+      const locked = await pageGet<ListResponse<CompanyStaticRow>>(page, "/api/company/static_data/?page=2");
       let chosen: { id: number; page: CompanyContactsPage } | null = null;
       for (const c of locked.results) {
-        const p = await api<CompanyContactsPage>(page, `/api/company/details/${c.id}/contacts/?page=1`);
+        const p = await pageGet<CompanyContactsPage>(page, `/api/company/details/${c.id}/contacts/?page=1`);
         if (p.sources.filter((s) => s.count > 0).length >= 2) {
           chosen = { id: c.id, page: p };
           break;
@@ -230,7 +175,7 @@ for (const vp of WIDTHS) {
       for (const text of await rows.allInnerTexts()) expect(text).toContain(source.label);
 
       // A seniority on top narrows within the source (values from the API's own counts).
-      const filtered = await api<CompanyContactsPage>(page, `/api/company/details/${id}/contacts/?page=1&source_q=${source.value}`);
+      const filtered = await pageGet<CompanyContactsPage>(page, `/api/company/details/${id}/contacts/?page=1&source_q=${source.value}`);
       const level = filtered.results[0].seniority!;
       await page.getByRole("combobox", { name: "Seniority" }).click();
       // Options read 'General Manager (3)': matched from the start, so 'Assistant General Manager' is not it.
@@ -248,9 +193,9 @@ for (const vp of WIDTHS) {
 
     test("financial data as charts and a table in lakh / crore, and directors looked up by DIN", async ({ page }) => {
       await signedIn(page);
-      const rows = await api<ListResponse<CompanyListRow>>(page, "/api/list/company/search/?page=1");
+      const rows = await pageGet<ListResponse<CompanyListRow>>(page, "/api/list/company/search/?page=1");
       const company = rows.results.find((r) => r.cin)!;
-      const fin = await api<CompanyFinancialData>(page, `/api/company/financial_data/${company.id}`);
+      const fin = await pageGet<CompanyFinancialData>(page, `/api/company/financial_data/${company.id}`);
       expect(fin.results.length).toBeGreaterThan(0);
       await page.goto(`/builder/detail/${company.id}`);
       await page.getByRole("link", { name: "Financial data and directors" }).click();
@@ -267,7 +212,7 @@ for (const vp of WIDTHS) {
       await expect(table.first()).toContainText(/₹ [\d.,]+ (Cr|L)/);
 
       // Directors of the company, each with their designation and appointment date.
-      const info = await api<DirectorInfoResponse>(page, `/api/company/get_company_director_info/?cin=${company.cin}`);
+      const info = await pageGet<DirectorInfoResponse>(page, `/api/company/get_company_director_info/?cin=${company.cin}`);
       expect(info.directors.length).toBeGreaterThan(0);
       const director = info.directors[0];
       await expect(page.getByText(director.name).first()).toBeVisible();

@@ -5,23 +5,9 @@
 // tracking. Screenshots go to test-results/competitors-*.png.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { CompetitorComparisonRow, CompetitorListerResponse, CompetitorProfile, TrackedCompetitor } from "../../common/companies";
-import { demo, signIn } from "./fixtures.js";
+import { pageGet, screenshots, signedIn, WIDTHS } from "./fixtures.js";
 
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-const SHOTS = process.env.COMPETITORS_SHOTS ?? "test-results";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/competitors-${name}.png`, fullPage: true });
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = localStorage.getItem("infrascout_token");
-    const r = await fetch(p, { headers: { Authorization: `Token ${token}` } });
-    return r.json();
-  }, path);
-}
+const shot = screenshots("competitors", { dirVariable: "COMPETITORS_SHOTS", fullPage: true });
 
 const pct = (share: number | null) => (share === null ? "—" : `${Number((share * 100).toFixed(1))}%`);
 
@@ -32,7 +18,7 @@ function competitorRow(page: Page, phone: boolean, companyId: number): Locator {
 
 /** Suggested companies with tender results that this user does not track yet. */
 async function untrackedBidders(page: Page): Promise<CompetitorListerResponse["results"]> {
-  const lister = await api<CompetitorListerResponse>(page, "/api/competitor_lister/?page=1");
+  const lister = await pageGet<CompetitorListerResponse>(page, "/api/competitor_lister/?page=1");
   return lister.results.filter((r) => !r.is_tracked && r.tenders_bid > 0);
 }
 
@@ -47,11 +33,10 @@ for (const vp of WIDTHS) {
     });
 
     test("track a competitor picked as you type, see its figures and full record, change the window, stop tracking", async ({ page }) => {
-      await signIn(page, demo);
-      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+      await signedIn(page);
       const candidates = await untrackedBidders(page);
       const pick = candidates[phone ? 1 : 0];
-      const trackedBefore = (await api<{ results: TrackedCompetitor[] }>(page, "/api/competitors/")).results.length;
+      const trackedBefore = (await pageGet<{ results: TrackedCompetitor[] }>(page, "/api/competitors/")).results.length;
 
       await page.goto("/your-competitors");
       await expect(page.getByText(`${trackedBefore} of 25 tracked`)).toBeVisible();
@@ -67,7 +52,7 @@ for (const vp of WIDTHS) {
       await expect(page.getByText(`${trackedBefore + 1} of 25 tracked`)).toBeVisible();
 
       // Its row shows what the API computes from results.
-      const profile = await api<CompetitorProfile>(page, `/api/competitors/${pick.company.id}/`);
+      const profile = await pageGet<CompetitorProfile>(page, `/api/competitors/${pick.company.id}/`);
       expect(profile.is_tracked).toBe(true);
       const row = competitorRow(page, phone, pick.company.id);
       await expect(row).toBeVisible();
@@ -101,7 +86,7 @@ for (const vp of WIDTHS) {
       // A narrower window: the URL says so and the figures are the window's.
       await page.getByText("Last 90 days").click();
       await expect.poll(() => new URL(page.url()).searchParams.get("window")).toBe("90");
-      const windowed = await api<{ results: CompetitorComparisonRow[] }>(page, "/api/competitor_comparison/?days=90");
+      const windowed = await pageGet<{ results: CompetitorComparisonRow[] }>(page, "/api/competitor_comparison/?days=90");
       const mine = windowed.results.find((r) => r.company.id === pick.company.id)!;
       await expect(competitorRow(page, phone, pick.company.id)).toContainText(pct(mine.win_rate));
       await page.reload();
@@ -116,8 +101,7 @@ for (const vp of WIDTHS) {
     });
 
     test("track a suggested competitor, and one from a builder's page", async ({ page }) => {
-      await signIn(page, demo);
-      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+      await signedIn(page);
       await page.goto("/your-competitors");
       // The first suggestion not tracked yet, as the page lists it.
       const item = page.locator(".suggest-list li").filter({ has: page.getByRole("button", { name: /^Track / }) }).first();

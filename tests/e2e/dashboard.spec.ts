@@ -1,72 +1,40 @@
 // The dashboard in Chromium at desktop (1280), tablet (700) and phone (390) widths: its panels
 // show charts with their numbers, and a panel's link opens the lead lister with the same count.
 // Screenshots go to DASHBOARD_SHOTS (default test-results/) as dashboard-<width>.png.
-import { expect, test, type Page } from "@playwright/test";
-import { demo, signIn } from "./fixtures.js";
+import { expect, test, type Browser } from "@playwright/test";
+import { demo, DESKTOP, listerCount, pageApi, pageGet, PHONE, screenshots, signedIn, signIn } from "./fixtures.js";
 
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "tablet", width: 700, height: 1000 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-const SHOTS = process.env.DASHBOARD_SHOTS ?? "test-results";
-
-/** Calls the API with the page's token, as the app does. */
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  return page.evaluate(
-    async ([p, method, body]) => {
-      const token = localStorage.getItem("infrascout_token");
-      const r = await fetch(p as string, {
-        method: (method as string) ?? "GET",
-        headers: { Authorization: `Token ${token}`, "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return r.json();
-    },
-    [path, init.method, init.body] as const,
-  );
-}
-
-/** The lister's count ('12 leads …') once the list shows the URL's query. */
-async function listerCount(page: Page): Promise<number> {
-  const results = page.locator(".lister-results");
-  await expect
-    .poll(async () => (await results.getAttribute("data-query")) === new URLSearchParams(new URL(page.url()).search).toString() && (await results.getAttribute("aria-busy")) === "false", { timeout: 30_000 })
-    .toBe(true);
-  const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(/^[\d,]+ leads\b/); // My Feed adds '· 3 new on this page'
-  return Number(/^([\d,]+)/.exec(await summary.innerText())![1].replace(/,/g, ""));
-}
+const WIDTHS = [DESKTOP, { name: "tablet", width: 700, height: 1000 }, PHONE] as const;
+const shot = screenshots("dashboard", { dirVariable: "DASHBOARD_SHOTS" });
 
 test.describe.configure({ mode: "serial" });
 
 /** The marks this file changed, with what they were, so other test files find the demo data as it was. */
 const changed: { id: number; mark: string }[] = [];
 
-async function signedInPage(browser: import("@playwright/test").Browser) {
+async function signedInPage(browser: Browser) {
   const page = await browser.newPage();
-  await signIn(page, demo);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+  await signedIn(page);
   return page;
 }
 
 test.beforeAll(async ({ browser }) => {
   // The demo subscriber shortlists three construction leads and marks one industrial lead tentative.
   const page = await signedInPage(browser);
-  const cons = await api<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:construction&sort=value+desc");
-  const ind = await api<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:industrial&sort=value+desc");
+  const cons = await pageGet<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:construction&sort=value+desc");
+  const ind = await pageGet<{ results: { id: number; mark: string }[] }>(page, "/api/list/search/?filter=category:industrial&sort=value+desc");
   const wanted = [...cons.results.slice(0, 3).map((l) => ({ ...l, to: "shortlisted" })), { ...ind.results[0], to: "tentative" }];
   for (const lead of wanted) {
     changed.push({ id: lead.id, mark: lead.mark });
-    await api(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: lead.to } });
+    await pageApi(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: lead.to } });
   }
-  await api(page, `/api/work/${cons.results[0].id}/`); // opened: recently viewed
+  await pageGet(page, `/api/work/${cons.results[0].id}/`); // opened: recently viewed
   await page.close();
 });
 
 test.afterAll(async ({ browser }) => {
   const page = await signedInPage(browser);
-  for (const lead of changed) await api(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: lead.mark } });
+  for (const lead of changed) await pageApi(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: lead.mark } });
   await page.close();
 });
 
@@ -77,7 +45,7 @@ for (const vp of WIDTHS) {
     await expect(page).toHaveURL(/\/dashboard/);
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
-    const stat = await api<{ by_mark: { mark: string; count: number; construction: number; industrial: number }[] }>(page, "/api/dashboard/shortlisted_status_stat/");
+    const stat = await pageGet<{ by_mark: { mark: string; count: number; construction: number; industrial: number }[] }>(page, "/api/dashboard/shortlisted_status_stat/");
     const shortlisted = stat.by_mark.find((m) => m.mark === "shortlisted")!;
     expect(shortlisted.construction).toBeGreaterThanOrEqual(3);
 
@@ -93,16 +61,16 @@ for (const vp of WIDTHS) {
     const newLeads = page.locator(".dash-panel").filter({ has: page.getByText("New leads for you", { exact: true }) });
     await expect(newLeads.locator(".dash-number")).toBeVisible();
     await expect(page.locator(".dash-panel").filter({ has: page.getByText("Recently viewed", { exact: true }) }).locator(".dash-item-title").first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/dashboard-${vp.width}.png`, fullPage: true });
+    await shot(page, String(vp.width), { fullPage: true });
     // Screen-sized views too, to read at the phone's own scale.
     for (const [k, title] of ["New leads for you", "Your marked leads", "Leads under construction", "Your competitors, last 30 days"].entries()) {
       await page.getByText(title, { exact: true }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/dashboard-${vp.width}-${k}.png` });
+      await shot(page, `${vp.width}-${k}`);
     }
 
     await marks.getByRole("link", { name: `Shortlisted: Construction ${shortlisted.construction}` }).click();
     await expect(page).toHaveURL(/\/private-construction-leads\?filter=mark%3Ashortlisted/);
-    expect(await listerCount(page)).toBe(shortlisted.construction);
+    expect(await listerCount(page, "leads", { exact: false })).toBe(shortlisted.construction);
     await expect(page.locator(".active-filters")).toContainText("shortlisted");
   });
 }
@@ -113,7 +81,7 @@ test("the window control changes the new-leads range, kept in the URL", async ({
   await expect(page).toHaveURL(/\/dashboard/);
   await page.getByRole("radiogroup", { name: "Dashboard window" }).getByText("7 days").click();
   await expect(page).toHaveURL(/days=7/);
-  const series = await api<{ total: number; days: unknown[] }>(page, "/api/proj_cnt_stats/?days=7");
+  const series = await pageGet<{ total: number; days: unknown[] }>(page, "/api/proj_cnt_stats/?days=7");
   expect(series.days).toHaveLength(7);
   const panel = page.locator(".dash-panel").filter({ has: page.getByText("New leads for you", { exact: true }) });
   await expect(panel.locator(".dash-number .ant-statistic-content")).toHaveText(series.total.toLocaleString("en-IN"));
@@ -122,5 +90,5 @@ test("the window control changes the new-leads range, kept in the URL", async ({
   await expect(panel.locator(".dash-figure a")).toHaveAttribute("href", /\/my-feed\?filter=arrived_date%3A%5B/);
   await panel.locator(".dash-figure a").click();
   await expect(page).toHaveURL(/\/my-feed\?filter=arrived_date/);
-  expect(await listerCount(page)).toBe(series.total);
+  expect(await listerCount(page, "leads", { exact: false })).toBe(series.total); // My Feed adds '· 3 new on this page'
 });

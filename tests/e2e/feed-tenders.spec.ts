@@ -1,27 +1,16 @@
 // My Feed's Tenders view: a new subscriber who prefers one state switches /my-feed to Tenders,
 // sees live tenders of that state marked 'New' with the reason they matched, and opens one.
-import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signIn, staff } from "./fixtures.js";
+import { expect as baseExpect, test } from "@playwright/test";
+import { auth, expectPath, newApiContext, screenshots, signIn, signUp, staff, subscribe, token } from "./fixtures.js";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const PASSWORD = "Feed-tenders-pass-123";
-const auth = (token: string) => ({ Authorization: `Token ${token}` });
-
-async function token(api: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await api.post("/api/login/", { data: { username: email, password } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results"}/feed-tenders-${name}.png`, fullPage: false });
-}
+const shot = screenshots("feed-tenders", { dirVariable: "SCREENSHOT_DIR", settleMs: 300 });
 
 test("My Feed → Tenders: live tenders of the preferred state, each with its reason and 'New', one opens", async ({ page }) => {
   test.setTimeout(120_000);
-  const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
-  const staffToken = await token(api, staff.email, staff.password);
+  const api = await newApiContext();
+  const staffToken = await token(api, staff);
   // The state with the most live tenders in the demo data.
   const facets = await (await api.get("/api/list/tenders/search/facets/", { headers: auth(staffToken) })).json();
   const state: string = facets.facets.state[0].text;
@@ -29,19 +18,15 @@ test("My Feed → Tenders: live tenders of the preferred state, each with its re
   expect(liveInState).toBeGreaterThan(0);
 
   const email = `feed.tenders.${Date.now()}@e2e.test`;
-  const signup = await api.post("/api/signup/", { data: { first_name: "Kavya", last_name: "Rao", email, password: PASSWORD, company: "Rao Infra" } });
-  expect(signup.status()).toBe(201);
-  const userToken = (await signup.json()).token;
-  const me = await (await api.get("/api/user/me/", { headers: auth(userToken) })).json();
-  const nextYear = new Date(Date.now() + 365 * 864e5).toISOString().slice(0, 10);
-  expect((await api.patch(`/api/user/users/${me.id}/`, { headers: auth(staffToken), data: { end_date: nextYear } })).status()).toBe(200);
+  const { token: userToken, id: userId } = await signUp(api, { first_name: "Kavya", last_name: "Rao", email, password: PASSWORD, company: "Rao Infra" });
+  await subscribe(api, staffToken, userId, 365);
   // A lead-only preference (status) too: it must not empty the tenders view.
   expect((await api.patch("/api/user-info/", { headers: auth(userToken), data: { preferred_states: [state], preferred_proj_status: ["Planning"] } })).status()).toBe(200);
   await api.dispose();
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page, { email, password: PASSWORD }, `/login?redirect=${encodeURIComponent("/my-feed")}`);
-  await expect.poll(() => new URL(page.url()).pathname).toBe("/my-feed");
+  await expectPath(page, "/my-feed", 30_000);
   await expect(page.locator(".feed-card").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Save search" })).toBeVisible();
 

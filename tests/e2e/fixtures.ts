@@ -1,7 +1,8 @@
-// What global-setup made for the tests, and small helpers they share.
+// What global-setup made for the tests, and the one set of helpers every spec shares: the
+// widths, signing in, tokens and API calls, the lister's state, and screenshots.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
 
 // One folder per run (by its port): not under test-results/, which Playwright empties after
@@ -11,7 +12,7 @@ export const E2E_DATA_DIR = path.join(E2E_DIR, "data");
 export const FIXTURE_FILE = path.join(E2E_DIR, "fixtures.json");
 export const E2E_OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 
-interface Credentials {
+export interface Credentials {
   email: string;
   password: string;
 }
@@ -23,6 +24,15 @@ export const fixtures = (): E2EFixtures => JSON.parse(fs.readFileSync(FIXTURE_FI
 export const demo = DEMO_ACCOUNTS[0];
 export const staff = DEMO_ACCOUNTS[1];
 
+// ---- Widths -------------------------------------------------------------------------------
+
+/** The widths most specs walk: a desktop and a phone. */
+export const DESKTOP = { name: "desktop", width: 1280, height: 900 } as const;
+export const PHONE = { name: "phone", width: 390, height: 844 } as const;
+export const WIDTHS = [DESKTOP, PHONE] as const;
+
+// ---- Signing in through the page ------------------------------------------------------------
+
 /** Signs in through the login form the way a person does. */
 export async function signIn(page: Page, who: Credentials, path = "/login") {
   await page.goto(path);
@@ -31,6 +41,137 @@ export async function signIn(page: Page, who: Credentials, path = "/login") {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
-export async function expectPath(page: Page, pathname: string) {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(pathname);
+/** Waits until the page's path is `pathname` (the app routes on its own after a click or sign-in). */
+export async function expectPath(page: Page, pathname: string, timeout?: number) {
+  await expect.poll(() => new URL(page.url()).pathname, { timeout }).toBe(pathname);
+}
+
+/**
+ * Signs in and waits for the top bar's credits line, so the app is open. With `to`, the login
+ * sends the user there (its redirect) and this waits for that path too. `timeout` is for specs
+ * that allow slow page chunks more than the default.
+ */
+export async function signedIn(page: Page, who: Credentials = demo, { to, timeout }: { to?: string; timeout?: number } = {}) {
+  await signIn(page, who, to === undefined ? "/login" : `/login?redirect=${encodeURIComponent(to)}`);
+  await expect(page.getByText(/remaining out of total/)).toBeVisible({ timeout });
+  if (to !== undefined) await expectPath(page, to, timeout);
+}
+
+/** The top bar's credits: 'Credits: 7 remaining out of total 100'. */
+export async function credits(page: Page): Promise<{ remaining: number; total: number }> {
+  const text = await page.locator(".credits-text").innerText();
+  const m = /Credits: (\d+) remaining out of total (\d+)/.exec(text)!;
+  return { remaining: Number(m[1]), total: Number(m[2]) };
+}
+
+// ---- The API from the test process (a request context, not the page) ----------------------
+
+/** The header the API reads a session token from. */
+export const auth = (token: string) => ({ Authorization: `Token ${token}` });
+
+/** A request context of its own against the server under test (dispose it when done). */
+export const newApiContext = () => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+
+/** Signs in through the API: a session token of its own. */
+export async function token(api: APIRequestContext, who: Credentials): Promise<string> {
+  const res = await api.post("/api/login/", { data: { username: who.email, password: who.password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+/** Signs a new user up through the API: their token and user id. */
+export async function signUp(
+  api: APIRequestContext,
+  details: { email: string; password: string; first_name: string; last_name?: string; company?: string },
+): Promise<{ token: string; id: number }> {
+  const signup = await api.post("/api/signup/", { data: details });
+  expect(signup.status()).toBe(201);
+  const userToken: string = (await signup.json()).token;
+  const me = await (await api.get("/api/user/me/", { headers: auth(userToken) })).json();
+  return { token: userToken, id: me.id };
+}
+
+/** Staff give a user a subscription that ends `days` from today (what opens the app to them). */
+export async function subscribe(api: APIRequestContext, staffToken: string, userId: number, days: number) {
+  const endDate = new Date(Date.now() + days * 864e5).toISOString().slice(0, 10);
+  const res = await api.patch(`/api/user/users/${userId}/`, { headers: auth(staffToken), data: { end_date: endDate } });
+  expect(res.status()).toBe(200);
+}
+
+// ---- The API from inside the page, with the page's own session -----------------------------
+
+/** The session token the app in this page keeps (null when signed out). */
+export const pageToken = (page: Page) => page.evaluate(() => localStorage.getItem("infrascout_token"));
+
+/** fetch() in the page with the page's token, as the app itself calls: the status and the JSON body (null when empty). */
+export async function pageApi<T>(page: Page, path: string, { method = "GET", body }: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([p, m, b]) => {
+      const headers: Record<string, string> = { Authorization: `Token ${localStorage.getItem("infrascout_token")}` };
+      if (b !== undefined) headers["Content-Type"] = "application/json";
+      const r = await fetch(p, { method: m, headers, body: b === undefined ? undefined : JSON.stringify(b) });
+      const text = await r.text();
+      return { status: r.status, body: text ? JSON.parse(text) : null };
+    },
+    [path, method, body] as const,
+  );
+}
+
+/** A GET through pageApi when only the body matters. */
+export const pageGet = async <T>(page: Page, path: string): Promise<T> => (await pageApi<T>(page, path)).body;
+
+// ---- Listers --------------------------------------------------------------------------------
+
+/** The list shows the URL's query (React has caught up with the address bar) and is not loading. */
+export async function settled(page: Page) {
+  const results = page.locator(".lister-results");
+  await expect
+    .poll(
+      async () => {
+        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
+        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * The number in a settled lister's summary, which reads '1,234 <noun>' (the lister's own noun:
+ * leads, tenders, companies, results) and nothing more unless `exact` is false: My Feed's
+ * goes on ('· 3 new on this page').
+ */
+export async function listerCount(page: Page, noun: string, { exact = true } = {}): Promise<number> {
+  await settled(page);
+  const summary = page.locator(".lister-summary");
+  await expect(summary).toHaveText(new RegExp(`^[\\d,]+ ${noun}${exact ? "$" : "\\b"}`));
+  return Number(/^[\d,]+/.exec(await summary.innerText())![0].replace(/,/g, ""));
+}
+
+/** The filter panel: beside the list on desktop; on a phone in the 'Filters' drawer, closed again after `act`. */
+export async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
+  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
+  await page.getByRole("button", { name: /Filters$/ }).click();
+  const drawer = page.locator(".ant-drawer-content");
+  await expect(drawer).toBeVisible();
+  const out = await act(drawer);
+  await drawer.getByRole("button", { name: /^Show / }).click();
+  await expect(drawer).toBeHidden();
+  return out;
+}
+
+// ---- Screenshots ----------------------------------------------------------------------------
+
+/**
+ * A spec's screenshot taker: shot(page, name) writes <dir>/<prefix>-<name>.png. The spec's own
+ * environment variable (dirVariable) moves dir from test-results/, which every run empties.
+ * fullPage is the spec's default (one shot may say otherwise); settleMs first lets toasts and
+ * transitions settle.
+ */
+export function screenshots(prefix: string, { dirVariable, fullPage = false, settleMs = 0 }: { dirVariable?: string; fullPage?: boolean; settleMs?: number } = {}) {
+  const dir = (dirVariable ? process.env[dirVariable] : undefined) ?? "test-results";
+  return async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+    if (settleMs) await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: `${dir}/${prefix}-${name}.png`, fullPage: options.fullPage ?? fullPage });
+  };
 }

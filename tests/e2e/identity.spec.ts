@@ -11,7 +11,7 @@
 //    the redirect) is the product's own code.
 import { randomUUID } from "node:crypto";
 import { expect, test, type BrowserContext, type Route } from "@playwright/test";
-import { demo, expectPath } from "./fixtures";
+import { auth, demo, expectPath, pageToken } from "./fixtures";
 import { E2E_GOOGLE_CLIENT_ID, E2E_MS_CLIENT_ID, GOOGLE_ISSUER, MS_ORIGIN, signIdToken } from "./identity-provider";
 
 const b64url = (s: string) => Buffer.from(s).toString("base64url");
@@ -144,8 +144,8 @@ test.describe("social sign-in", () => {
     expect(storage.cookies).not.toContain("msal");
 
     // The account is the new subscriber's: the server recorded the signup from the token's e-mail.
-    const token = await page.evaluate(() => localStorage.getItem("infrascout_token"));
-    const me = await (await page.request.get("/api/user-info/", { headers: { Authorization: `Token ${token}` } })).json();
+    const token = await pageToken(page);
+    const me = await (await page.request.get("/api/user-info/", { headers: auth(token!) })).json();
     expect(me).toMatchObject({ email, first_name: "Meera", end_date: null });
   });
 
@@ -165,6 +165,6 @@ test.describe("social sign-in", () => {
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await expect(page.getByText("The Google sign-in token has expired. Please sign in again.")).toBeVisible();
     await expectPath(page, "/login");
-    expect(await page.evaluate(() => localStorage.getItem("infrascout_token"))).toBeNull();
+    expect(await pageToken(page)).toBeNull();
   });
 });

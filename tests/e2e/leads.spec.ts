@@ -3,79 +3,19 @@
 // export, marking, unlocking a contact (the top bar's credits drop by exactly one) and
 // verifying its number. Screenshots go to test-results/leads-*.png.
 import fs from "node:fs";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demo, signIn, staff } from "./fixtures.js";
+import { expect, test, type Page } from "@playwright/test";
+import { credits, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters } from "./fixtures.js";
 
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-async function signedIn(page: Page, who: { email: string; password: string } = demo) {
-  await signIn(page, who);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
-}
-
-/** The number in the lister's summary ('1,234 leads'). */
-async function resultCount(page: Page): Promise<number> {
-  await settled(page);
-  const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(/^[\d,]+ leads$/);
-  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
-}
-
-/** The list shows the URL's query (React has caught up with the address bar) and is not loading. */
-async function settled(page: Page) {
-  const results = page.locator(".lister-results");
-  await expect
-    .poll(
-      async () => {
-        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
-        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
-async function waitForList(page: Page) {
-  await settled(page);
-  await expect(page.locator(".lister-summary")).toHaveText(/^[\d,]+ leads$/);
-}
-
-/** The filter panel: beside the list on desktop, in the 'Filters' drawer on a phone. */
-async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
-  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
-  await page.getByRole("button", { name: /Filters$/ }).click();
-  const drawer = page.locator(".ant-drawer-content");
-  await expect(drawer).toBeVisible();
-  const out = await act(drawer);
-  await drawer.getByRole("button", { name: /^Show / }).click();
-  await expect(drawer).toBeHidden();
-  return out;
-}
-
-/** Runs fetch in the page, with the page's token (what the app itself would call). */
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = localStorage.getItem("infrascout_token");
-    const r = await fetch(p, { headers: { Authorization: `Token ${token}` } });
-    return r.json();
-  }, path);
-}
-
-async function credits(page: Page): Promise<{ remaining: number; total: number }> {
-  const text = await page.locator(".credits-text").innerText();
-  const m = /Credits: (\d+) remaining out of total (\d+)/.exec(text)!;
-  return { remaining: Number(m[1]), total: Number(m[2]) };
-}
+/** The number in the lister's summary ('1,234 leads'); awaited alone, it waits for the list. */
+const resultCount = (page: Page) => listerCount(page, "leads");
+const waitForList = resultCount;
 
 type ApiContact = { id: number; name: string; is_unlocked: boolean; phone: string | null };
 
 /** The first lead with a contact that passes `want`. */
 async function findContact(page: Page, want: (c: ApiContact) => boolean): Promise<{ leadId: number; contact: ApiContact }> {
   for (let id = 1; id <= 300; id++) {
-    const r = await api<{ results?: ApiContact[] }>(page, `/api/work/${id}/contacts/`);
+    const r = await pageGet<{ results?: ApiContact[] }>(page, `/api/work/${id}/contacts/`);
     const c = r.results?.find(want);
     if (c) return { leadId: id, contact: c };
   }
@@ -85,9 +25,7 @@ async function findContact(page: Page, want: (c: ApiContact) => boolean): Promis
 /** A lead with a contact this user has not unlocked yet (skipping the ones given). */
 const leadWithLockedContact = (page: Page, skip: Set<number>) => findContact(page, (c) => !c.is_unlocked && !!c.phone && !skip.has(c.id));
 
-// LEADS_SHOTS moves the screenshots (test-results/ is emptied by every Playwright run).
-const SHOTS = process.env.LEADS_SHOTS ?? "test-results";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/leads-${name}.png`, fullPage: false });
+const shot = screenshots("leads", { dirVariable: "LEADS_SHOTS" });
 
 for (const vp of WIDTHS) {
   const phone = vp.name === "phone";
@@ -248,7 +186,7 @@ for (const vp of WIDTHS) {
       await unlock.dblclick();
       await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toHaveCount(0);
       await expect.poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
-      const full = await api<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
+      const full = await pageGet<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
       const unlocked = full.results.find((c) => c.id === contact.id)!;
       expect(unlocked.is_unlocked).toBe(true);
       await expect(page.getByText(unlocked.phone, { exact: true }).first()).toBeVisible();
@@ -326,7 +264,7 @@ test("set a reminder on a lead: saved for that lead at the chosen time", async (
   await signedIn(page);
   await page.goto("/private-construction-leads");
   await waitForList(page);
-  const first = await api<{ results: { id: number }[] }>(page, "/api/list/search/?filter=category:construction");
+  const first = await pageGet<{ results: { id: number }[] }>(page, "/api/list/search/?filter=category:construction");
   const leadId = first.results[0].id;
   await page.goto(`/private-leads/detail/${leadId}`);
   await page.getByRole("button", { name: "Set reminder" }).click();
@@ -335,7 +273,7 @@ test("set a reminder on a lead: saved for that lead at the chosen time", async (
   await dialog.getByRole("button", { name: "Save reminder" }).click();
   await expect(page.getByText(/^Reminder set for /)).toBeVisible();
   await expect(dialog).toBeHidden();
-  const mine = await api<{ results: { item_type: string; item_id: number; note: string; remind_at: string }[] }>(page, "/api/reminders/list");
+  const mine = await pageGet<{ results: { item_type: string; item_id: number; note: string; remind_at: string }[] }>(page, "/api/reminders/list");
   const saved = mine.results.filter((r) => r.note === "Call the site engineer (e2e)");
   expect(saved).toHaveLength(1);
   expect(saved[0]).toMatchObject({ item_type: "project", item_id: leadId });

@@ -1,13 +1,9 @@
 // The shell: side menu at three widths, top bar, staff-only item, 404 page, signed-out header.
-import { expect, test, type Page } from "@playwright/test";
-import { demo, expectPath, signIn, staff } from "./fixtures.js";
+import { expect, test } from "@playwright/test";
+import { expectPath, screenshots, signedIn, staff } from "./fixtures.js";
 
 const MENU_ITEMS = ["Dashboard", "My Feed", "Construction", "Industrial", "Builders", "Email Alerts", "Tenders", "Results"];
-
-async function signedIn(page: Page, who: { email: string; password: string } = demo) {
-  await signIn(page, who);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
-}
+const shot = screenshots("shell");
 
 test("desktop: the whole menu is open beside the page, with Quick Searches and Reminders in the top bar", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -18,7 +14,7 @@ test("desktop: the whole menu is open beside the page, with Quick Searches and R
   await expect(menu.getByText("Update Projects")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Quick Searches" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Reminders" })).toBeVisible();
-  await page.screenshot({ path: "test-results/shell-desktop.png" });
+  await shot(page, "desktop");
 });
 
 test("desktop: menu items open their pages and the parent stays highlighted on a detail page", async ({ page }) => {
@@ -51,7 +47,7 @@ test("phone (390px): the menu is a drawer opened by the toggle", async ({ page }
   const drawer = page.locator(".ant-drawer-content");
   await expect(drawer.getByText("Email Alerts", { exact: true })).toBeVisible();
   expect(Math.round((await drawer.boundingBox())!.width)).toBe(200);
-  await page.screenshot({ path: "test-results/shell-phone.png" });
+  await shot(page, "phone");
   await drawer.getByText("Builders", { exact: true }).click();
   await expectPath(page, "/builders");
 });

@@ -2,16 +2,12 @@
 // disabling, the project edit page (fields, status updates, keywords, contacts, documents), the
 // review queue's filters, unlocking while impersonating, and the area's absence for subscribers.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { demo, expectPath, signIn, staff } from "./fixtures";
+import { auth, demo, expectPath, pageGet, pageToken, screenshots, signIn, signUp, staff, subscribe, token, WIDTHS } from "./fixtures";
 
-async function apiToken(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const r = await request.post("/api/login/", { data: { username: email, password } });
-  expect(r.ok()).toBe(true);
-  return (await r.json()).token;
-}
+const shot = screenshots("staff", { dirVariable: "STAFF_SHOTS" });
 
 async function adminUser(request: APIRequestContext, staffToken: string, email: string) {
-  const r = await request.get(`/api/user/users/?q=${encodeURIComponent(email)}`, { headers: { Authorization: `Token ${staffToken}` } });
+  const r = await request.get(`/api/user/users/?q=${encodeURIComponent(email)}`, { headers: auth(staffToken) });
   const found = (await r.json()).results.find((u: { email: string }) => u.email === email);
   expect(found, `user ${email}`).toBeTruthy();
   return found as { id: number; total_credits: number; remaining_credits: number; is_active: boolean };
@@ -21,13 +17,9 @@ async function adminUser(request: APIRequestContext, staffToken: string, email: 
 async function freshSubscriber(request: APIRequestContext, staffToken: string) {
   const email = `staff.e2e.${Date.now()}@client-e2e.example`;
   const password = "Fresh-pass-123";
-  const r = await request.post("/api/signup/", { data: { first_name: "Kiran", email, password } });
-  expect(r.status()).toBe(201);
-  const token = (await r.json()).token;
-  expect((await request.patch("/api/user-info/", { data: { preferred_proj_status: ["Planning"] }, headers: { Authorization: `Token ${token}` } })).ok()).toBe(true);
-  const { id } = await adminUser(request, staffToken, email);
-  const endDate = new Date(Date.now() + 90 * 864e5).toISOString().slice(0, 10);
-  expect((await request.patch(`/api/user/users/${id}/`, { data: { end_date: endDate }, headers: { Authorization: `Token ${staffToken}` } })).ok()).toBe(true);
+  const { token: userToken, id } = await signUp(request, { first_name: "Kiran", email, password });
+  expect((await request.patch("/api/user-info/", { data: { preferred_proj_status: ["Planning"] }, headers: auth(userToken) })).ok()).toBe(true);
+  await subscribe(request, staffToken, id, 90);
   return { id, email, password };
 }
 
@@ -59,7 +51,7 @@ test.describe("staff area", () => {
     // The staff token waits in this tab's sessionStorage; the token in use is the impersonation's.
     const kept = await page.evaluate(() => sessionStorage.getItem("infrascout_staff_token"));
     expect(kept).toBeTruthy();
-    expect(await page.evaluate(() => localStorage.getItem("infrascout_token"))).not.toBe(kept);
+    expect(await pageToken(page)).not.toBe(kept);
     // Impersonated: no staff powers, so no Update Projects in the menu.
     await expect(page.getByRole("menuitem", { name: "Update Projects" })).toHaveCount(0);
 
@@ -70,7 +62,7 @@ test.describe("staff area", () => {
     await expectPath(page, "/update-projects");
     expect(new URL(page.url()).searchParams.get("tab")).toBe("users");
     await expect(page.getByText(/You are impersonating/)).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem("infrascout_token"))).toBe(kept);
+    expect(await pageToken(page)).toBe(kept);
     expect(await page.evaluate(() => sessionStorage.getItem("infrascout_staff_token"))).toBeNull();
     const again = await accountMenu(page);
     await expect(again.getByText(staff.email)).toBeVisible();
@@ -78,7 +70,7 @@ test.describe("staff area", () => {
   });
 
   test("staff grants 5 credits; the subscriber's top bar shows them after signing in", async ({ page, browser, request }) => {
-    const staffToken = await apiToken(request, staff.email, staff.password);
+    const staffToken = await token(request, staff);
     const before = await adminUser(request, staffToken, demo.email);
 
     await signIn(page, staff);
@@ -98,7 +90,7 @@ test.describe("staff area", () => {
 
   test("staff disables a user; that user's open session is signed out on its next call", async ({ page, browser, request }) => {
     test.setTimeout(120_000); // two sessions and four sign-ins
-    const staffToken = await apiToken(request, staff.email, staff.password);
+    const staffToken = await token(request, staff);
     const user = await freshSubscriber(request, staffToken);
 
     const theirs = await browser.newPage();
@@ -120,7 +112,7 @@ test.describe("staff area", () => {
     await theirs.reload();
     await expectPath(theirs, "/login");
     expect(new URL(theirs.url()).searchParams.get("redirect")).toBe("/private-construction-leads");
-    expect(await theirs.evaluate(() => localStorage.getItem("infrascout_token"))).toBeNull();
+    expect(await pageToken(theirs)).toBeNull();
     // And they cannot sign in again.
     await signIn(theirs, user);
     await expectPath(theirs, "/login");
@@ -173,16 +165,13 @@ test.describe("staff area", () => {
     await expect(page.getByText("Keyword 'e2e-keyword' added")).toBeVisible();
   });
 
-  const SHOTS = process.env.STAFF_SHOTS ?? "test-results";
-  const authed = (token: string) => ({ Authorization: `Token ${token}` });
-
   test("staff adds a contact and a document to a lead; a subscriber who shortlisted it sees both", async ({ page, browser, request }) => {
     test.setTimeout(150_000); // two sessions and two forms
     // A construction lead the demo subscriber shortlists (through the API, as the lister would).
-    const demoToken = await apiToken(request, demo.email, demo.password);
-    const list = await (await request.get("/api/list/search/?filter=category:construction&sort=value%20desc", { headers: authed(demoToken) })).json();
+    const demoToken = await token(request, demo);
+    const list = await (await request.get("/api/list/search/?filter=category:construction&sort=value%20desc", { headers: auth(demoToken) })).json();
     const lead = list.results[5] as { id: number; title: string };
-    expect((await request.post(`/api/work/${lead.id}/mark/`, { data: { mark: "shortlisted" }, headers: authed(demoToken) })).ok()).toBe(true);
+    expect((await request.post(`/api/work/${lead.id}/mark/`, { data: { mark: "shortlisted" }, headers: auth(demoToken) })).ok()).toBe(true);
 
     const stamp = Date.now().toString(36);
     const name = `Asha Kulkarni ${stamp}`;
@@ -223,11 +212,8 @@ test.describe("staff area", () => {
     const history = page.locator(".project-history");
     await expect(history.getByText(`${name}, Site Engineer`)).toBeVisible();
     await expect(history.getByText(`Fire NOC ${stamp}`)).toBeVisible();
-    const me = await page.evaluate(async () => {
-      const r = await fetch("/api/user-info/", { headers: { Authorization: `Token ${localStorage.getItem("infrascout_token")}` } });
-      const u = await r.json();
-      return `${u.first_name} ${u.last_name}`.trim();
-    });
+    const u = await pageGet<{ first_name: string; last_name: string }>(page, "/api/user-info/");
+    const me = `${u.first_name} ${u.last_name}`.trim();
     await expect(history.getByText(new RegExp(`\\d{2}:\\d{2} · ${me}$`))).toHaveCount(2);
     await expect(page.locator(".status-update-list").getByText(`New document added: Fire NOC ${stamp}`)).toBeVisible();
     // An image: uploaded from the editor, shown there, and a line in the history.
@@ -236,12 +222,12 @@ test.describe("staff area", () => {
     await expect(page.getByText("Image uploaded")).toBeVisible();
     await expect(page.locator(".project-images img")).toHaveCount(1);
     await expect(history.getByText(`site-${stamp}.png`)).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/staff-edit-desktop.png`, fullPage: true });
+    await shot(page, "edit-desktop", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/staff-edit-phone.png`, fullPage: true });
+    await shot(page, "edit-phone", { fullPage: true });
     await contacts.getByRole("button", { name: "Add contact" }).click();
     await contacts.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/staff-contact-form-phone.png` });
+    await shot(page, "contact-form-phone");
     await contacts.getByRole("button", { name: "Cancel" }).click();
 
     const subscriber = await browser.newPage();
@@ -259,14 +245,14 @@ test.describe("staff area", () => {
 
   test("impersonating, an unlock asks whose credits it spends and spends one only after confirming", async ({ page, request }) => {
     test.setTimeout(120_000);
-    const staffToken = await apiToken(request, staff.email, staff.password);
+    const staffToken = await token(request, staff);
     const user = await freshSubscriber(request, staffToken);
-    expect((await request.post(`/api/user/users/${user.id}/credits/`, { data: { amount: 3, note: "e2e unlock" }, headers: authed(staffToken) })).ok()).toBe(true);
+    expect((await request.post(`/api/user/users/${user.id}/credits/`, { data: { amount: 3, note: "e2e unlock" }, headers: auth(staffToken) })).ok()).toBe(true);
     // A construction lead with a contact this new user has not unlocked.
-    const list = await (await request.get("/api/list/search/?filter=category:construction", { headers: authed(staffToken) })).json();
+    const list = await (await request.get("/api/list/search/?filter=category:construction", { headers: auth(staffToken) })).json();
     let leadId = 0;
     for (const r of list.results as { id: number }[]) {
-      const cs = await (await request.get(`/api/work/${r.id}/contacts/`, { headers: authed(staffToken) })).json();
+      const cs = await (await request.get(`/api/work/${r.id}/contacts/`, { headers: auth(staffToken) })).json();
       if (cs.results?.some((c: { phone: string | null }) => c.phone)) {
         leadId = r.id;
         break;
@@ -290,7 +276,7 @@ test.describe("staff area", () => {
     await expect(dialog.getByText("Spend Kiran's credits?")).toBeVisible();
     await expect(dialog).toContainText(`You are impersonating Kiran (${user.email})`);
     await expect(dialog).toContainText("which has 3 credits left");
-    await page.screenshot({ path: `${SHOTS}/staff-confirm-spend-desktop.png` });
+    await shot(page, "confirm-spend-desktop");
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     expect(await remaining()).toBe(3);
@@ -300,14 +286,14 @@ test.describe("staff area", () => {
     const unlockCard = page.locator(".contact-cards").getByRole("button", { name: /Unlock \(1 credit\)/ }).first();
     await unlockCard.click();
     await expect(page.getByRole("dialog").getByText("Spend Kiran's credits?")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/staff-confirm-spend-phone.png` });
+    await shot(page, "confirm-spend-phone");
     await page.getByRole("dialog").getByRole("button", { name: "Spend their credit" }).click();
     await expect(page.getByText("Contact unlocked. 2 credits left.")).toBeVisible();
     await expect(page.getByText("Credits: 2 remaining out of total 3")).toBeVisible();
     expect(await remaining()).toBe(2);
   });
 
-  for (const vp of [{ name: "desktop", width: 1280, height: 900 }, { name: "phone", width: 390, height: 844 }] as const) {
+  for (const vp of WIDTHS) {
     test(`the review queue filters by facet (${vp.name})`, async ({ page }) => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
       await signIn(page, staff);
@@ -318,7 +304,7 @@ test.describe("staff area", () => {
       const count = async () => Number((await summary.innerText()).replace(/[^\d]/g, ""));
       const all = await count();
       expect(all).toBeGreaterThan(0);
-      await page.screenshot({ path: `${SHOTS}/staff-review-${vp.name}.png` });
+      await shot(page, `review-${vp.name}`);
 
       const phone = vp.name === "phone";
       if (phone) await page.getByRole("button", { name: /Filters$/ }).click();
@@ -331,7 +317,7 @@ test.describe("staff area", () => {
       await group.getByRole("checkbox", { name: "industrial" }).click();
       await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["category:industrial"]);
       if (phone) {
-        await page.screenshot({ path: `${SHOTS}/staff-review-filters-phone.png` });
+        await shot(page, "review-filters-phone");
         await panel.getByRole("button", { name: /^Show / }).click();
       }
       await expect.poll(count, { timeout: 20_000 }).toBe(expected);

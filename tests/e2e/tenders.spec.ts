@@ -5,71 +5,17 @@
 // (valid without sign-in, tampered, another tender, revoked). Screenshots: test-results/tenders-*.png.
 import fs from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { demo, signIn } from "./fixtures.js";
-
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
+import { listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
 
 // TENDERS_SHOTS moves the screenshots (test-results/ is emptied by every Playwright run).
-const SHOTS = process.env.TENDERS_SHOTS ?? "test-results";
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/tenders-${name}.png`, fullPage: false });
-
-async function signedIn(page: Page) {
-  await signIn(page, demo);
-  await expect(page.getByText(/remaining out of total/)).toBeVisible();
-}
-
-/** The list shows the URL's query (React has caught up with the address bar) and is not loading. */
-async function settled(page: Page) {
-  const results = page.locator(".lister-results");
-  await expect
-    .poll(
-      async () => {
-        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
-        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
+const shot = screenshots("tenders", { dirVariable: "TENDERS_SHOTS" });
 
 /** The number in the lister's summary ('1,234 tenders'). */
-async function count(page: Page): Promise<number> {
-  await settled(page);
-  const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(/^[\d,]+ tenders$/);
-  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
-}
+const count = (page: Page) => listerCount(page, "tenders");
 
 const filters = (page: Page) => new URL(page.url()).searchParams.getAll("filter");
 
-/** The filter panel: beside the list on desktop, in the 'Filters' drawer on a phone. */
-async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
-  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
-  await page.getByRole("button", { name: /Filters$/ }).click();
-  const drawer = page.locator(".ant-drawer-content");
-  await expect(drawer).toBeVisible();
-  const out = await act(drawer);
-  await drawer.getByRole("button", { name: /^Show / }).click();
-  await expect(drawer).toBeHidden();
-  return out;
-}
-
 const facetNumber = async (option: Locator) => Number((await option.locator(".facet-count").innerText()).replace(/,/g, ""));
-
-/** Runs fetch in the page with the page's token, as the app itself would call. */
-async function api<T>(page: Page, path: string, method = "GET"): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([p, m]) => {
-      const token = localStorage.getItem("infrascout_token");
-      const r = await fetch(p, { method: m, headers: { Authorization: `Token ${token}` } });
-      return { status: r.status, body: await r.json().catch(() => null) };
-    },
-    [path, method] as const,
-  );
-}
 
 /** A fresh browser with nobody signed in. */
 async function anonymousPage(browser: Browser, vp: { width: number; height: number }) {
@@ -238,7 +184,7 @@ for (const vp of WIDTHS) {
         await expect(fields.getByText(label, { exact: true })).toBeVisible();
       }
       // The page shows what the API holds.
-      const detail = (await api<{ corrigenda: { title: string }[]; reference: string; org_name: string }>(page, `/api/tender/detail/${id}`)).body;
+      const detail = await pageGet<{ corrigenda: { title: string }[]; reference: string; org_name: string }>(page, `/api/tender/detail/${id}`);
       await expect(fields).toContainText(detail.reference);
       expect(detail.corrigenda.length).toBeGreaterThan(0);
       for (const c of detail.corrigenda) await expect(page.locator(".corrigenda")).toContainText(c.title);
@@ -251,7 +197,7 @@ for (const vp of WIDTHS) {
       await page.getByRole("dialog").getByLabel("Note").fill("Check the corrigendum before bidding");
       await page.getByRole("button", { name: "Save reminder" }).click();
       await expect(page.getByText(/^Reminder set for /)).toBeVisible();
-      const reminders = (await api<{ results: { item_type: string; item_id: number; note: string }[] }>(page, "/api/reminders/list")).body;
+      const reminders = await pageGet<{ results: { item_type: string; item_id: number; note: string }[] }>(page, "/api/reminders/list");
       expect(reminders.results.some((r) => r.item_type === "tender" && r.item_id === id && r.note === "Check the corrigendum before bidding")).toBe(true);
 
       // The documents as one zip.
@@ -304,7 +250,7 @@ for (const vp of WIDTHS) {
         await expect(v.getByRole("button", { name: "Set reminder" })).toHaveCount(0);
         await expect(v.getByRole("button", { name: "Share" })).toHaveCount(0);
         await expect(v.getByText(/remaining out of total/)).toHaveCount(0);
-        await v.screenshot({ path: `${SHOTS}/tenders-shared-${vp.name}.png` });
+        await shot(v, `shared-${vp.name}`);
         // Its brief through the same link.
         await v.getByRole("button", { name: "AI brief" }).click();
         await expect(v).toHaveURL(/\/tender\/ai-detail\/\d+\?uid=.+&tid=.+/);

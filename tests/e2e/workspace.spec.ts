@@ -4,44 +4,27 @@
 // complete) and the calendar, quick searches saved from a lister and reopened, e-mail alerts,
 // the profile ('Updated Profile', credit ledger) and the password change. Screenshots go to
 // $SCREENSHOT_DIR (default test-results)/workspace-*.png.
-import { expect as baseExpect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signIn, staff } from "./fixtures.js";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { auth, newApiContext, pageApi, pageGet, pageToken, screenshots, signedIn, signUp, staff, subscribe, token, WIDTHS, type Credentials } from "./fixtures.js";
 
 // Pages load their code on demand; on a busy shared machine a chunk can take well over 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
+const SLOW = 30_000;
+const expect = baseExpect.configure({ timeout: SLOW });
 
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
-
-interface Subscriber {
-  email: string;
-  password: string;
+interface Subscriber extends Credentials {
   id: number;
 }
 
 const PASSWORD = "Workspace-pass-123";
-const auth = (token: string) => ({ Authorization: `Token ${token}` });
-const ymd = (d: Date) => d.toISOString().slice(0, 10);
-
-async function token(api: APIRequestContext, email: string, password: string): Promise<string> {
-  const res = await api.post("/api/login/", { data: { username: email, password } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).token;
-}
+const shot = screenshots("workspace", { dirVariable: "SCREENSHOT_DIR", settleMs: 300 });
 
 /** A new subscriber: signs up, staff activate a year and grant 25 credits, statuses chosen. */
 async function newSubscriber(api: APIRequestContext, tag: string): Promise<Subscriber> {
   const email = `workspace.${tag}.${Date.now()}@e2e.test`;
-  const signup = await api.post("/api/signup/", { data: { first_name: "Meera", last_name: "Iyer", email, password: PASSWORD, company: "Acme Cements" } });
-  expect(signup.status()).toBe(201);
-  const userToken = (await signup.json()).token;
-  const me = await (await api.get("/api/user/me/", { headers: auth(userToken) })).json();
-  const staffToken = await token(api, staff.email, staff.password);
-  const nextYear = ymd(new Date(Date.now() + 365 * 864e5));
-  expect((await api.patch(`/api/user/users/${me.id}/`, { headers: auth(staffToken), data: { end_date: nextYear } })).status()).toBe(200);
-  expect((await api.post(`/api/user/users/${me.id}/credits/`, { headers: auth(staffToken), data: { amount: 25, note: "Welcome credits" } })).status()).toBe(201);
+  const { token: userToken, id } = await signUp(api, { first_name: "Meera", last_name: "Iyer", email, password: PASSWORD, company: "Acme Cements" });
+  const staffToken = await token(api, staff);
+  await subscribe(api, staffToken, id, 365);
+  expect((await api.post(`/api/user/users/${id}/credits/`, { headers: auth(staffToken), data: { amount: 25, note: "Welcome credits" } })).status()).toBe(201);
   const prefs = await api.patch("/api/user-info/", { headers: auth(userToken), data: { preferred_proj_status: ["Planning", "Under Construction"] } });
   expect(prefs.status()).toBe(200);
   // One unlock, so the ledger has an unlock row beside the grant.
@@ -49,25 +32,7 @@ async function newSubscriber(api: APIRequestContext, tag: string): Promise<Subsc
     const res = await api.post("/api/user-unlock-contact/", { headers: auth(userToken), data: { contact_id: contactId } });
     if (res.status() === 200 || res.status() === 201) break;
   }
-  return { email, password: PASSWORD, id: me.id };
-}
-
-/** fetch() in the page with the page's token: what the app itself would call. */
-async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const t = localStorage.getItem("infrascout_token");
-      const r = await fetch(p as string, { method: m as string, headers: { Authorization: `Token ${t}`, "Content-Type": "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) });
-      const text = await r.text();
-      return { status: r.status, body: text ? JSON.parse(text) : null };
-    },
-    [method, path, body] as const,
-  );
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(300); // let toasts and transitions settle
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? "test-results"}/workspace-${name}.png` });
+  return { email, password: PASSWORD, id };
 }
 
 for (const size of WIDTHS) {
@@ -78,19 +43,16 @@ for (const size of WIDTHS) {
     let user: Subscriber;
 
     test.beforeAll(async () => {
-      const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+      const api = await newApiContext();
       user = await newSubscriber(api, size.name);
       await api.dispose();
     });
 
-    async function signedIn(page: Page, path: string) {
-      await signIn(page, user, `/login?redirect=${encodeURIComponent(path)}`);
-      await expect(page.getByText(/remaining out of total/)).toBeVisible();
-      await expect.poll(() => new URL(page.url()).pathname).toBe(path);
-    }
+    /** This width's subscriber, signed in and on `path`. */
+    const signedInAt = (page: Page, path: string) => signedIn(page, user, { to: path, timeout: SLOW });
 
     test("My Feed: leads of the chosen statuses with why they matched, 'New' until seen, preferences editable", async ({ page }) => {
-      await signedIn(page, "/my-feed");
+      await signedInAt(page, "/my-feed");
       const cards = page.locator(".feed-card");
       await expect(cards.first()).toBeVisible({ timeout: 30_000 });
       // First visit: everything is new, and every lead says which status it matched.
@@ -103,7 +65,7 @@ for (const size of WIDTHS) {
       await shot(page, `feed-${size.name}`);
 
       // The visit moved the seen mark: after a reload nothing older is new.
-      await expect.poll(async () => (await pageApi<{ seen_at: string | null }>(page, "GET", "/api/list/my-feed/seen/")).body.seen_at).not.toBeNull();
+      await expect.poll(async () => (await pageGet<{ seen_at: string | null }>(page, "/api/list/my-feed/seen/")).seen_at).not.toBeNull();
       await page.reload();
       await expect(cards.first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator(".feed-new-summary")).toContainText("nothing new on this page");
@@ -127,8 +89,8 @@ for (const size of WIDTHS) {
     });
 
     test("reminders: create on a lead, see it under Upcoming and on the calendar, complete it", async ({ page }) => {
-      await signedIn(page, "/reminders");
-      const lead = (await pageApi<{ results: { id: number; title: string }[] }>(page, "GET", "/api/list/search/?page=1")).body.results[0];
+      await signedInAt(page, "/reminders");
+      const lead = (await pageGet<{ results: { id: number; title: string }[] }>(page, "/api/list/search/?page=1")).results[0];
       await page.getByRole("button", { name: "New reminder" }).click();
       const dialog = page.getByRole("dialog", { name: "New reminder" });
       await dialog.getByLabel("Find the item").fill(lead.title.slice(0, 24));
@@ -145,7 +107,7 @@ for (const size of WIDTHS) {
       await shot(page, `reminders-${size.name}`);
 
       // The calendar shows it on its day (tomorrow, 10:00 by default) in the month view.
-      const reminders = (await pageApi<{ results: { id: number; note: string; remind_at: string }[] }>(page, "GET", "/api/reminders/list")).body.results;
+      const reminders = (await pageGet<{ results: { id: number; note: string; remind_at: string }[] }>(page, "/api/reminders/list")).results;
       const mine = reminders.find((r) => r.note === note)!;
       const day = await page.evaluate((at) => {
         const d = new Date(at);
@@ -178,11 +140,11 @@ for (const size of WIDTHS) {
     });
 
     test("calendar: a shortlisted lead's completion date appears as a key date", async ({ page }) => {
-      await signedIn(page, "/project-calendar");
-      const found = (await pageApi<{ results: { id: number; title: string; completion_date: string | null }[] }>(page, "GET", `/api/list/search/?sort=completion_date%20asc&filter=${encodeURIComponent("completion_date:[2000-01-01T00:00:00Z TO *]")}`)).body.results;
+      await signedInAt(page, "/project-calendar");
+      const found = (await pageGet<{ results: { id: number; title: string; completion_date: string | null }[] }>(page, `/api/list/search/?sort=completion_date%20asc&filter=${encodeURIComponent("completion_date:[2000-01-01T00:00:00Z TO *]")}`)).results;
       const lead = found.find((l) => l.completion_date)!;
       expect(lead).toBeTruthy();
-      expect((await pageApi(page, "POST", `/api/work/${lead.id}/mark/`, { mark: "shortlisted" })).status).toBe(200);
+      expect((await pageApi(page, `/api/work/${lead.id}/mark/`, { method: "POST", body: { mark: "shortlisted" } })).status).toBe(200);
       const day = lead.completion_date!.slice(0, 10);
       await page.goto(`/project-calendar?view=month&date=${day}`);
       await expect(page.locator(".cal-period")).toHaveText(new Date(`${day}T00:00:00Z`).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" }));
@@ -192,7 +154,7 @@ for (const size of WIDTHS) {
     });
 
     test("quick searches: save a lister's search, reopen it as saved, rename, delete", async ({ page }) => {
-      await signedIn(page, "/private-construction-leads");
+      await signedInAt(page, "/private-construction-leads");
       const box = page.getByPlaceholder("Search projects, owners, places, keywords");
       await box.fill("hospital");
       await box.press("Enter");
@@ -230,8 +192,8 @@ for (const size of WIDTHS) {
     });
 
     test("email alerts: turn on the feed's alert and a quick search's weekly alert; they stay after a reload", async ({ page }) => {
-      await signedIn(page, "/email-alerts");
-      const saved = await pageApi(page, "POST", "/api/saved-search/", { name: `Cement ${size.name}`, resource: "/private-industrial-leads", query: "q=cement&oq=cement" });
+      await signedInAt(page, "/email-alerts");
+      const saved = await pageApi(page, "/api/saved-search/", { method: "POST", body: { name: `Cement ${size.name}`, resource: "/private-industrial-leads", query: "q=cement&oq=cement" } });
       expect(saved.status).toBe(201);
       await page.reload();
       const feed = page.locator('[data-alert="feed"]');
@@ -246,7 +208,7 @@ for (const size of WIDTHS) {
       await expect(feed.getByRole("switch")).toBeChecked();
       await expect(search.getByRole("switch")).toBeChecked();
       await expect(search.locator(".ant-segmented-item-selected")).toHaveText("Weekly");
-      const configs = (await pageApi<{ results: { name: string; frequency: string; enabled: boolean }[] }>(page, "GET", "/api/email-config/")).body.results;
+      const configs = (await pageGet<{ results: { name: string; frequency: string; enabled: boolean }[] }>(page, "/api/email-config/")).results;
       expect(configs.map((c) => [c.name, c.frequency, c.enabled])).toEqual([
         ["My Feed", "daily", true],
         [`Cement ${size.name}`, "weekly", true],
@@ -258,7 +220,7 @@ for (const size of WIDTHS) {
     });
 
     test("profile: update shows 'Updated Profile', subscription end and the credit ledger; password change signs other sessions out", async ({ page }) => {
-      await signedIn(page, "/profile");
+      await signedInAt(page, "/profile");
       await expect(page.locator('[data-card="subscription"]')).toContainText("Valid until");
       const ledger = page.locator('[data-card="ledger"]');
       await expect(ledger.locator("tr").filter({ hasText: "Grant" })).toContainText("Welcome credits");
@@ -274,8 +236,8 @@ for (const size of WIDTHS) {
       await expect(page.getByLabel("Company")).toHaveValue("Acme Cements Pvt Ltd");
 
       // Another session of the user (an API token), then the password change.
-      const api = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
-      const pageToken = await page.evaluate(() => localStorage.getItem("infrascout_token"));
+      const api = await newApiContext();
+      const sessionToken = await pageToken(page);
       // A wrong current password is refused beside the field.
       await page.getByLabel("Current password").fill("not-my-password");
       await page.getByLabel("New password", { exact: true }).fill("Fresh-pass-456!");
@@ -286,9 +248,9 @@ for (const size of WIDTHS) {
       await page.getByRole("button", { name: "Change password" }).click();
       await expect(page.getByText("Password changed.")).toBeVisible();
       // This session stays; the old password no longer signs in; the new one does.
-      expect((await api.get("/api/user/me/", { headers: auth(pageToken!) })).status()).toBe(200);
+      expect((await api.get("/api/user/me/", { headers: auth(sessionToken!) })).status()).toBe(200);
       expect((await api.post("/api/login/", { data: { username: user.email, password: user.password } })).status()).toBe(400);
-      const other = await token(api, user.email, "Fresh-pass-456!");
+      const other = await token(api, { email: user.email, password: "Fresh-pass-456!" });
       expect(other).toBeTruthy();
       await api.dispose();
     });
