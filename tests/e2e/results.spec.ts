@@ -2,46 +2,14 @@
 // data: the results lister (award value in crore, winner facet), a result's detail (winner,
 // contract value, every bidder ranked L1, L2, …, the L1–L2 and award–estimate spreads, similar
 // results) and its shared link (valid without sign-in, another result refused).
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demo, signIn } from "./fixtures.js";
+import { expect, test, type Page } from "@playwright/test";
+import { listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
 
-const WIDTHS = [
-  { name: "desktop", width: 1280, height: 900 },
-  { name: "phone", width: 390, height: 844 },
-] as const;
+// TENDERS_SHOTS moves these screenshots too (results are tenders' outcomes).
+const shot = screenshots("results", { dirVariable: "TENDERS_SHOTS" });
 
-const SHOTS = process.env.TENDERS_SHOTS ?? "test-results";
-
-async function settled(page: Page) {
-  const results = page.locator(".lister-results");
-  await expect
-    .poll(
-      async () => {
-        const wanted = new URLSearchParams(new URL(page.url()).search).toString();
-        return (await results.getAttribute("data-query")) === wanted && (await results.getAttribute("aria-busy")) === "false";
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
-
-async function count(page: Page): Promise<number> {
-  await settled(page);
-  const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(/^[\d,]+ results$/);
-  return Number((await summary.innerText()).replace(/[^\d]/g, ""));
-}
-
-async function withFilters<T>(page: Page, phone: boolean, act: (panel: Locator) => Promise<T>): Promise<T> {
-  if (!phone) return act(page.getByRole("complementary", { name: "Filters" }));
-  await page.getByRole("button", { name: /Filters$/ }).click();
-  const drawer = page.locator(".ant-drawer-content");
-  await expect(drawer).toBeVisible();
-  const out = await act(drawer);
-  await drawer.getByRole("button", { name: /^Show / }).click();
-  await expect(drawer).toBeHidden();
-  return out;
-}
+/** The number in the lister's summary ('1,234 results'). */
+const count = (page: Page) => listerCount(page, "results");
 
 interface ApiResult {
   award_value: number | null;
@@ -49,13 +17,6 @@ interface ApiResult {
   bidders: { bidder_name: string; bid_value: number | null; rank: number | null; rank_label: string | null; is_winner: boolean }[];
   spread_l1_l2: { amount: number; percent: number } | null;
   spread_award_estimate: { amount: number; percent: number } | null;
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const token = localStorage.getItem("infrascout_token");
-    return (await fetch(p, { headers: { Authorization: `Token ${token}` } })).json();
-  }, path);
 }
 
 /** '6.2 %' as the page writes a percent (two decimals at most, trailing zeros dropped). */
@@ -70,8 +31,7 @@ for (const vp of WIDTHS) {
   test.describe(`${vp.name} (${vp.width}px)`, () => {
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
-      await signIn(page, demo);
-      await expect(page.getByText(/remaining out of total/)).toBeVisible();
+      await signedIn(page);
     });
 
     test("results lister: item_type:result, award value in crore, winner facet", async ({ page }) => {
@@ -81,7 +41,7 @@ for (const vp of WIDTHS) {
       const all = await count(page);
       expect(all).toBeGreaterThan(0);
       expect(calls.some((u) => new URL(u).searchParams.getAll("filter").includes("item_type:result"))).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/results-lister-${vp.name}.png` });
+      await shot(page, `lister-${vp.name}`);
 
       await withFilters(page, phone, async (panel) => {
         await panel.getByLabel("Minimum value").fill("1");
@@ -113,7 +73,7 @@ for (const vp of WIDTHS) {
       await expect(page).toHaveURL(/\/result\/detail\/\d+$/);
       const id = new URL(page.url()).pathname.split("/").pop();
       await expect(page.locator(".page-title")).toHaveText(title);
-      const data = await api<ApiResult>(page, `/api/result/detail/${id}`);
+      const data = await pageGet<ApiResult>(page, `/api/result/detail/${id}`);
 
       // The award.
       const award = page.getByLabel("Award");
@@ -136,7 +96,7 @@ for (const vp of WIDTHS) {
 
       await expect(page.locator(".similar-results .similar-item").first()).toBeVisible();
       if (!phone) await expect(page.locator(".ant-menu-item-selected")).toHaveText("Results");
-      await page.screenshot({ path: `${SHOTS}/results-detail-${vp.name}.png`, fullPage: true });
+      await shot(page, `detail-${vp.name}`, { fullPage: true });
 
       // Shared link: the bidders without sign-in; the same pair on another result is refused.
       await page.getByRole("button", { name: "Share" }).click();
@@ -151,7 +111,7 @@ for (const vp of WIDTHS) {
         await expect(v.getByText("A tender result shared with you from InfraScout")).toBeVisible();
         await expect(v.locator(".bidders-table tbody tr.ant-table-row")).toHaveCount(data.bidders.length);
         await expect(v.getByRole("button", { name: "Share" })).toHaveCount(0);
-        await v.screenshot({ path: `${SHOTS}/results-shared-${vp.name}.png` });
+        await shot(v, `shared-${vp.name}`);
         await v.goto(`/result/detail/${Number(id) === 1 ? 2 : Number(id) - 1}${shared.search}`);
         await expect(v).toHaveURL(/\/login\?redirect=/);
         await expect(v.getByText(title)).toHaveCount(0);
