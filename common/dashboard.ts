@@ -23,6 +23,7 @@
 //         results and companies the user opened, newest first.
 
 import type { Mark } from "./constants.js";
+import type { ReminderItemType } from "./reminders.js";
 
 export const LEAD_DATE_FIELDS = ["arrived_date", "retrieved_on", "reviewed_date", "start_date", "completion_date"] as const;
 export type LeadDateField = (typeof LEAD_DATE_FIELDS)[number];
@@ -83,7 +84,7 @@ export type ReminderDue = (typeof REMINDER_DUE)[number];
 export interface ReminderStat {
   open: number;
   by_due: { due: ReminderDue; count: number }[];
-  by_item_type: { item_type: "project" | "tender" | "company"; count: number }[];
+  by_item_type: { item_type: ReminderItemType; count: number }[];
   /** Open reminders on leads, by the lead's current status (null: none recorded). */
   by_lead_status: { status: string | null; count: number }[];
 }

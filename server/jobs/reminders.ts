@@ -2,6 +2,7 @@
 // (FOR UPDATE SKIP LOCKED, so two processes never take the same one), the mail is sent, and
 // the commit makes it final. A failed send rolls the claim back: the next run tries again.
 import type { FastifyInstance } from "fastify";
+import { REMINDER_ITEM_NOUNS as ITEM_WORD } from "../../common/reminders.js";
 import { itemLink, itemTitleSql, type ItemType } from "../modules/reminders/items.js";
 import { escapeHtml } from "../modules/alerts/mail.js";
 import type { MailMessage } from "../mail/mailer.js";
@@ -16,8 +17,6 @@ interface Claimed {
   email: string;
   first_name: string;
 }
-
-const ITEM_WORD: Record<ItemType, string> = { project: "lead", tender: "tender", company: "company" };
 
 export function reminderMail(r: Claimed, publicUrl: string): MailMessage {
   const when = new Date(r.remind_at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" }) + " IST";

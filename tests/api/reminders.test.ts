@@ -114,7 +114,7 @@ describe("reminders", () => {
     expect((await bad({ item_type: "project", item_id: 99999999, remind_at: inDays(1) })).body).toEqual({ item_id: ["No such lead."] });
     expect((await bad({ item_type: "tender", item_id: 99999999, remind_at: inDays(1) })).body).toEqual({ item_id: ["No such tender."] });
     expect((await bad({ item_type: "company", item_id: 99999999, remind_at: inDays(1) })).body).toEqual({ item_id: ["No such company."] });
-    const wrongType = await bad({ item_type: "result", item_id: w.projectId, remind_at: inDays(1) });
+    const wrongType = await bad({ item_type: "contact", item_id: w.projectId, remind_at: inDays(1) });
     expect(wrongType.status).toBe(400);
     expect(Object.keys(wrongType.body)).toEqual(["item_type"]);
     expect((await bad({ item_id: w.projectId, remind_at: inDays(1) })).body).toEqual({ item_type: ["This field is required."] });

@@ -64,7 +64,7 @@ export async function reminderStat(db: Queryable, userId: number, now = new Date
          FROM reminders WHERE user_id = $1 AND completed_at IS NULL`,
       [userId, now, endOfToday],
     ),
-    db.query<{ item_type: "project" | "tender" | "company"; n: number }>(
+    db.query<{ item_type: ReminderStat["by_item_type"][number]["item_type"]; n: number }>(
       `SELECT item_type, count(*)::int AS n FROM reminders WHERE user_id = $1 AND completed_at IS NULL GROUP BY item_type ORDER BY n DESC, item_type`,
       [userId],
     ),

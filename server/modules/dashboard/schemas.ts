@@ -1,5 +1,6 @@
 // TypeBox schemas of the dashboard's answers (mirroring common/dashboard.ts) and requests.
 import { Type } from "typebox";
+import { REMINDER_ITEM_TYPES } from "../../../common/reminders.js";
 import { ErrorResponse } from "../../http/schemas.js";
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
@@ -40,7 +41,7 @@ export const UnderConstructionSchema = Type.Object({
 export const ReminderStatSchema = Type.Object({
   open: Type.Number(),
   by_due: Type.Array(Type.Object({ due: Type.Union([Type.Literal("overdue"), Type.Literal("today"), Type.Literal("upcoming")]), count: Type.Number() })),
-  by_item_type: Type.Array(Type.Object({ item_type: Type.Union([Type.Literal("project"), Type.Literal("tender"), Type.Literal("company")]), count: Type.Number() })),
+  by_item_type: Type.Array(Type.Object({ item_type: Type.Enum([...REMINDER_ITEM_TYPES]), count: Type.Number() })),
   by_lead_status: Type.Array(Type.Object({ status: nullableString, count: Type.Number() })),
 });
 

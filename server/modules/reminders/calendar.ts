@@ -6,6 +6,7 @@
 // no marks yet, so a tender is followed when the user has set a reminder on it.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { REMINDER_ITEM_TYPES } from "../../../common/reminders.js";
 import type { Queryable } from "../../db/client.js";
 import { fieldError } from "../../http/errors.js";
 import { ErrorResponse, Nullable } from "../../http/schemas.js";
@@ -129,7 +130,7 @@ const EventSchema = Type.Object({
   label: Type.String({ description: "e.g. Tender closing" }),
   date: Type.String({ description: "The IST day, YYYY-MM-DD" }),
   at: Nullable(Type.String({ description: "The instant; null for a whole-day event (project dates)" })),
-  item_type: Type.Union([Type.Literal("project"), Type.Literal("tender"), Type.Literal("company")]),
+  item_type: Type.Enum([...REMINDER_ITEM_TYPES]),
   item_id: Type.Number(),
   title: Nullable(Type.String()),
   link: Type.String(),

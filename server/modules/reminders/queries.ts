@@ -1,30 +1,14 @@
 // A user's reminders. Every query is scoped by user_id: another user's reminder is simply not
 // found (404), so ids cannot be probed.
+import type { Reminder, ReminderStatus } from "../../../common/reminders.js";
 import type { Queryable } from "../../db/client.js";
 import { istDayBounds } from "../../jobs/ist.js";
 import { itemLink, itemTitleSql, type ItemType } from "./items.js";
 
-export const REMINDER_STATUSES = ["overdue", "today", "upcoming", "done"] as const;
-export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 /** A list answers at most this many reminders (count is exact). */
 export const REMINDER_LIST_MAX = 1000;
 /** Open (not completed) reminders a user may have at once. */
 export const MAX_OPEN_REMINDERS = 2000;
-
-export interface Reminder {
-  id: number;
-  item_type: ItemType;
-  item_id: number;
-  item_title: string | null;
-  link: string;
-  remind_at: string;
-  note: string;
-  completed: boolean;
-  completed_at: string | null;
-  notified_at: string | null;
-  created_at: string;
-  status: ReminderStatus;
-}
 
 interface Row {
   id: number;

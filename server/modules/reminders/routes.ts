@@ -1,4 +1,4 @@
-// Reminders on a lead, tender or company (issue 6). A user only ever reaches their own:
+// Reminders on a lead, tender, tender result or company (issue 6). A user only ever reaches their own:
 //   GET    /reminders/list        ?status=overdue|today|upcoming|done &from &to (ISO instants, the
 //                                 calendar) &item_type &item_id  → {count, results: [Reminder]}
 //   POST   /reminders/list        {item_type, item_id, remind_at (future ISO instant), note?} → 201 Reminder
@@ -9,11 +9,12 @@
 // "today" is the IST calendar day. Due reminders are mailed once by the job runner (server/jobs).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { REMINDER_ITEM_NOUNS, REMINDER_ITEM_TYPES, REMINDER_STATUSES } from "../../../common/reminders.js";
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import calendarRoutes from "./calendar.js";
-import { findItemTitle, type ItemType } from "./items.js";
+import { findItemTitle } from "./items.js";
 import {
   MAX_OPEN_REMINDERS,
   countOpenReminders,
@@ -27,8 +28,8 @@ import {
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Instant = Type.String({ format: "date-time", maxLength: 40, description: "ISO 8601 instant with a zone, e.g. 2025-01-31T09:30:00+05:30" });
 const Note = Type.String({ maxLength: 2000 });
-const ItemTypeSchema = Type.Union([Type.Literal("project"), Type.Literal("tender"), Type.Literal("company")]);
-const StatusSchema = Type.Union([Type.Literal("overdue"), Type.Literal("today"), Type.Literal("upcoming"), Type.Literal("done")]);
+const ItemTypeSchema = Type.Enum([...REMINDER_ITEM_TYPES]);
+const StatusSchema = Type.Enum([...REMINDER_STATUSES]);
 
 export const ReminderSchema = Type.Object({
   id: Type.Number(),
@@ -70,7 +71,6 @@ const PatchBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-const ITEM_NAMES: Record<ItemType, string> = { project: "lead", tender: "tender", company: "company" };
 
 /** A future instant, or a 400 on the field. */
 function futureInstant(field: string, raw: string): Date {
@@ -102,12 +102,12 @@ const remindersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/reminders/list",
-    { config: { can: ["create", "Reminder"] }, schema: { tags, summary: "Set a reminder on a lead, tender or company", body: CreateBody, response: { 201: ReminderSchema, ...errors } } },
+    { config: { can: ["create", "Reminder"] }, schema: { tags, summary: "Set a reminder on a lead, tender, tender result or company", body: CreateBody, response: { 201: ReminderSchema, ...errors } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const b = request.body;
       const remindAt = futureInstant("remind_at", b.remind_at);
-      if ((await findItemTitle(db, b.item_type, b.item_id)) === undefined) throw fieldError("item_id", `No such ${ITEM_NAMES[b.item_type]}.`);
+      if ((await findItemTitle(db, b.item_type, b.item_id)) === undefined) throw fieldError("item_id", `No such ${REMINDER_ITEM_NOUNS[b.item_type]}.`);
       if ((await countOpenReminders(db, auth.user.id)) >= MAX_OPEN_REMINDERS) {
         throw fieldError("non_field_errors", `You have ${MAX_OPEN_REMINDERS} open reminders. Complete or delete some first.`);
       }

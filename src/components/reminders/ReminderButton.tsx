@@ -1,14 +1,13 @@
-// 'Set reminder' on a lead, tender or company: a date, a time and a note, saved with
+// 'Set reminder' on a lead, tender, tender result or company: a date, a time and a note, saved with
 // POST reminders/list. The job runner e-mails it once at that time; /reminders lists it.
 import { BellOutlined } from "@ant-design/icons";
 import { Button, DatePicker, Form, Input, Modal } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
+import type { ReminderItemType } from "../../../common/reminders";
 import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http } from "../../providers/http";
-
-export type ReminderItemType = "project" | "tender" | "company";
 
 interface ReminderForm {
   remind_at: Dayjs;

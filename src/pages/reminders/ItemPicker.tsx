@@ -1,9 +1,11 @@
-// Choose what a new reminder is about: a lead, tender or company found by name through its
-// lister's search (list/search/, list/tenders/search/, list/company/search/).
+// Choose what a new reminder is about: a lead, tender, tender result or company found by name
+// through its lister's search (list/search/, list/tenders/search/, list/results/search/,
+// list/company/search/).
 import { AutoComplete, Input, Select, Space } from "antd";
 import { useEffect, useState } from "react";
 import { http } from "../../providers/http";
-import { ITEM_TYPE_LABELS, type ReminderItemType } from "./api";
+import { REMINDER_ITEM_LABELS, REMINDER_ITEM_NOUNS, REMINDER_ITEM_TYPES, type ReminderItemType } from "../../../common/reminders";
+import { RESULT_PRESET } from "../tenders/tenderSearch";
 
 export interface PickedItem {
   type: ReminderItemType;
@@ -11,10 +13,12 @@ export interface PickedItem {
   title: string;
 }
 
-const SEARCH: Record<ReminderItemType, string> = {
-  project: "list/search/",
-  tender: "list/tenders/search/",
-  company: "list/company/search/",
+/** Each item type's lister search, with the filters that lister always sends. */
+const SEARCH: Record<ReminderItemType, { endpoint: string; filter?: string[] }> = {
+  project: { endpoint: "list/search/" },
+  tender: { endpoint: "list/tenders/search/" },
+  result: { endpoint: "list/results/search/", filter: RESULT_PRESET },
+  company: { endpoint: "list/company/search/" },
 };
 
 interface Row {
@@ -36,7 +40,7 @@ export function ItemPicker({ value, onChange }: { value?: PickedItem | null; onC
     const timer = setTimeout(() => {
       setSearching(true);
       http
-        .get<{ results: Row[] }>(SEARCH[type], { query: { q, oq: q, page: 1 }, signal: controller.signal, toast: false })
+        .get<{ results: Row[] }>(SEARCH[type].endpoint, { query: { q, oq: q, page: 1, filter: SEARCH[type].filter }, signal: controller.signal, toast: false })
         .then((res) => setOptions(res.results.slice(0, 10)))
         .catch(() => setOptions([]))
         .finally(() => setSearching(false));
@@ -59,7 +63,7 @@ export function ItemPicker({ value, onChange }: { value?: PickedItem | null; onC
           setText("");
           onChange?.(null);
         }}
-        options={(Object.keys(ITEM_TYPE_LABELS) as ReminderItemType[]).map((t) => ({ value: t, label: ITEM_TYPE_LABELS[t] }))}
+        options={REMINDER_ITEM_TYPES.map((t) => ({ value: t, label: REMINDER_ITEM_LABELS[t] }))}
       />
       <AutoComplete
         value={text}
@@ -76,7 +80,7 @@ export function ItemPicker({ value, onChange }: { value?: PickedItem | null; onC
         }}
         notFoundContent={searching ? "Searching…" : text.trim().length >= 2 ? "No matches" : null}
       >
-        <Input.Search placeholder={`Find a ${ITEM_TYPE_LABELS[type].toLowerCase()} by name`} loading={searching} aria-label="Find the item" />
+        <Input.Search placeholder={`Find a ${REMINDER_ITEM_NOUNS[type]} by name`} loading={searching} aria-label="Find the item" />
       </AutoComplete>
     </Space.Compact>
   );

@@ -1,4 +1,4 @@
-// Create a reminder (choosing its lead, tender or company) or edit one (time and note): a date,
+// Create a reminder (choosing its lead, tender, result or company) or edit one (time and note): a date,
 // a time and a note. Used by the reminders page and the calendar.
 import { DatePicker, Form, Input, Modal, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
@@ -6,7 +6,8 @@ import { useEffect } from "react";
 import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { HttpError } from "../../providers/http";
-import { ITEM_TYPE_LABELS, useReminderMutations, type Reminder } from "./api";
+import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
+import { useReminderMutations, type Reminder } from "./api";
 import { ItemPicker, type PickedItem } from "./ItemPicker";
 
 interface Values {
@@ -75,11 +76,11 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
     >
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
         {reminder ? (
-          <Form.Item label={ITEM_TYPE_LABELS[reminder.item_type]}>
+          <Form.Item label={REMINDER_ITEM_LABELS[reminder.item_type]}>
             <Typography.Text strong>{reminder.item_title ?? "(no longer available)"}</Typography.Text>
           </Form.Item>
         ) : (
-          <Form.Item label="About" name="item" rules={[{ required: true, message: "Choose a lead, tender or company" }]}>
+          <Form.Item label="About" name="item" rules={[{ required: true, message: "Choose a lead, tender, result or company" }]}>
             <ItemPicker />
           </Form.Item>
         )}

@@ -5,7 +5,8 @@ import { Button, Checkbox, Popconfirm, Tag, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { ITEM_TYPE_LABELS, useReminderMutations, type Reminder } from "./api";
+import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
+import { useReminderMutations, type Reminder } from "./api";
 
 const STATUS_TAGS: Record<Reminder["status"], { color: string; text: string }> = {
   overdue: { color: "red", text: "Overdue" },
@@ -32,7 +33,7 @@ export function ReminderRow({ reminder, onEdit, showStatus }: { reminder: Remind
       </Tooltip>
       <div className="reminder-main">
         <div className="reminder-head">
-          <Tag bordered={false}>{ITEM_TYPE_LABELS[r.item_type]}</Tag>
+          <Tag bordered={false}>{REMINDER_ITEM_LABELS[r.item_type]}</Tag>
           {r.item_title ? (
             <Link to={r.link} className="reminder-title">
               {r.item_title}

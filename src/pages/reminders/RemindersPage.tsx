@@ -1,4 +1,4 @@
-// The user's reminders on leads, tenders and companies (reminders/list): overdue, today and
+// The user's reminders on leads, tenders, tender results and companies (reminders/list): overdue, today and
 // upcoming ones in the order they fall due, then the completed ones; create, edit, complete,
 // delete. "Today" is the IST day, as the server decides it.
 import { PlusOutlined } from "@ant-design/icons";
@@ -41,7 +41,7 @@ export default function RemindersPage() {
         </Card>
       ) : all.length === 0 ? (
         <Card>
-          <EmptyState title="No reminders yet" text="Set a reminder on a lead, tender or company here or from its page ('Set reminder')." />
+          <EmptyState title="No reminders yet" text="Set a reminder on a lead, tender, result or company here or from its page ('Set reminder')." />
         </Card>
       ) : (
         <div className="reminder-sections">

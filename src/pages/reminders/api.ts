@@ -2,28 +2,11 @@
 // the one HTTP layer, with the React Query keys both pages share: a change on one page
 // refreshes the other.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { Reminder, ReminderItemType } from "../../../common/reminders";
 import { http } from "../../providers/http";
 
-export type ReminderItemType = "project" | "tender" | "company";
-export type ReminderStatus = "overdue" | "today" | "upcoming" | "done";
-
-export interface Reminder {
-  id: number;
-  item_type: ReminderItemType;
-  item_id: number;
-  /** null when the item no longer exists. */
-  item_title: string | null;
-  link: string;
-  remind_at: string;
-  note: string;
-  completed: boolean;
-  completed_at: string | null;
-  notified_at: string | null;
-  created_at: string;
-  status: ReminderStatus;
-}
-
-export const ITEM_TYPE_LABELS: Record<ReminderItemType, string> = { project: "Lead", tender: "Tender", company: "Company" };
+// The calendar reads these types from here, beside the query keys.
+export type { Reminder, ReminderItemType, ReminderStatus } from "../../../common/reminders";
 
 export const REMINDERS_KEY = ["reminders"] as const;
 

@@ -1,6 +1,7 @@
 // /result/detail/{id}: the award of a tender — winner, contract value, date — every bidder with
 // its bid and rank (L1, L2, …), the spread between L1 and L2 and between the award and the
-// estimate, the tender's fields and similar results. Shared links (uid + tid) open it read-only.
+// estimate, the tender's fields and similar results; 'Set reminder' on it. Shared links (uid +
+// tid) open it read-only.
 import "../tenders/tenders.css";
 import { ArrowLeftOutlined, FileTextOutlined, TrophyOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
@@ -8,6 +9,7 @@ import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Spa
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { Bidder, ResultDetail, Spread } from "../../../common/tenders";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { HttpError } from "../../providers/http";
@@ -186,6 +188,7 @@ export default function ResultDetailPage() {
           <span>{formatLocation(tender.city, tender.district, tender.state)}</span>
         </div>
         <Space size={8} wrap className="tender-header-actions">
+          {!shared && <ReminderButton itemType="result" itemId={result.id} />}
           {!shared && <ShareButton kind="result" itemId={result.id} />}
           {!anonymous && (
             <Button icon={<FileTextOutlined />} onClick={() => navigate(`/tender/detail/${tender.id}`)}>
