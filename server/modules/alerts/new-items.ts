@@ -1,6 +1,7 @@
-// What is new for one alert: its quick search (or the feed: leads and live tenders) run by the search module's own
-// parser and engine — the same answers the lister gives — limited to items that arrived in
-// (since, until], newest first, leaving out items this alert already mailed.
+// What is new for one alert: its quick search (or the feed: leads and live tenders) run by the
+// search module's own parser and engine — the same answers the lister gives — limited to items
+// that arrived in (since, until], newest first, leaving out items this alert already mailed.
+// "Arrived" is the lister's arrivalField: a lead's or tender's arrived_date, a result's added_at.
 import type { FastifyInstance } from "fastify";
 import { fetchRows, parseSearchParams, searchEngine, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
 import { tendersIndex } from "../../search/indexes/tenders.js";
@@ -33,11 +34,12 @@ export interface AlertSource {
 
 const toUs = (d: Date) => d.getTime() * 1000;
 
-/** status (a lead's) or tender status · place · value */
-function summary(row: Record<string, unknown>): string {
+/** A lead's status or a tender's · place · value; a result: its winner · place · award value. */
+function summary(itemType: ItemType, row: Record<string, unknown>): string {
   const place = [row.city, row.state].filter((x) => typeof x === "string" && x).join(", ");
-  const value = typeof row.value === "number" ? rupees(row.value) : null;
-  return [row.status ?? row.tender_status, place, value].filter(Boolean).join(" · ");
+  const money = (v: unknown) => (typeof v === "number" ? rupees(v) : null);
+  if (itemType === "result") return [row.winner_name ? `Won by ${row.winner_name}` : "Awarded", place, money(row.award_value)].filter(Boolean).join(" · ");
+  return [row.status ?? row.tender_status, place, money(row.value)].filter(Boolean).join(" · ");
 }
 
 /** One list an alert reads: an index with its base conditions, and why a row matched. */
@@ -69,17 +71,18 @@ export async function newItems(
   } catch (err) {
     return { items: [], error: (err as Error).message };
   }
-  const arrived: Condition = { kind: "range", field: "arrived_date", min: toUs(since) + 1, max: toUs(until) };
   const why = src.savedSearch ? `Quick search “${src.savedSearch.name}”` : "Your feed";
-  const newest = (def: IndexDefinition, q: SearchQuery, base: Condition[]): SearchQuery => {
-    const sort = def.sorts["arrived_date desc"] ? "arrived_date desc" : q.fallbackSort;
+  const newest = (def: IndexDefinition, q: SearchQuery, base: Condition[], arrivalField = "arrived_date"): SearchQuery => {
+    const arrived: Condition = { kind: "range", field: arrivalField, min: toUs(since) + 1, max: toUs(until) };
+    const order = `${arrivalField} desc`;
+    const sort = def.sorts[order] ? order : q.fallbackSort;
     return { ...q, page: 1, sort, fallbackSort: sort, base: [...q.base, ...base, arrived] };
   };
   const parts: Part[] = [
     {
       def: lister.index,
       itemType: lister.itemType,
-      query: newest(lister.index, parsed, listerBase(lister, prefs)),
+      query: newest(lister.index, parsed, listerBase(lister, prefs), lister.arrivalField),
       reasons: (row) => [why, ...(lister.feed && prefs ? matchedReasons(prefs, row) : [])],
     },
   ];
@@ -119,7 +122,7 @@ async function partItems(app: FastifyInstance, src: AlertSource, part: Part, lim
     id: Number(row.id),
     title: String(row.title ?? ""),
     link: itemLink(part.itemType, Number(row.id)),
-    summary: summary(row),
+    summary: summary(part.itemType, row),
     matched: part.reasons(row),
   }));
 }

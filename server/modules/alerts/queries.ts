@@ -3,24 +3,13 @@
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/client.js";
 import { hashSecret } from "../auth/tokens.js";
+import { FEED_ALERT_NAME, type AlertConfig, type Frequency } from "../../../common/alerts.js";
 
-export type Frequency = "daily" | "weekly";
-export const FREQUENCIES = ["daily", "weekly"] as const;
-export const FEED_NAME = "My Feed";
+export { FREQUENCIES } from "../../../common/alerts.js";
+export type { AlertConfig, Frequency };
+/** (The name the digest job and the unsubscribe page use.) */
+export const FEED_NAME = FEED_ALERT_NAME;
 export const MAX_ALERTS = 200;
-
-export interface AlertConfig {
-  id: number;
-  saved_search_id: number | null;
-  /** The quick search's name, or 'My Feed'. */
-  name: string;
-  /** The quick search's lister route, or /my-feed. */
-  resource: string;
-  frequency: Frequency;
-  enabled: boolean;
-  last_sent_at: string | null;
-  created_at: string;
-}
 
 interface Row {
   id: number;

@@ -4,13 +4,13 @@
 // parsed by the search module's own parser (server/search/parse.ts) and run by its engine,
 // so a quick search finds exactly what its lister shows.
 //
-// Tenders, results and builders join this list when their index definitions exist in
-// server/search/indexes/ (one entry each).
+// Builders join this list when their lister can be saved (one entry).
 import { FRESH_DAYS } from "../../../common/constants.js";
 import type { Queryable } from "../../db/client.js";
 import { HttpError, fieldError } from "../../http/errors.js";
 import { parseSearchParams, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
+import { resultsIndex } from "../../search/indexes/results.js";
 import { tendersIndex } from "../../search/indexes/tenders.js";
 import { feedConditions, feedPreferencesOf, type FeedPreferences } from "../projects/feed.js";
 import { findUserRow } from "../users/queries.js";
@@ -25,11 +25,13 @@ export interface Lister {
   /** Filters the page always sends (LEAD_PRESETS in the web app). */
   preset: string[];
   defaultSort: string;
+  /** The timestamp field that says when a row came in: what "new" means for the lister's alerts. */
+  arrivalField: string;
   /** The feed: the user's preferences are its base conditions. */
   feed?: boolean;
 }
 
-const leads = (route: string, label: string, preset: string[]): Lister => ({ route, label, index: projectsIndex, itemType: "project", preset, defaultSort: "retrieved_on desc" });
+const leads = (route: string, label: string, preset: string[]): Lister => ({ route, label, index: projectsIndex, itemType: "project", preset, defaultSort: "retrieved_on desc", arrivalField: "arrived_date" });
 
 export const LISTERS: Lister[] = [
   leads("/private-construction-leads", "Construction Projects", ["category:construction"]),
@@ -37,9 +39,12 @@ export const LISTERS: Lister[] = [
   leads("/private-construction-leads-new", "Construction Projects", ["category:construction"]),
   leads("/private-industrial-leads-new", "Industrial Projects", ["category:industrial"]),
   leads("/ai-leads", "AI Leads", ["is_ai:true"]),
-  { route: "/my-feed", label: "My Feed", index: projectsIndex, itemType: "project", preset: [], defaultSort: "arrived_date desc", feed: true },
+  { route: "/my-feed", label: "My Feed", index: projectsIndex, itemType: "project", preset: [], defaultSort: "arrived_date desc", arrivalField: "arrived_date", feed: true },
   // Live tenders only, as the page lists them by default (server/modules/tenders/lists.ts).
-  { route: "/live-tenders", label: "Tenders", index: tendersIndex, itemType: "tender", preset: ["live_until:[NOW TO *]"], defaultSort: "closing_date asc" },
+  { route: "/live-tenders", label: "Tenders", index: tendersIndex, itemType: "tender", preset: ["live_until:[NOW TO *]"], defaultSort: "closing_date asc", arrivalField: "arrived_date" },
+  // Awarded tenders, as /results lists them (the page sends item_type:result). A result is new
+  // when it was added, however long ago its tender arrived.
+  { route: "/results", label: "Tender Results", index: resultsIndex, itemType: "result", preset: ["item_type:result"], defaultSort: "result_date desc", arrivalField: "added_at" },
 ];
 export const LISTER_ROUTES = LISTERS.map((l) => l.route);
 export const FEED_LISTER = LISTERS.find((l) => l.feed)!;

@@ -35,6 +35,8 @@ export const resultsIndex: IndexDefinition = {
     retrieved_on: { kind: "timestamp", column: "retrieved_on", label: "retrieved on" },
     reviewed_date: { kind: "timestamp", column: "reviewed_date", label: "reviewed" },
     arrived_date: { kind: "timestamp", column: "arrived_date", label: "arrived" },
+    // When the result itself came into our data (what a results alert calls new).
+    added_at: { kind: "timestamp", column: "added_at", label: "result added" },
   },
   sorts: {
     relevance: { field: "relevance", dir: "desc" },
@@ -48,6 +50,7 @@ export const resultsIndex: IndexDefinition = {
     "status_update_date desc": { field: "status_update_date", dir: "desc" },
     "retrieved_on desc": { field: "retrieved_on", dir: "desc" },
     "arrived_date desc": { field: "arrived_date", dir: "desc" },
+    "added_at desc": { field: "added_at", dir: "desc" },
   },
   defaultSort: "result_date desc",
   pageSize: 20,

@@ -9,22 +9,11 @@ import { PageShell } from "../../components/page/PageShell";
 import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http } from "../../providers/http";
-import { SAVED_SEARCHES_KEY, useSavedSearches, type Frequency } from "../quick-searches/api";
+import { FEED_ALERT_NAME, type AlertConfig, type Frequency } from "../../../common/alerts";
+import { SAVED_SEARCHES_KEY, useSavedSearches } from "../quick-searches/api";
 import "./email-alerts.css";
 
-interface AlertConfig {
-  id: number;
-  saved_search_id: number | null;
-  name: string;
-  resource: string;
-  frequency: Frequency;
-  enabled: boolean;
-  last_sent_at: string | null;
-  created_at: string;
-}
-
 const ALERTS_KEY = [...SAVED_SEARCHES_KEY, "alerts"];
-const FEED_NAME = "My Feed";
 
 /** One line per thing an alert can watch: the feed, then every quick search. */
 interface Row {
@@ -104,9 +93,9 @@ export default function EmailAlertsPage() {
     {
       key: "feed",
       savedSearchId: null,
-      name: FEED_NAME,
+      name: FEED_ALERT_NAME,
       link: "/my-feed",
-      hint: "New leads matching your preferences",
+      hint: "New leads and live tenders matching your preferences",
       config: configs.find((c) => c.saved_search_id === null),
     },
     ...(searches.data?.results ?? []).map((s) => ({

@@ -4,8 +4,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { SAVED_SEARCHES_KEY } from "../../components/search/SaveSearchButton";
 import { http } from "../../providers/http";
+import type { Frequency } from "../../../common/alerts";
 
-export type Frequency = "daily" | "weekly";
+export type { Frequency };
 
 export interface SavedSearch {
   id: number;
