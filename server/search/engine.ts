@@ -3,8 +3,9 @@
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
 import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
-import { conditionSql, fetchRows, finishFacets, isEmptyText, Params, personalIdsSql, personalSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery } from "./sql.js";
+import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import { ColumnStore } from "./store.js";
+import { answerableInMemory, orderByRank, parseTsQuery } from "./text.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
 export type EngineMode =
@@ -35,6 +36,12 @@ function fingerprint(set: Int32Array | undefined): string {
   return `${set.length}:${sum}:${mix}`;
 }
 
+interface TextMatches {
+  positions: Int32Array;
+  /** the same, by relevance (null when not asked for) */
+  ranked: Int32Array | null;
+}
+
 interface CachedSet<T> {
   version: number;
   store: ColumnStore;
@@ -46,9 +53,9 @@ export class SearchEngine {
   private loading: Promise<ColumnStore> | null = null;
   private running: Promise<ColumnStore | null> | null = null;
   private queued: Promise<ColumnStore | null> | null = null;
-  private readonly textSets = new Map<string, CachedSet<Int32Array>>();
+  private readonly textSets = new Map<string, CachedSet<TextMatches>>();
   private readonly sqlSets = new Map<string, CachedSet<Uint8Array>>();
-  private readonly emptyText = new Map<string, boolean>();
+  private readonly tsqueries = new Map<string, string>();
   /** What answered the last query (for tests and the benchmark). */
   lastPath: "cache" | "sql" | null = null;
 
@@ -132,23 +139,30 @@ export class SearchEngine {
     return ev;
   }
 
+  private sortOf(q: SearchQuery) {
+    return this.def.sorts[q.sort] ?? this.def.sorts[q.fallbackSort];
+  }
+
   private pickPage(ev: Evaluation, q: SearchQuery, ext: ExternalSets, offset: number, limit: number): number[] {
-    const sort = this.def.sorts[q.sort] ?? this.def.sorts[q.fallbackSort];
+    const sort = this.sortOf(q);
     if (sort.field === "relevance" && q.q && ext.ranked) return ev.pageByList(ext.ranked, offset, limit);
     const s = sort.field === "relevance" ? this.def.sorts[q.fallbackSort] : sort;
     return ev.pageByField(s.field, s.dir, offset, limit);
   }
 
-  /** q without searchable words filters nothing (and cannot be sorted by relevance). */
+  /**
+   * q as PostgreSQL parses it (its words, stemmed); q without searchable words filters nothing
+   * (and cannot be sorted by relevance).
+   */
   private async resolveText(query: SearchQuery): Promise<SearchQuery> {
     if (!query.q) return query;
-    let empty = this.emptyText.get(query.q);
-    if (empty === undefined) {
-      empty = await isEmptyText(this.db, this.def, query.q);
-      if (this.emptyText.size > 1000) this.emptyText.clear();
-      this.emptyText.set(query.q, empty);
+    let tsquery = this.tsqueries.get(query.q);
+    if (tsquery === undefined) {
+      tsquery = await tsqueryText(this.db, this.def, query.q);
+      if (this.tsqueries.size > 1000) this.tsqueries.clear();
+      this.tsqueries.set(query.q, tsquery);
     }
-    if (!empty) return query;
+    if (tsquery) return { ...query, tsquery };
     const sort = query.sort === "relevance" ? query.fallbackSort : query.sort;
     return { ...query, q: null, sort };
   }
@@ -264,10 +278,11 @@ export class SearchEngine {
     const ext: ExternalSets = { only: [] };
     const jobs: Promise<void>[] = [];
     if (q.q) {
+      const rank = this.sortOf(q).field === "relevance";
       jobs.push(
-        this.textPositions(store, q.q).then((s) => {
-          ext.only!.push(s);
-          ext.ranked = s;
+        this.textMatches(store, q, rank).then((m) => {
+          ext.only!.push(m.positions);
+          if (rank) ext.ranked = m.ranked!;
         }),
       );
     }
@@ -315,39 +330,63 @@ export class SearchEngine {
     return Int32Array.from(out);
   }
 
-  /** Positions matching q, ordered by rank desc then id desc; cached until the store changes. */
-  private async textPositions(store: ColumnStore, text: string): Promise<Int32Array> {
-    const hit = this.textSets.get(text);
-    if (hit && hit.store === store && hit.version === store.version) {
-      this.textSets.delete(text);
-      this.textSets.set(text, hit); // most recently used last
+  /**
+   * Positions matching q (and, when asked, the same ordered by rank desc then id desc); cached
+   * until the store changes. The in-memory text index answers plain words with and, or, not;
+   * phrases, prefixes and weights go to the GIN index.
+   */
+  private async textMatches(store: ColumnStore, q: SearchQuery, rank: boolean): Promise<TextMatches> {
+    const key = q.tsquery!;
+    const hit = this.textSets.get(key);
+    if (hit && hit.store === store && hit.version === store.version && (hit.value.ranked || !rank)) {
+      this.textSets.delete(key);
+      this.textSets.set(key, hit); // most recently used last
       return hit.value;
     }
+    const tree = parseTsQuery(key)!;
+    let value: TextMatches;
+    if (store.text && answerableInMemory(tree)) {
+      const n = store.n;
+      const matched = store.text.matches(tree, n);
+      const live = store.live;
+      let m = 0;
+      for (let i = 0; i < n; i++) m += matched[i] & live[i];
+      const positions = new Int32Array(m);
+      for (let i = 0, k = 0; i < n; i++) if (matched[i] & live[i]) positions[k++] = i;
+      const ranked = rank ? orderByRank(positions, store.text.ranks(tree, positions, n), store.ids, (id) => store.position(id)) : null;
+      value = { positions, ranked };
+    } else {
+      value = await this.sqlTextMatches(store, q);
+    }
+    this.textSets.set(key, { store, version: store.version, value });
+    while (this.textSets.size > TEXT_CACHE_SIZE) this.textSets.delete(this.textSets.keys().next().value!);
+    return value;
+  }
+
+  /** The same from the GIN index, ranked by the same relevance as the SQL path. */
+  private async sqlTextMatches(store: ColumnStore, q: SearchQuery): Promise<TextMatches> {
     const p = new Params();
-    const tq = tsQuery(this.def, p, text);
+    const tq = tsQuery(this.def, p, q.q!);
+    const rank = rankSql(this.def, q, p);
     // One row of two separated strings: far cheaper to read than a row per match.
     const r = await this.bulkQuery<{ ids: string | null; ranks: string | null }>(
       `SELECT string_agg(m.id::text, ',') AS ids, string_agg(m.rank::text, ',') AS ranks
-         FROM (SELECT t.id, ts_rank(t.${this.def.textVector}, q) AS rank FROM ${this.def.table} t, ${tq} AS q WHERE t.${this.def.textVector} @@ q) m`,
+         FROM (SELECT t.id, ${rank} AS rank FROM ${this.def.table} t WHERE t.${this.def.textVector} @@ ${tq}) m`,
       p.values,
     );
     const idText = r.rows[0]?.ids ? r.rows[0].ids.split(",") : [];
     const rankText = r.rows[0]?.ranks ? r.rows[0].ranks.split(",") : [];
     const pos = new Int32Array(idText.length);
-    const rank = new Float64Array(idText.length);
+    const ranks = new Float32Array(idText.length);
     let k = 0;
     for (let i = 0; i < idText.length; i++) {
       const at = store.position(Number(idText[i]));
       if (at < 0) continue;
       pos[k] = at;
-      rank[k++] = Number(rankText[i]);
+      ranks[k++] = Number(rankText[i]);
     }
-    const idx = Array.from({ length: k }, (_, i) => i);
-    idx.sort((a, b) => rank[b] - rank[a] || store.ids[pos[b]] - store.ids[pos[a]]);
-    const value = Int32Array.from(idx, (i) => pos[i]);
-    this.textSets.set(text, { store, version: store.version, value });
-    while (this.textSets.size > TEXT_CACHE_SIZE) this.textSets.delete(this.textSets.keys().next().value!);
-    return value;
+    const positions = pos.slice(0, k);
+    return { positions, ranked: orderByRank(positions, ranks.slice(0, k), store.ids, (id) => store.position(id)) };
   }
 
   /** Rows matching a condition on a text field not held in memory (e.g. title:*tower*), by SQL. */

@@ -5,6 +5,7 @@
 // Identifiers come from the index definition only; every user value is a bound parameter.
 import type { Queryable } from "../db/client.js";
 import { globToLike } from "./parse.js";
+import { parseTsQuery, rankQueryText } from "./text.js";
 import type { Condition, FacetOption, FieldDef, FilterGroup, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
 const DAY_US = 86_400_000_000;
@@ -110,16 +111,24 @@ export function orderSql(def: IndexDefinition, query: SearchQuery, p: Params): s
   const s = def.sorts[query.sort] ?? def.sorts[query.fallbackSort];
   if (s.field === "relevance") {
     if (!query.q || !def.textVector) return orderSql(def, { ...query, sort: query.fallbackSort }, p);
-    return `ts_rank(t.${def.textVector}, ${tsQuery(def, p, query.q)}) DESC, t.id DESC`;
+    return `${rankSql(def, query, p)} DESC, t.id DESC`;
   }
   return `t.${fieldOf(def, s.field).column} ${s.dir === "asc" ? "ASC" : "DESC"} NULLS LAST, t.id DESC`;
 }
 
-/** True when q has no searchable words (only stop words or punctuation): it then filters nothing. */
-export async function isEmptyText(db: Queryable, def: IndexDefinition, q: string): Promise<boolean> {
+/** Relevance: ts_rank against every distinct word of the search, ORed (see text.ts). */
+export function rankSql(def: IndexDefinition, query: SearchQuery, p: Params): string {
+  if (query.tsquery === undefined) throw new Error("relevance needs the query's tsquery (SearchEngine resolves it)");
+  const tree = parseTsQuery(query.tsquery);
+  if (!tree) throw new Error("relevance needs searchable words");
+  return `ts_rank(t.${def.textVector}, ${p.add(rankQueryText(tree))}::tsquery)`;
+}
+
+/** websearch_to_tsquery's text of q: '' when q has no searchable words (only stop words or punctuation). */
+export async function tsqueryText(db: Queryable, def: IndexDefinition, q: string): Promise<string> {
   const p = new Params();
-  const r = await db.query<{ empty: boolean }>(`SELECT numnode(${tsQuery(def, p, q)}) = 0 AS empty`, p.values);
-  return r.rows[0].empty;
+  const r = await db.query<{ tq: string }>(`SELECT ${tsQuery(def, p, q)}::text AS tq`, p.values);
+  return r.rows[0].tq;
 }
 
 // ───────────── the SQL path ─────────────

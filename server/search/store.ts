@@ -7,6 +7,7 @@
 // search_changes log (002_search.sql).
 import type { Queryable } from "../db/client.js";
 import type { FieldDef, IndexDefinition } from "./types.js";
+import { TextIndex } from "./text.js";
 
 const DAY_US = 86_400_000_000;
 const NO_POS = -1;
@@ -135,6 +136,8 @@ export class ColumnStore {
   private posMap: Map<number, number> | null = null;
   readonly columns = new Map<string, Column>();
   readonly sortOrders = new Map<string, SortOrder>();
+  /** Every row's text vector, inverted (null when the index has no text). */
+  readonly text: TextIndex | null;
   /** Bumped on every change applied: caches derived from the store compare it. */
   version = 0;
   sync: SyncPoint | null = null;
@@ -144,6 +147,7 @@ export class ColumnStore {
     this.capacity = capacity;
     this.ids = new Float64Array(capacity);
     this.live = new Uint8Array(capacity);
+    this.text = def.textVector ? new TextIndex() : null;
     for (const [name, f] of Object.entries(def.fields)) {
       const col = makeColumn(f, capacity);
       if (col) this.columns.set(name, col);
@@ -157,6 +161,8 @@ export class ColumnStore {
    */
   private loadExprs(): string[] {
     const exprs = ["t.id::text"];
+    // The text vector (when the index has one) comes last: see TextIndex.addRow.
+    const text = this.def.textVector ? [`translate(t.${this.def.textVector}::text, E'\\x1e\\x1f', '  ')`] : [];
     for (const [name] of this.columns) {
       const f = this.def.fields[name];
       const col = `t.${f.column}`;
@@ -167,7 +173,7 @@ export class ColumnStore {
       else if (f.kind === "keywords") exprs.push(`array_to_string(${col}, E'\\x1e')`);
       else exprs.push(`translate(${col}, E'\\x1e\\x1f', '  ')`);
     }
-    return exprs;
+    return [...exprs, ...text];
   }
 
   /** Rows as text columns (for a few changed ids). */
@@ -217,6 +223,11 @@ export class ColumnStore {
     this.capacity = capacity;
   }
 
+  /** Columns a row travels as: the id, each stored field, then the text vector when there is one. */
+  private get width() {
+    return this.columns.size + 1 + (this.text ? 1 : 0);
+  }
+
   /** Appends rows given as text columns (column 0: ids), each already split into values. */
   appendColumns(columns: (string | null)[][]) {
     const ids = columns[0];
@@ -253,13 +264,18 @@ export class ColumnStore {
         }
       }
     }
+    if (this.text) {
+      const vectors = columns[k];
+      for (let r = 0; r < count; r++) this.text.addRow(start + r, vectors[r]);
+      this.text.seal();
+    }
     this.n += count;
     this.version++;
   }
 
   private appendRowObjects(rows: Record<string, unknown>[]) {
     if (!rows.length) return;
-    const width = this.columns.size + 1;
+    const width = this.width;
     const columns: (string | null)[][] = [];
     for (let k = 0; k < width; k++) columns.push(rows.map((row) => (row[`c${k}`] as string | null) ?? null));
     this.appendColumns(columns);
@@ -303,7 +319,7 @@ export class ColumnStore {
         const row = r.rows[0];
         if (row.c0 === null) continue;
         const columns: (string | null)[][] = [];
-        for (let k = 0; k <= this.columns.size; k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
+        for (let k = 0; k < this.width; k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
         this.appendColumns(columns);
       }
     }

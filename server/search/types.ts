@@ -113,6 +113,8 @@ export interface SearchQuery {
   base: Condition[];
   showUnlocked: boolean;
   searchAll: boolean;
+  /** websearch_to_tsquery's text of q, set by the engine before searching (relevance needs it). */
+  tsquery?: string;
 }
 
 /** Who is searching: their marks and unlocks shape the list. */

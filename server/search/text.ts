@@ -1,0 +1,424 @@
+// Full-text search in memory: an inverted index of every row's tsvector lexemes, so a common word
+// searched for the first time costs a walk of its postings instead of a GIN scan, a heap visit
+// and a ts_rank per matching row (about 100k rows for "hospital" at 1M leads).
+//
+// PostgreSQL stays the authority on language: rows arrive as their stored tsvector's text, and a
+// search's words as websearch_to_tsquery's text, so stemming and stop words are PostgreSQL's own.
+// Relevance is ts_rank(vector, rank query) where the rank query ORs every distinct word of the
+// search (rankQueryText): ts_rank then sums a score per word (calc_rank_or in tsrank.c), which
+// depends only on that word's weights in the row, so the index keeps one float per (row, word)
+// and sums them here in PostgreSQL's own float arithmetic and order. The SQL path ranks with the
+// same rank query, and the two paths give identical orders (tests compare them).
+//
+// Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
+
+/** A parsed tsquery. */
+export type TsNode =
+  | { op: "word"; text: string; prefix: boolean; weights: string }
+  | { op: "not"; arg: TsNode }
+  | { op: "and" | "or"; left: TsNode; right: TsNode }
+  | { op: "phrase"; left: TsNode; right: TsNode; distance: number };
+
+/** Parses tsqueryout's text ('hospit' & !( 'a' | 'b' ) <-> 'c':*AB). Empty text → null. */
+export function parseTsQuery(text: string): TsNode | null {
+  let i = 0;
+  const skip = () => {
+    while (text[i] === " ") i++;
+  };
+  const fail = (what: string): never => {
+    throw new Error(`unexpected tsquery text at ${i} (${what}): ${text}`);
+  };
+  const word = (): TsNode => {
+    if (text[i] !== "'") fail("a quoted word");
+    i++;
+    let out = "";
+    for (;;) {
+      if (i >= text.length) fail("an unterminated word");
+      const ch = text[i];
+      if (ch === "'" && text[i + 1] === "'") {
+        out += "'";
+        i += 2;
+      } else if (ch === "\\" && i + 1 < text.length) {
+        out += text[i + 1];
+        i += 2;
+      } else if (ch === "'") {
+        i++;
+        break;
+      } else {
+        out += ch;
+        i++;
+      }
+    }
+    let prefix = false;
+    let weights = "";
+    if (text[i] === ":") {
+      i++;
+      if (text[i] === "*") {
+        prefix = true;
+        i++;
+      }
+      while (/[ABCD]/.test(text[i] ?? "")) weights += text[i++];
+    }
+    return { op: "word", text: out, prefix, weights };
+  };
+  const primary = (): TsNode => {
+    skip();
+    if (text[i] === "!") {
+      i++;
+      return { op: "not", arg: primary() };
+    }
+    if (text[i] === "(") {
+      i++;
+      const inner = or();
+      skip();
+      if (text[i] !== ")") fail("')'");
+      i++;
+      return inner;
+    }
+    return word();
+  };
+  const phrase = (): TsNode => {
+    let left = primary();
+    for (;;) {
+      skip();
+      const m = /^<(-|\d+)>/.exec(text.slice(i, i + 12));
+      if (!m) return left;
+      i += m[0].length;
+      left = { op: "phrase", left, right: primary(), distance: m[1] === "-" ? 1 : Number(m[1]) };
+    }
+  };
+  const and = (): TsNode => {
+    let left = phrase();
+    for (;;) {
+      skip();
+      if (text[i] !== "&") return left;
+      i++;
+      left = { op: "and", left, right: phrase() };
+    }
+  };
+  const or = (): TsNode => {
+    let left = and();
+    for (;;) {
+      skip();
+      if (text[i] !== "|") return left;
+      i++;
+      left = { op: "or", left, right: and() };
+    }
+  };
+  skip();
+  if (i >= text.length) return null;
+  const tree = or();
+  skip();
+  if (i < text.length) fail("the end");
+  return tree;
+}
+
+type Word = Extract<TsNode, { op: "word" }>;
+
+function wordsOf(node: TsNode, out: Word[] = []): Word[] {
+  if (node.op === "word") out.push(node);
+  else if (node.op === "not") wordsOf(node.arg, out);
+  else {
+    wordsOf(node.left, out);
+    wordsOf(node.right, out);
+  }
+  return out;
+}
+
+/** UTF-8 byte order, as PostgreSQL sorts a query's words (tsCompareString). */
+function byteOrder(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** The distinct words ts_rank scores a query by, in the order it sums them. */
+export function rankWords(tree: TsNode): Word[] {
+  const seen = new Map<string, Word>();
+  for (const w of wordsOf(tree)) seen.set(`${w.text}\u0000${w.prefix}\u0000${w.weights}`, w);
+  return [...seen.values()].sort((a, b) => byteOrder(a.text, b.text) || Number(a.prefix) - Number(b.prefix) || (a.weights < b.weights ? -1 : a.weights > b.weights ? 1 : 0));
+}
+
+const quote = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+
+/** The query relevance is computed against: every distinct word of the search, ORed. */
+export function rankQueryText(tree: TsNode): string {
+  return rankWords(tree)
+    .map((w) => quote(w.text) + (w.prefix || w.weights ? `:${w.prefix ? "*" : ""}${w.weights}` : ""))
+    .join(" | ");
+}
+
+/** True when the in-memory index can answer the query (plain words with and, or, not). */
+export function answerableInMemory(tree: TsNode): boolean {
+  if (tree.op === "phrase") return false;
+  if (tree.op === "word") return !tree.prefix && !tree.weights;
+  if (tree.op === "not") return answerableInMemory(tree.arg);
+  return answerableInMemory(tree.left) && answerableInMemory(tree.right);
+}
+
+// ts_rank's default weights for D, C, B, A, as the float4 values PostgreSQL uses.
+const WEIGHT = [Math.fround(0.1), Math.fround(0.2), Math.fround(0.4), Math.fround(1.0)];
+const weightCode = (ch: number) => (ch === 65 ? 3 : ch === 66 ? 2 : ch === 67 ? 1 : 0); // A B C, else D
+
+/**
+ * One word's share of ts_rank in one row before the shared divisor, from its positions' weight
+ * codes in position order (calc_rank_or, float4 arithmetic step by step).
+ */
+export function wordScore(codes: ArrayLike<number>, count: number): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < count; j++) {
+    const w = WEIGHT[codes[j]];
+    resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1))));
+}
+const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
+
+/** One batch of rows inverted: for each word code, its rows' positions and scores. */
+interface Segment {
+  /** postings of word c are [starts[c], starts[c + 1]) (codes beyond the array: none) */
+  starts: Int32Array;
+  positions: Int32Array;
+  scores: Float32Array;
+}
+
+const MAX_SEGMENTS = 16;
+
+export class TextIndex {
+  private readonly codeOf = new Map<string, number>();
+  private words: string[] = [];
+  private segments: Segment[] = [];
+  // Rows added since the last seal, as (position, word, score) triples.
+  private pendingPos = new Int32Array(1 << 16);
+  private pendingWord = new Int32Array(1 << 16);
+  private pendingScore = new Float32Array(1 << 16);
+  private pending = 0;
+  private readonly weights = new Uint8Array(256);
+
+  /** How many (row, word) pairs the index holds. */
+  get size() {
+    let n = this.pending;
+    for (const s of this.segments) n += s.positions.length;
+    return n;
+  }
+
+  /** Adds a row from its tsvector's text ('word':1A,5 'other':3B …). */
+  addRow(pos: number, vector: string | null) {
+    if (!vector) return;
+    const s = vector;
+    const len = s.length;
+    let i = 0;
+    while (i < len) {
+      if (s.charCodeAt(i) !== 39) {
+        i++; // the space between entries
+        continue;
+      }
+      // 'lexeme' — quotes and backslashes inside are doubled
+      let j = i + 1;
+      let escaped = false;
+      for (;;) {
+        const ch = s.charCodeAt(j);
+        if (ch === 39) {
+          if (s.charCodeAt(j + 1) === 39) {
+            escaped = true;
+            j += 2;
+            continue;
+          }
+          break;
+        }
+        if (ch === 92) {
+          escaped = true;
+          j += 2;
+          continue;
+        }
+        j++;
+      }
+      let word = s.slice(i + 1, j);
+      if (escaped) word = word.replace(/''/g, "'").replace(/\\(.)/g, "$1");
+      i = j + 1;
+      // :positions with optional weight letters, comma separated
+      let count = 0;
+      if (s.charCodeAt(i) === 58) {
+        i++;
+        for (;;) {
+          while (i < len && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;
+          const ch = s.charCodeAt(i);
+          if (ch >= 65 && ch <= 68) {
+            this.weights[count++] = weightCode(ch);
+            i++;
+          } else this.weights[count++] = 0;
+          if (s.charCodeAt(i) !== 44) break;
+          i++;
+        }
+      } else {
+        this.weights[count++] = 0; // no positions: one position of weight D (POSNULL)
+      }
+      this.push(pos, this.code(word), wordScore(this.weights, count));
+    }
+  }
+
+  private code(word: string): number {
+    let c = this.codeOf.get(word);
+    if (c === undefined) {
+      c = this.words.length;
+      this.words.push(word);
+      this.codeOf.set(word, c);
+    }
+    return c;
+  }
+
+  private push(pos: number, word: number, score: number) {
+    if (this.pending === this.pendingPos.length) {
+      const grow = <T extends Int32Array | Float32Array>(a: T): T => {
+        const next = new (a.constructor as { new (n: number): T })(a.length * 2);
+        next.set(a);
+        return next;
+      };
+      this.pendingPos = grow(this.pendingPos);
+      this.pendingWord = grow(this.pendingWord);
+      this.pendingScore = grow(this.pendingScore);
+    }
+    this.pendingPos[this.pending] = pos;
+    this.pendingWord[this.pending] = word;
+    this.pendingScore[this.pending++] = score;
+  }
+
+  /** Inverts the rows added since the last seal into a segment (the store calls it per batch). */
+  seal() {
+    if (this.pending === 0) return;
+    const m = this.pending;
+    const starts = new Int32Array(this.words.length + 1);
+    for (let k = 0; k < m; k++) starts[this.pendingWord[k] + 1]++;
+    for (let c = 0; c < this.words.length; c++) starts[c + 1] += starts[c];
+    const fill = starts.slice(0, this.words.length);
+    const positions = new Int32Array(m);
+    const scores = new Float32Array(m);
+    for (let k = 0; k < m; k++) {
+      const at = fill[this.pendingWord[k]]++;
+      positions[at] = this.pendingPos[k];
+      scores[at] = this.pendingScore[k];
+    }
+    this.segments.push({ starts, positions, scores });
+    this.pending = 0;
+    if (this.pendingPos.length > 1 << 22) {
+      this.pendingPos = new Int32Array(1 << 16);
+      this.pendingWord = new Int32Array(1 << 16);
+      this.pendingScore = new Float32Array(1 << 16);
+    }
+    if (this.segments.length > MAX_SEGMENTS) this.merge();
+  }
+
+  /** Many small segments (one per catch-up) become one. */
+  private merge() {
+    const words = this.words.length;
+    const starts = new Int32Array(words + 1);
+    for (const s of this.segments) for (let c = 0; c + 1 < s.starts.length; c++) starts[c + 1] += s.starts[c + 1] - s.starts[c];
+    for (let c = 0; c < words; c++) starts[c + 1] += starts[c];
+    const total = starts[words];
+    const positions = new Int32Array(total);
+    const scores = new Float32Array(total);
+    const fill = starts.slice(0, words);
+    for (const s of this.segments) {
+      for (let c = 0; c + 1 < s.starts.length; c++) {
+        const from = s.starts[c];
+        const to = s.starts[c + 1];
+        if (from === to) continue;
+        positions.set(s.positions.subarray(from, to), fill[c]);
+        scores.set(s.scores.subarray(from, to), fill[c]);
+        fill[c] += to - from;
+      }
+    }
+    this.segments = [{ starts, positions, scores }];
+  }
+
+  /** Calls fn for every (position, score) of a word (the store's dead rows included). */
+  private forEachPosting(word: string, fn: (positions: Int32Array, scores: Float32Array, from: number, to: number) => void) {
+    const c = this.codeOf.get(word);
+    if (c === undefined) return;
+    for (const s of this.segments) {
+      if (c + 1 >= s.starts.length) continue;
+      const from = s.starts[c];
+      const to = s.starts[c + 1];
+      if (from < to) fn(s.positions, s.scores, from, to);
+    }
+  }
+
+  /** Rows (by position, out of n) matching a query the index can answer: 1 = matches. */
+  matches(tree: TsNode, n: number): Uint8Array {
+    const out = new Uint8Array(n);
+    switch (tree.op) {
+      case "word":
+        this.forEachPosting(tree.text, (positions, _scores, from, to) => {
+          for (let k = from; k < to; k++) out[positions[k]] = 1;
+        });
+        return out;
+      case "not": {
+        const arg = this.matches(tree.arg, n);
+        for (let i = 0; i < n; i++) out[i] = arg[i] ^ 1;
+        return out;
+      }
+      case "and": {
+        const a = this.matches(tree.left, n);
+        const b = this.matches(tree.right, n);
+        for (let i = 0; i < n; i++) a[i] &= b[i];
+        return a;
+      }
+      case "or": {
+        const a = this.matches(tree.left, n);
+        const b = this.matches(tree.right, n);
+        for (let i = 0; i < n; i++) a[i] |= b[i];
+        return a;
+      }
+      case "phrase":
+        throw new Error("phrases are answered by SQL");
+    }
+  }
+
+  /**
+   * ts_rank(vector, rankQueryText(tree)) of each matching position: each word's score summed in
+   * PostgreSQL's order and float4 rounding, then divided by the number of words.
+   */
+  ranks(tree: TsNode, positions: Int32Array, n: number): Float32Array {
+    const words = rankWords(tree);
+    const acc = new Float32Array(n); // a Float32Array store rounds like the C float `res`
+    for (const w of words) {
+      this.forEachPosting(w.text, (pos, scores, from, to) => {
+        for (let k = from; k < to; k++) {
+          const p = pos[k];
+          acc[p] = acc[p] + scores[k] / RANK_DIVISOR;
+        }
+      });
+    }
+    const out = new Float32Array(positions.length);
+    for (let k = 0; k < positions.length; k++) out[k] = acc[positions[k]] / words.length;
+    return out;
+  }
+}
+
+/**
+ * Positions ordered by rank desc then id desc: one native sort of packed keys (the float4
+ * rank's bits above the reversed id) when they fit in 53 bits, else a comparator sort.
+ */
+export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Float64Array, position: (id: number) => number): Int32Array {
+  const m = positions.length;
+  let maxId = 0;
+  for (let k = 0; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
+  const idBits = Math.ceil(Math.log2(maxId + 2));
+  const bits = new Uint32Array(ranks.buffer, ranks.byteOffset, m); // non-negative floats order as their bits
+  if (idBits > 22) {
+    const idx = Array.from({ length: m }, (_, k) => k);
+    idx.sort((a, b) => ranks[b] - ranks[a] || ids[positions[b]] - ids[positions[a]]);
+    return Int32Array.from(idx, (k) => positions[k]);
+  }
+  const scale = 2 ** idBits;
+  const keys = new Float64Array(m);
+  for (let k = 0; k < m; k++) keys[k] = (0x7fffffff - bits[k]) * scale + (maxId - ids[positions[k]]);
+  keys.sort();
+  const out = new Int32Array(m);
+  for (let k = 0; k < m; k++) out[k] = position(maxId - (keys[k] % scale));
+  return out;
+}
