@@ -141,3 +141,32 @@ describe("competitor_lister/", () => {
     expect((await a.get(`/api/competitor_lister/?page=0`, other)).statusCode).toBe(400);
   });
 });
+
+describe("competitor_lister/ ties", () => {
+  const names = (body: { results: { company: { name: string } }[] }) => body.results.map((r) => r.company.name);
+
+  it("lists companies with equal shared tenders by name (any case), whatever order they were added in", async () => {
+    const user = await subscriber(t);
+    const me = await company(t.db, { name: "Tapti Buildcon Pvt Ltd" });
+    await t.db.query(`UPDATE users SET company = $2 WHERE id = $1`, [user.user.id, me.name]);
+    // Added in reverse alphabetical order, so their ids alone would put Zenith first.
+    const rivals = [await company(t.db, { name: "Zenith Roadways Ltd" }), await company(t.db, { name: "bharat Earthworks Ltd" }), await company(t.db, { name: "Aravali Constructions Ltd" })];
+    // Each bid once beside the user's company and ranked below it: one shared tender, none above.
+    for (const rival of rivals) {
+      await tenderResult(t.db, { value: 10e5, bids: [{ companyId: me.id, bid: 9e5, rank: 1 }, { companyId: rival.id, bid: 9.5e5, rank: 2 }] });
+    }
+    const body = (await a.get(`/api/competitor_lister/`, user)).json();
+    expect(body.results.map((r: { shared_tenders: number; ranked_above_you: number }) => [r.shared_tenders, r.ranked_above_you])).toEqual([[1, 0], [1, 0], [1, 0]]);
+    expect(names(body)).toEqual(["Aravali Constructions Ltd", "bharat Earthworks Ltd", "Zenith Roadways Ltd"]);
+  });
+
+  it("lists frequent winners with equal wins by name too", async () => {
+    const user = await subscriber(t);
+    await t.db.query(`UPDATE users SET preferred_states = '{Kerala}' WHERE id = $1`, [user.user.id]);
+    const winners = [await company(t.db, { name: "Vembanad Marine Works" }), await company(t.db, { name: "malabar Infra Ltd" }), await company(t.db, { name: "Kochi Civil Contractors" })];
+    for (const w of winners) await tenderResult(t.db, { value: 20e5, state: "Kerala", bids: [{ companyId: w.id, bid: 19e5, rank: 1 }] });
+    const body = (await a.get(`/api/competitor_lister/`, user)).json();
+    expect(body.results.map((r: { reason: string; tenders_won: number }) => [r.reason, r.tenders_won])).toEqual([["frequent_winner", 1], ["frequent_winner", 1], ["frequent_winner", 1]]);
+    expect(names(body)).toEqual(["Kochi Civil Contractors", "malabar Infra Ltd", "Vembanad Marine Works"]);
+  });
+});

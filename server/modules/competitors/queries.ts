@@ -62,6 +62,13 @@ export async function yourCompany(db: Queryable, userId: number): Promise<{ name
   return { name, company: rows[0] ? { id: Number(rows[0].id), name: rows[0].name } : null };
 }
 
+/**
+ * The lister's tie-break (companies `co` with equal counts): by name, ignoring case, then id, so
+ * ties read alphabetically and a page never changes between calls. Byte order ("C") so both
+ * databases (PGlite, a server with any locale) agree.
+ */
+const BY_NAME = `lower(co.name) COLLATE "C", co.name COLLATE "C", co.id`;
+
 interface ListerRow {
   company_id: number;
   shared: number;
@@ -88,7 +95,8 @@ async function sharedBidders(db: Queryable, companyId: number, offset: number, l
     )`;
   const count = await db.query<{ n: number }>(`${cte} SELECT count(*)::int AS n FROM agg`, [companyId]);
   const { rows } = await db.query<ListerRow>(
-    `${cte} SELECT company_id, shared, above FROM agg ORDER BY shared DESC, above DESC, company_id LIMIT $2 OFFSET $3`,
+    `${cte} SELECT agg.company_id, agg.shared, agg.above FROM agg JOIN companies co ON co.id = agg.company_id
+      ORDER BY agg.shared DESC, agg.above DESC, ${BY_NAME} LIMIT $2 OFFSET $3`,
     [companyId, limit, offset],
   );
   return { count: count.rows[0].n, rows: rows.map((r) => ({ ...r, company_id: Number(r.company_id) })) };
@@ -96,12 +104,12 @@ async function sharedBidders(db: Queryable, companyId: number, offset: number, l
 
 /** The most frequent winners in these states (all when empty), leaving out one company. */
 async function frequentWinners(db: Queryable, states: string[], exclude: number | null, offset: number, limit: number): Promise<{ count: number; ids: number[] }> {
-  const from = `FROM results r JOIN tenders t ON t.id = r.tender_id
+  const from = `FROM results r JOIN tenders t ON t.id = r.tender_id JOIN companies co ON co.id = r.winner_company_id
     WHERE r.winner_company_id IS NOT NULL AND ($1::bigint IS NULL OR r.winner_company_id <> $1)
       AND (cardinality($2::text[]) = 0 OR t.state = ANY($2::text[]))`;
   const count = await db.query<{ n: number }>(`SELECT count(DISTINCT r.winner_company_id)::int AS n ${from}`, [exclude, states]);
   const { rows } = await db.query<{ id: string | number }>(
-    `SELECT r.winner_company_id AS id ${from} GROUP BY r.winner_company_id ORDER BY count(*) DESC, r.winner_company_id LIMIT $3 OFFSET $4`,
+    `SELECT co.id ${from} GROUP BY co.id ORDER BY count(*) DESC, ${BY_NAME} LIMIT $3 OFFSET $4`,
     [exclude, states, limit, offset],
   );
   return { count: count.rows[0].n, ids: rows.map((r) => Number(r.id)) };
