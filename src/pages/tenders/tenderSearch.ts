@@ -1,6 +1,7 @@
 // The tenders and results listers' search: the index definitions of list/tenders/search/ and
 // list/results/search/ (server/search/indexes/), their facets, dates, sorts and toggles.
 import type { ListerConfig } from "../../components/search/config";
+import type { FacetField } from "../../components/search/FacetPanel";
 
 /** Results turn into cards below this width. */
 export const CARDS_QUERY = "(max-width: 767.98px)";
@@ -9,7 +10,27 @@ export const CARDS_QUERY = "(max-width: 767.98px)";
 const corrigendumLabel = (value: string) => (value === "true" ? "With corrigendum" : value === "false" ? "No corrigendum" : value);
 const capitalised = (value: string) => (value ? value.charAt(0).toUpperCase() + value.slice(1) : value);
 
+// Both indexes hold the tender's own fields, so both listers filter by its organisation, place,
+// category and value band, date it by its last status change and its retrieval, and keep
+// 'Fresh' to recently retrieved rows. Each lister extends this base with its own facets, dates,
+// price field and sorts.
+const ORGANISATION_FACET: FacetField = { field: "org_name_exact", label: "Organisation" };
+const PLACE_AND_KIND_FACETS: FacetField[] = [
+  { field: "state", label: "State" },
+  { field: "city", label: "City" },
+  { field: "category", label: "Category", valueLabel: capitalised },
+  { field: "value_band", label: "Value band" },
+];
+const tenderFieldsBase = {
+  dates: [
+    { field: "status_update_date", label: "Status updated" },
+    { field: "retrieved_on", label: "Retrieved on" },
+  ],
+  freshField: "retrieved_on",
+} satisfies Partial<ListerConfig>;
+
 export const tenderListerConfig: ListerConfig = {
+  ...tenderFieldsBase,
   endpoint: "list/tenders/search/",
   exportEndpoint: "list/tenders/search/export/",
   noun: "tenders",
@@ -17,21 +38,11 @@ export const tenderListerConfig: ListerConfig = {
   facets: [
     { field: "tender_status", label: "Tender status" },
     { field: "is_corrigendum", label: "Corrigendum", valueLabel: corrigendumLabel },
-    { field: "org_name_exact", label: "Organisation" },
-    { field: "state", label: "State" },
-    { field: "city", label: "City" },
-    { field: "category", label: "Category", valueLabel: capitalised },
-    { field: "value_band", label: "Value band" },
+    ORGANISATION_FACET,
+    ...PLACE_AND_KIND_FACETS,
   ],
   price: { field: "value", label: "Tender value" },
-  dates: [
-    { field: "closing_date", label: "Closing date" },
-    { field: "status_update_date", label: "Status updated" },
-    { field: "retrieved_on", label: "Retrieved on" },
-    { field: "reviewed_date", label: "Reviewed" },
-    { field: "arrived_date", label: "Arrived" },
-  ],
-  freshField: "retrieved_on",
+  dates: [{ field: "closing_date", label: "Closing date" }, ...tenderFieldsBase.dates, { field: "reviewed_date", label: "Reviewed" }, { field: "arrived_date", label: "Arrived" }],
   sorts: [
     { value: "", label: "Closing soonest" },
     { value: "relevance", label: "Relevance" },
@@ -51,24 +62,13 @@ export const allTendersListerConfig: ListerConfig = {
 };
 
 export const resultListerConfig: ListerConfig = {
+  ...tenderFieldsBase,
   endpoint: "list/results/search/",
   noun: "results",
   searchPlaceholder: "Search results by work, organisation, winner",
-  facets: [
-    { field: "org_name_exact", label: "Organisation" },
-    { field: "winner_name", label: "Winner" },
-    { field: "state", label: "State" },
-    { field: "city", label: "City" },
-    { field: "category", label: "Category", valueLabel: capitalised },
-    { field: "value_band", label: "Value band" },
-  ],
+  facets: [ORGANISATION_FACET, { field: "winner_name", label: "Winner" }, ...PLACE_AND_KIND_FACETS],
   price: { field: "award_value", label: "Award value" },
-  dates: [
-    { field: "result_date", label: "Result date" },
-    { field: "status_update_date", label: "Status updated" },
-    { field: "retrieved_on", label: "Retrieved on" },
-  ],
-  freshField: "retrieved_on",
+  dates: [{ field: "result_date", label: "Result date" }, ...tenderFieldsBase.dates],
   sorts: [
     { value: "", label: "Latest result" },
     { value: "relevance", label: "Relevance" },
