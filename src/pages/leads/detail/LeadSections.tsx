@@ -1,4 +1,4 @@
-// The lead detail page's smaller sections: documents (their contacts and specs), keywords,
+// The lead detail page's smaller sections: documents (the list, their contacts and specs), keywords,
 // status updates, histories, images and similar leads. Each loads on its own and shows its own
 // failure, so one missing part never blanks the page.
 import { LockOutlined, UploadOutlined } from "@ant-design/icons";
@@ -23,6 +23,7 @@ import {
   type StatusUpdate,
 } from "../api";
 import { StatusTag, TypeTags } from "../LeadResults";
+import { LeadDocuments } from "./LeadDocuments";
 import { useLeadPart } from "./useLead";
 
 const none = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
@@ -41,56 +42,59 @@ export function DocumentsSection({ leadId }: { leadId: string }) {
   const contacts = useLeadPart<DocumentContact[]>(leadId, "document-contacts/");
   const specs = useLeadPart<DocumentSpec[]>(leadId, "document-specs/");
   return (
-    <Tabs
-      size="small"
-      items={[
-        {
-          key: "specs",
-          label: "Specifications",
-          children: (
-            <Part<DocumentSpec> query={specs} empty="No specifications extracted from documents">
-              {(items) => (
-                <Table<DocumentSpec>
-                  size="small"
-                  rowKey={(r, i) => `${r.document_id}-${i}`}
-                  pagination={items.length > 10 ? { pageSize: 10, size: "small" } : false}
-                  dataSource={items}
-                  columns={[
-                    { title: "Item", dataIndex: "item", width: "35%" },
-                    { title: "Specification", dataIndex: "spec" },
-                    { title: "Document", dataIndex: "document_title", responsive: ["md"] },
-                  ]}
-                />
-              )}
-            </Part>
-          ),
-        },
-        {
-          key: "contacts",
-          label: "Document contacts",
-          children: (
-            <Part<DocumentContact> query={contacts} empty="No contacts found in documents">
-              {(items) => (
-                <Table<DocumentContact>
-                  size="small"
-                  rowKey={(r, i) => `${r.document_id}-${i}`}
-                  pagination={false}
-                  scroll={{ x: 640 }}
-                  dataSource={items}
-                  columns={[
-                    { title: "Name", key: "name", render: (_, r) => <><div>{formatText(r.name)}</div><Typography.Text type="secondary">{[r.designation, r.company].filter(Boolean).join(", ")}</Typography.Text></> },
-                    { title: "Role", dataIndex: "role", render: formatText },
-                    { title: "Phone", dataIndex: "phone", render: masked },
-                    { title: "E-mail", dataIndex: "email", render: masked },
-                    { title: "Document", dataIndex: "document_title" },
-                  ]}
-                />
-              )}
-            </Part>
-          ),
-        },
-      ]}
-    />
+    <>
+      <LeadDocuments leadId={leadId} />
+      <Tabs
+        size="small"
+        items={[
+          {
+            key: "specs",
+            label: "Specifications",
+            children: (
+              <Part<DocumentSpec> query={specs} empty="No specifications extracted from documents">
+                {(items) => (
+                  <Table<DocumentSpec>
+                    size="small"
+                    rowKey={(r, i) => `${r.document_id}-${i}`}
+                    pagination={items.length > 10 ? { pageSize: 10, size: "small" } : false}
+                    dataSource={items}
+                    columns={[
+                      { title: "Item", dataIndex: "item", width: "35%" },
+                      { title: "Specification", dataIndex: "spec" },
+                      { title: "Document", dataIndex: "document_title", responsive: ["md"] },
+                    ]}
+                  />
+                )}
+              </Part>
+            ),
+          },
+          {
+            key: "contacts",
+            label: "Document contacts",
+            children: (
+              <Part<DocumentContact> query={contacts} empty="No contacts found in documents">
+                {(items) => (
+                  <Table<DocumentContact>
+                    size="small"
+                    rowKey={(r, i) => `${r.document_id}-${i}`}
+                    pagination={false}
+                    scroll={{ x: 640 }}
+                    dataSource={items}
+                    columns={[
+                      { title: "Name", key: "name", render: (_, r) => <><div>{formatText(r.name)}</div><Typography.Text type="secondary">{[r.designation, r.company].filter(Boolean).join(", ")}</Typography.Text></> },
+                      { title: "Role", dataIndex: "role", render: formatText },
+                      { title: "Phone", dataIndex: "phone", render: masked },
+                      { title: "E-mail", dataIndex: "email", render: masked },
+                      { title: "Document", dataIndex: "document_title" },
+                    ]}
+                  />
+                )}
+              </Part>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }
 
