@@ -13,7 +13,7 @@ import { hashPassword } from "../server/modules/auth/passwords.js";
 import { parseSearchParams, searchEngine, type RawSearchParams } from "../server/search/index.js";
 import { projectsIndex } from "../server/search/indexes/projects.js";
 import { tendersIndex } from "../server/search/indexes/tenders.js";
-import { fetchRows, sqlCount, sqlFacetCounts, sqlPageIds } from "../server/search/sql.js";
+import { fetchRows, sqlCount, sqlFacetCounts, sqlPageIds, tsqueryText } from "../server/search/sql.js";
 import type { Condition, IndexDefinition } from "../server/search/types.js";
 import { liveCondition } from "../server/modules/tenders/lists.js";
 import { BENCH_PROJECTS, BENCH_TENDERS, openBenchPglite, openBenchPostgres } from "./search-data.js";
@@ -217,6 +217,7 @@ async function benchTarget(label: string, db: Db): Promise<Results> {
       const prepared = suite.prepare ? suite.prepare(shape.params(i)) : { params: shape.params(i), base: [] };
       const parsed = parseSearchParams(index, prepared.params, prepared.defaultSort ? { defaultSort: prepared.defaultSort } : {});
       const q = { ...parsed, base: [...parsed.base, ...prepared.base] };
+      if (q.q) q.tsquery = await tsqueryText(db, index, q.q); // what relevance ranks by
       if (shape.export) {
         const ids = await sqlPageIds(db, index, q, searcher, 0, 10_000);
         for (let k = 0; k < ids.length; k += 2000) await fetchRows(db, index, ids.slice(k, k + 2000), searcher);
