@@ -8,6 +8,7 @@
 //   sql.ts       every condition as parameterised SQL; the SQL path (GROUP BY per facet,
 //                OFFSET paging) that answers while the cache is cold or off; page row fetch.
 //   store.ts     the in-process columnar copy of an index, kept fresh from search_changes.
+//   text.ts      the full-text index in memory (postings per word, ranked as ts_rank ranks).
 //   evaluate.ts  one pass: filters + every multi-select facet count + page by sort order.
 //   engine.ts    chooses cache or SQL per request; text and per-user sets from the database.
 //   export.ts    streamed CSV / XLSX.
@@ -15,7 +16,9 @@
 // ── The URL language (DESIGN.md) ──
 //   q        search text; '&' and ' and ' become spaces (again, harmlessly). websearch_to_tsquery
 //            ('english'): words AND, "quoted phrases", `or`, -exclusions. Text with no searchable
-//            word (only stop words) filters nothing. Relevance = ts_rank over the A–D weights.
+//            word (only stop words) filters nothing. Relevance = ts_rank over the A–D weights
+//            against every distinct word of the search ORed (so each word found adds its
+//            weight, whether the search ANDs or ORs them), then id desc.
 //   oq       the text as typed; logged, never searched.
 //   page     from 1 (default 1), at most 1,000,000; 20 rows a page.
 //   sort     a key of the index's sorts: `relevance`, `newest`, `value desc`, `value asc`,
@@ -49,8 +52,11 @@
 //   and counts all facets together; pages come from sort orders built once per sort key (one
 //   native sort of packed keys) by walking them, so page 5,000 costs a walk, not an OFFSET
 //   scan; then only the page's rows are read from the database by id, with the user's marks.
-//   Text search asks the GIN index for the matching ids with their rank (cached per q until
-//   the index changes); the user's rejected and unlocked sets are read per request.
+//   Text search is in memory too (text.ts): every row's stored tsvector is inverted into
+//   postings of (position, the word's share of ts_rank), so a common word searched for the
+//   first time walks its postings (no GIN scan, heap visit and ts_rank per match); words come
+//   from websearch_to_tsquery, so stemming is PostgreSQL's. Phrases go to the GIN index. The
+//   user's rejected and unlocked sets are read per request.
 //
 // ── Freshness and correctness ──
 //   The cache is a cache: the SQL path gives the same answers (tests compare them). Writes
