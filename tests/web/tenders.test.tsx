@@ -1,7 +1,8 @@
 // The tender and result pages in the real app (routes, guards, providers, HTTP layer) over a
 // stubbed API: 'Show all tenders' is search_all_tenders=true in the URL and the request, the
 // organisation suggester adds an org_name_exact filter, a shared link opens signed out and a
-// refused one lands on sign-in, and the bidders of a result show in rank order with spreads.
+// refused one lands on sign-in, the bidders of a result show in rank order with spreads, and
+// 'Set reminder' on a result saves a reminder on it.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOGOUT_DELAY_MS } from "../../common/constants";
@@ -183,22 +184,24 @@ describe("shared links", { timeout: 60_000 }, () => {
 });
 
 describe("result detail", { timeout: 60_000 }, () => {
+  const resultDetail = (): ResultDetail => ({
+    id: 8,
+    tender: { ...detail(5), tender_status: "AOC", value: 30_000_000 } as ResultDetail["tender"],
+    award_value: 28_500_000,
+    result_date: "2026-11-10T05:30:00.000Z",
+    winner: { name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank_label: "L1" },
+    bidders: [
+      { id: 1, bidder_name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank: 1, rank_label: "L1", status: "Accepted-AOC", is_winner: true },
+      { id: 2, bidder_name: "Kerala Infra LLP", company_id: 12, bid_value: 29_700_000, rank: 2, rank_label: "L2", status: "Accepted", is_winner: false },
+      { id: 3, bidder_name: "Late Bidder Co", company_id: null, bid_value: null, rank: null, rank_label: null, status: "Rejected-Technical", is_winner: false },
+    ],
+    spread_l1_l2: { amount: 1_200_000, percent: 4.21 },
+    spread_award_estimate: { amount: -1_500_000, percent: -5 },
+    shared: false,
+  });
+
   it("shows the bidders in rank order with the winner, the spreads and the award", async () => {
-    const result: ResultDetail = {
-      id: 8,
-      tender: { ...detail(5), tender_status: "AOC", value: 30_000_000 } as ResultDetail["tender"],
-      award_value: 28_500_000,
-      result_date: "2026-11-10T05:30:00.000Z",
-      winner: { name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank_label: "L1" },
-      bidders: [
-        { id: 1, bidder_name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank: 1, rank_label: "L1", status: "Accepted-AOC", is_winner: true },
-        { id: 2, bidder_name: "Kerala Infra LLP", company_id: 12, bid_value: 29_700_000, rank: 2, rank_label: "L2", status: "Accepted", is_winner: false },
-        { id: 3, bidder_name: "Late Bidder Co", company_id: null, bid_value: null, rank: null, rank_label: null, status: "Rejected-Technical", is_winner: false },
-      ],
-      spread_l1_l2: { amount: 1_200_000, percent: 4.21 },
-      spread_award_estimate: { amount: -1_500_000, percent: -5 },
-      shared: false,
-    };
+    const result = resultDetail();
     renderSignedIn("/result/detail/8", makeUser(), (url) => {
       if (url.pathname === "/api/result/detail/8") return jsonResponse(200, result);
       if (url.pathname === "/api/result/8/result-mlt/") return jsonResponse(200, { results: [] });
@@ -215,5 +218,26 @@ describe("result detail", { timeout: 60_000 }, () => {
     expect(award.textContent).toContain("−₹ 15 L (−5 %)");
     expect(award.textContent).toContain("₹ 2.85 Cr");
     expect(screen.getByRole("link", { name: "Kerala Infra LLP" }).getAttribute("href")).toBe("/builder/detail/12");
+  });
+
+  it("'Set reminder' on a result saves a reminder on that result", async () => {
+    const posted: unknown[] = [];
+    renderSignedIn("/result/detail/8", makeUser(), (url, init) => {
+      if (url.pathname === "/api/result/detail/8") return jsonResponse(200, resultDetail());
+      if (url.pathname === "/api/result/8/result-mlt/") return jsonResponse(200, { results: [] });
+      if (url.pathname === "/api/reminders/list" && init.method === "POST") {
+        const body = JSON.parse(String(init.body));
+        posted.push(body);
+        return jsonResponse(201, { id: 1, ...body, item_title: "Tender number 5", link: "/result/detail/8", completed: false, completed_at: null, notified_at: null, created_at: new Date().toISOString(), status: "upcoming" });
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /Set reminder/ }, { timeout: 19_000 }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.change(within(dialog).getByLabelText("Note"), { target: { value: "Ask the L2 bidder about steel" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save reminder" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ item_type: "result", item_id: 8, note: "Ask the L2 bidder about steel" });
+    expect(await screen.findByText(/^Reminder set for /)).toBeTruthy();
   });
 });

@@ -1,0 +1,82 @@
+// The reminders page in the real app over a stubbed API, for reminders on tender results: one is
+// listed under its section as a 'Result' linked to the result's page, and a new one can be set
+// on a result found through the results lister's search (item_type:result).
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Reminder } from "../../common/reminders";
+import { jsonResponse, makeUser } from "./helpers";
+import { renderSignedIn } from "./renderApp";
+
+const inDays = (n: number) => new Date(Date.now() + n * 864e5).toISOString();
+
+const resultReminder = (extra: Partial<Reminder> = {}): Reminder => ({
+  id: 3,
+  item_type: "result",
+  item_id: 8,
+  item_title: "Bridge over the Periyar river",
+  link: "/result/detail/8",
+  remind_at: inDays(3),
+  note: "Ask the winner about steel",
+  completed: false,
+  completed_at: null,
+  notified_at: null,
+  created_at: inDays(-1),
+  status: "upcoming",
+  ...extra,
+});
+
+describe("reminders on tender results", { timeout: 60_000 }, () => {
+  it("lists a result's reminder as a Result, linked to the result's page", async () => {
+    renderSignedIn("/reminders", makeUser(), (url) => {
+      if (url.pathname === "/api/reminders/list") return jsonResponse(200, { count: 1, results: [resultReminder()] });
+      return undefined;
+    });
+    const title = await screen.findByRole("link", { name: "Bridge over the Periyar river" }, { timeout: 19_000 });
+    expect(title.getAttribute("href")).toBe("/result/detail/8");
+    const row = title.closest(".reminder-row") as HTMLElement;
+    expect(row.closest('[data-section="upcoming"]')).toBeTruthy();
+    expect(within(row).getByText("Result")).toBeTruthy();
+    expect(within(row).getByText("Ask the winner about steel")).toBeTruthy();
+  });
+
+  it("sets a new reminder on a result found by the results lister's search", async () => {
+    const searches: URL[] = [];
+    const posted: unknown[] = [];
+    renderSignedIn("/reminders", makeUser(), (url, init) => {
+      if (url.pathname === "/api/reminders/list" && init.method === "POST") {
+        const body = JSON.parse(String(init.body));
+        posted.push(body);
+        return jsonResponse(201, resultReminder({ ...body, id: 4 }));
+      }
+      if (url.pathname === "/api/reminders/list") return jsonResponse(200, { count: 0, results: [] });
+      if (url.pathname === "/api/list/results/search/") {
+        searches.push(url);
+        return jsonResponse(200, { count: 1, page: 1, page_size: 20, results: [{ id: 8, title: "Bridge over the Periyar river" }] });
+      }
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole("button", { name: /New reminder/ }, { timeout: 19_000 }));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Reminder on" }));
+    const resultOption = await waitFor(() => {
+      const found = [...document.querySelectorAll(".ant-select-item-option")].find((el) => el.textContent === "Result") as HTMLElement;
+      expect(found).toBeTruthy();
+      return found;
+    });
+    fireEvent.click(resultOption);
+    const find = within(dialog).getByPlaceholderText("Find a tender result by name");
+    fireEvent.change(find, { target: { value: "Periyar" } });
+    await waitFor(() => expect(searches).toHaveLength(1), { timeout: 5_000 });
+    expect(searches[0].searchParams.get("q")).toBe("Periyar");
+    expect(searches[0].searchParams.getAll("filter")).toEqual(["item_type:result"]);
+    const match = await waitFor(() => {
+      const found = [...document.querySelectorAll(".ant-select-item-option")].find((el) => el.textContent === "Bridge over the Periyar river") as HTMLElement;
+      expect(found).toBeTruthy();
+      return found;
+    });
+    fireEvent.click(match);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save reminder" }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ item_type: "result", item_id: 8 });
+  });
+});
