@@ -126,3 +126,57 @@ for (const vp of WIDTHS) {
     });
   });
 }
+
+// Quick searches and e-mail alerts on results: 'Save search' on /results, the search listed
+// (and opened as saved) under Quick Searches, its alert turned on under Email Alerts.
+for (const vp of WIDTHS) {
+  test.describe(`results quick search, ${vp.name} (${vp.width}px)`, () => {
+    test("save a results search, reopen it from Quick Searches, turn its e-mail alert on, delete it", async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await signedIn(page);
+      await page.goto("/results");
+      const box = page.getByPlaceholder("Search results by work, organisation, winner");
+      await box.fill("road");
+      await box.press("Enter");
+      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("road");
+      const found = await count(page);
+      expect(found).toBeGreaterThan(0);
+
+      await page.getByRole("button", { name: "Save search" }).click();
+      const dialog = page.getByRole("dialog", { name: "Save as quick search" });
+      await expect(dialog.getByText("Saves this Tender Results search with its filters and sort.")).toBeVisible();
+      const name = `Road awards ${vp.name} ${Date.now()}`;
+      await dialog.getByLabel("Name").fill(name);
+      await shot(page, `save-search-${vp.name}`);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText(`Saved '${name}' to Quick Searches`)).toBeVisible();
+
+      await page.goto("/quick-searches");
+      const item = page.locator(".quick-search-list .ant-list-item").filter({ hasText: name });
+      await expect(item).toContainText("Tender Results");
+      await expect(item).toContainText("“road”");
+      await item.getByRole("link", { name }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/results");
+      expect(new URL(page.url()).searchParams.get("q")).toBe("road");
+      await expect(box).toHaveValue("road");
+      expect(await count(page)).toBe(found);
+
+      await page.goto("/email-alerts");
+      const alert = page.locator(".alert-row").filter({ hasText: name });
+      await expect(alert).toContainText("Quick search · Tender Results");
+      await expect(alert.getByRole("switch")).not.toBeChecked();
+      await alert.getByRole("switch").click();
+      await expect(page.getByText(`Daily alert on for '${name}'`)).toBeVisible();
+      await shot(page, `email-alerts-${vp.name}`);
+      const configs = (await pageGet<{ results: { name: string; resource: string; frequency: string; enabled: boolean }[] }>(page, "/api/email-config/")).results;
+      expect(configs.find((c) => c.name === name)).toMatchObject({ resource: "/results", frequency: "daily", enabled: true });
+
+      // Leave the demo user as it was: the quick search goes, and its alert with it.
+      await page.goto("/quick-searches");
+      await item.getByRole("button", { name: `Delete ${name}` }).click();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(item).toHaveCount(0);
+      expect((await pageGet<{ results: { name: string }[] }>(page, "/api/email-config/")).results.map((c) => c.name)).not.toContain(name);
+    });
+  });
+}
