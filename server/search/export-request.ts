@@ -62,7 +62,8 @@ export async function sendExport(app: FastifyInstance, request: FastifyRequest, 
 
   // Rows by id in chunks, the next one read while the current one is written.
   async function* chunks() {
-    const read = (i: number) => fetchRows(app.db, engine.def, ids.slice(i, i + CHUNK), x.searcher);
+    const mark = engine.def.exportColumns.some((c) => c.key === "mark");
+    const read = (i: number) => fetchRows(app.db, engine.def, ids.slice(i, i + CHUNK), x.searcher, { mark });
     let next = ids.length ? read(0) : null;
     for (let i = 0; next; i += CHUNK) {
       const rows = await next;

@@ -198,16 +198,13 @@ export function finishFacets(def: IndexDefinition, query: SearchQuery, raw: Reco
   return out;
 }
 
-/** The page's rows, with the user's mark, in the order of ids. */
-export async function fetchRows(db: Queryable, def: IndexDefinition, ids: number[], searcher: Searcher): Promise<Record<string, unknown>[]> {
+/** The page's rows in the order of ids, with the user's mark (exports, which have no mark column, skip it). */
+export async function fetchRows(db: Queryable, def: IndexDefinition, ids: number[], searcher: Searcher, opts: { mark: boolean } = { mark: true }): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];
   const p = new Params();
   const idsRef = p.add(ids);
-  const user = p.add(searcher.userId);
-  const r = await db.query<Record<string, unknown>>(
-    `SELECT ${def.resultColumns}, ${personalSql(def.personal.mark, user)} AS mark FROM ${def.table} t WHERE t.id = ANY(${idsRef}::bigint[])`,
-    p.values,
-  );
+  const mark = opts.mark ? `, ${personalSql(def.personal.mark, p.add(searcher.userId))} AS mark` : "";
+  const r = await db.query<Record<string, unknown>>(`SELECT ${def.resultColumns}${mark} FROM ${def.table} t WHERE t.id = ANY(${idsRef}::bigint[])`, p.values);
   const byId = new Map<number, Record<string, unknown>>();
   for (const row of r.rows) {
     for (const k of Object.keys(row)) if (row[k] instanceof Date) row[k] = (row[k] as Date).toISOString();
