@@ -1,7 +1,8 @@
 // Tender results in Chromium at desktop (1280) and phone (390) widths, against the seeded demo
 // data: the results lister (award value in crore, winner facet), a result's detail (winner,
 // contract value, every bidder ranked L1, L2, …, the L1–L2 and award–estimate spreads, similar
-// results) and its shared link (valid without sign-in, another result refused).
+// results), its shared link (valid without sign-in, another result refused) and a reminder set
+// on it (listed on /reminders as a Result that links back to it).
 import { expect, test, type Page } from "@playwright/test";
 import { listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
 
@@ -111,6 +112,7 @@ for (const vp of WIDTHS) {
         await expect(v.getByText("A tender result shared with you from InfraScout")).toBeVisible();
         await expect(v.locator(".bidders-table tbody tr.ant-table-row")).toHaveCount(data.bidders.length);
         await expect(v.getByRole("button", { name: "Share" })).toHaveCount(0);
+        await expect(v.getByRole("button", { name: "Set reminder" })).toHaveCount(0);
         await shot(v, `shared-${vp.name}`);
         await v.goto(`/result/detail/${Number(id) === 1 ? 2 : Number(id) - 1}${shared.search}`);
         await expect(v).toHaveURL(/\/login\?redirect=/);
@@ -122,6 +124,35 @@ for (const vp of WIDTHS) {
       // From the result to its tender.
       await page.getByRole("button", { name: "Tender details" }).click();
       await expect(page).toHaveURL(/\/tender\/detail\/\d+$/);
+      await expect(page.locator(".page-title")).toHaveText(title);
+    });
+
+    test("a reminder on a result: set from its page, listed on /reminders as a Result linking back", async ({ page }) => {
+      await page.goto("/results");
+      await settled(page);
+      const link = page.locator(".tender-title-link").first();
+      const title = await link.innerText();
+      await link.click();
+      await expect(page).toHaveURL(/\/result\/detail\/\d+$/);
+      const id = Number(new URL(page.url()).pathname.split("/").pop());
+      const note = `Call the winner (${vp.name} ${Date.now()})`;
+
+      await page.getByRole("button", { name: "Set reminder" }).click();
+      const dialog = page.getByRole("dialog", { name: "Set reminder" });
+      await dialog.getByLabel("Note").fill(note);
+      await dialog.getByRole("button", { name: "Save reminder" }).click();
+      await expect(page.getByText(/^Reminder set for /)).toBeVisible();
+      const mine = await pageGet<{ results: { item_type: string; item_id: number; note: string; link: string }[] }>(page, "/api/reminders/list?item_type=result");
+      expect(mine.results.find((r) => r.note === note)).toMatchObject({ item_type: "result", item_id: id, link: `/result/detail/${id}` });
+
+      // Listed as a Result, its title linking back.
+      await page.goto("/reminders");
+      const row = page.locator(".reminder-row").filter({ hasText: note });
+      await expect(row).toBeVisible();
+      await expect(row.locator(".ant-tag").first()).toHaveText("Result");
+      await shot(page, `reminder-${vp.name}`);
+      await row.getByRole("link", { name: title }).click();
+      await expect(page).toHaveURL(new RegExp(`/result/detail/${id}$`));
       await expect(page.locator(".page-title")).toHaveText(title);
     });
   });
