@@ -22,7 +22,7 @@ export interface Lister {
   label: string;
   index: IndexDefinition;
   itemType: ItemType;
-  /** Filters the page always sends (LEAD_PRESETS in the web app). */
+  /** Filters the page always sends (LEAD_PRESETS, RESULT_PRESET in the web app). */
   preset: string[];
   defaultSort: string;
   /** The timestamp field that says when a row came in: what "new" means for the lister's alerts. */
