@@ -161,8 +161,9 @@ export class ColumnStore {
    */
   private loadExprs(): string[] {
     const exprs = ["t.id::text"];
-    // The text vector (when the index has one) comes last: see TextIndex.addRow.
-    const text = this.def.textVector ? [`translate(t.${this.def.textVector}::text, E'\\x1e\\x1f', '  ')`] : [];
+    // The text vector (when the index has one) comes last: see TextIndex.addRow. Its words
+    // never hold control characters (the text parser splits on them), so it needs no translate.
+    const text = this.def.textVector ? [`t.${this.def.textVector}::text`] : [];
     for (const [name] of this.columns) {
       const f = this.def.fields[name];
       const col = `t.${f.column}`;

@@ -217,9 +217,10 @@ export class TextIndex {
         i++; // the space between entries
         continue;
       }
-      // 'lexeme' — quotes and backslashes inside are doubled
+      // 'lexeme' — quotes and backslashes inside are doubled; hashed while scanned
       let j = i + 1;
       let escaped = false;
+      let hash = 2166136261;
       for (;;) {
         const ch = s.charCodeAt(j);
         if (ch === 39) {
@@ -235,10 +236,10 @@ export class TextIndex {
           j += 2;
           continue;
         }
+        hash = Math.imul(hash ^ ch, 16777619);
         j++;
       }
-      let word = s.slice(i + 1, j);
-      if (escaped) word = word.replace(/''/g, "'").replace(/\\(.)/g, "$1");
+      const code = escaped ? this.code(s.slice(i + 1, j).replace(/''/g, "'").replace(/\\(.)/g, "$1")) : this.codeAt(s, i + 1, j, hash);
       i = j + 1;
       // :positions with optional weight letters, comma separated
       let count = 0;
@@ -257,8 +258,29 @@ export class TextIndex {
       } else {
         this.weights[count++] = 0; // no positions: one position of weight D (POSNULL)
       }
-      this.push(pos, this.code(word), wordScore(this.weights, count));
+      this.push(pos, code, wordScore(this.weights, count));
     }
+  }
+
+  // Words seen while loading are found by a hash of their characters in the row text, so a
+  // known word (nearly every one) costs no new string: open addressing over word codes.
+  private slots = new Int32Array(1 << 12).fill(-1);
+  private wordHashes = new Int32Array(1 << 11);
+
+  private codeAt(s: string, from: number, to: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    const length = to - from;
+    for (let k = hash & mask; ; k = (k + 1) & mask) {
+      const c = this.slots[k];
+      if (c === -1) break;
+      if (this.wordHashes[c] !== hash) continue;
+      const w = this.words[c];
+      if (w.length !== length) continue;
+      let same = true;
+      for (let x = 0; x < length && same; x++) same = w.charCodeAt(x) === s.charCodeAt(from + x);
+      if (same) return c;
+    }
+    return this.code(s.slice(from, to));
   }
 
   private code(word: string): number {
@@ -267,8 +289,31 @@ export class TextIndex {
       c = this.words.length;
       this.words.push(word);
       this.codeOf.set(word, c);
+      this.remember(c, word);
     }
     return c;
+  }
+
+  private remember(c: number, word: string) {
+    let hash = 2166136261;
+    for (let x = 0; x < word.length; x++) hash = Math.imul(hash ^ word.charCodeAt(x), 16777619);
+    if (c >= this.wordHashes.length) {
+      const next = new Int32Array(this.wordHashes.length * 2);
+      next.set(this.wordHashes);
+      this.wordHashes = next;
+    }
+    this.wordHashes[c] = hash;
+    if (this.words.length * 2 > this.slots.length) {
+      this.slots = new Int32Array(this.slots.length * 2).fill(-1);
+      for (let k = 0; k < this.words.length; k++) this.place(k);
+    } else this.place(c);
+  }
+
+  private place(c: number) {
+    const mask = this.slots.length - 1;
+    let k = this.wordHashes[c] & mask;
+    while (this.slots[k] !== -1) k = (k + 1) & mask;
+    this.slots[k] = c;
   }
 
   private push(pos: number, word: number, score: number) {
