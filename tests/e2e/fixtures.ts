@@ -72,7 +72,7 @@ export const auth = (token: string) => ({ Authorization: `Token ${token}` });
 /** A request context of its own against the server under test (dispose it when done). */
 export const newApiContext = () => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
 
-/** Signs in through the API: a session token of its own. */
+/** Signs in through the API and returns the session token (like any sign-in, it ends that user's other session). */
 export async function token(api: APIRequestContext, who: Credentials): Promise<string> {
   const res = await api.post("/api/login/", { data: { username: who.email, password: who.password } });
   expect(res.status()).toBe(200);
