@@ -9,6 +9,7 @@ import { FRESH_DAYS } from "../../../common/constants.js";
 import type { Queryable } from "../../db/client.js";
 import { HttpError, fieldError } from "../../http/errors.js";
 import { parseSearchParams, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
+import { parseFlag } from "../../search/parse.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
 import { resultsIndex } from "../../search/indexes/results.js";
 import { tendersIndex } from "../../search/indexes/tenders.js";
@@ -29,6 +30,12 @@ export interface Lister {
   arrivalField: string;
   /** The feed: the user's preferences are its base conditions. */
   feed?: boolean;
+  /**
+   * The page's own 'search all' toggle (e.g. search_all_tenders=true on /live-tenders): a query
+   * key the lister accepts besides the search language; when on, the preset is left out and
+   * the lister orders by `defaultSort` here instead.
+   */
+  searchAll?: { param: string; defaultSort: string };
 }
 
 const leads = (route: string, label: string, preset: string[]): Lister => ({ route, label, index: projectsIndex, itemType: "project", preset, defaultSort: "retrieved_on desc", arrivalField: "arrived_date" });
@@ -40,8 +47,18 @@ export const LISTERS: Lister[] = [
   leads("/private-industrial-leads-new", "Industrial Projects", ["category:industrial"]),
   leads("/ai-leads", "AI Leads", ["is_ai:true"]),
   { route: "/my-feed", label: "My Feed", index: projectsIndex, itemType: "project", preset: [], defaultSort: "arrived_date desc", arrivalField: "arrived_date", feed: true },
-  // Live tenders only, as the page lists them by default (server/modules/tenders/lists.ts).
-  { route: "/live-tenders", label: "Tenders", index: tendersIndex, itemType: "tender", preset: ["live_until:[NOW TO *]"], defaultSort: "closing_date asc", arrivalField: "arrived_date" },
+  // Live tenders only, as the page lists them by default; 'Show all tenders' lists every tender,
+  // latest status update first (server/modules/tenders/lists.ts).
+  {
+    route: "/live-tenders",
+    label: "Tenders",
+    index: tendersIndex,
+    itemType: "tender",
+    preset: ["live_until:[NOW TO *]"],
+    defaultSort: "closing_date asc",
+    arrivalField: "arrived_date",
+    searchAll: { param: "search_all_tenders", defaultSort: "status_update_date desc" },
+  },
   // Awarded tenders, as /results lists them (the page sends item_type:result). A result is new
   // when it was added, however long ago its tender arrived.
   { route: "/results", label: "Tender Results", index: resultsIndex, itemType: "result", preset: ["item_type:result"], defaultSort: "result_date desc", arrivalField: "added_at" },
@@ -51,37 +68,43 @@ export const FEED_LISTER = LISTERS.find((l) => l.feed)!;
 
 export const findLister = (route: string) => LISTERS.find((l) => l.route === route);
 
-/** Query keys the listers write: the search language plus the page-only fresh, unit, selected. */
+/** Query keys the listers write: the search language plus the page-only fresh, unit, selected (and a lister's own searchAll.param). */
 const SEARCH_KEYS = new Set(["q", "oq", "page", "sort", "filter", "show_unlocked", "search_all"]);
 const PAGE_KEYS = new Set(["fresh", "unit", "selected"]);
 export const MAX_QUERY_LENGTH = 4000;
 
 /**
- * A saved query string → the lister's SearchQuery (preset included), exactly as the lister
- * would parse it. Errors are 400 on `query`, naming the parameter: {query: ['filter: …']}.
+ * A saved query string → the lister's SearchQuery (preset included unless its 'search all'
+ * toggle is on), exactly as the lister would parse it. Errors are 400 on `query`, naming the
+ * parameter: {query: ['filter: …']}.
  */
 export function parseSavedQuery(lister: Lister, query: string, now: Date = new Date()): SearchQuery {
   const params = new URLSearchParams(query.replace(/^\?/, ""));
+  const allParam = lister.searchAll?.param;
   const raw: Record<string, string | string[]> = {};
   let fresh = false;
+  let searchAll = "";
   for (const key of new Set(params.keys())) {
     if (PAGE_KEYS.has(key)) {
       if (key === "fresh") fresh = ["true", "1"].includes(params.get(key) ?? "");
       continue;
     }
-    if (!SEARCH_KEYS.has(key)) throw fieldError("query", `Unknown parameter '${key.slice(0, 40)}'.`);
+    if (!SEARCH_KEYS.has(key) && key !== allParam) throw fieldError("query", `Unknown parameter '${key.slice(0, 40)}'.`);
     const all = params.getAll(key);
     if (key !== "filter" && all.length > 1) throw fieldError("query", `'${key}' is given more than once.`);
-    raw[key] = key === "filter" ? all : all[0];
-  }
-  let filters = [...lister.preset, ...((raw.filter as string[] | undefined) ?? [])];
-  if (fresh) {
-    // As the web app does: the fresh window replaces a range on retrieved_on.
-    filters = filters.filter((f) => !/^\s*retrieved_on\s*:?\s*\[/.test(f));
-    filters.push(`retrieved_on:[NOW-${FRESH_DAYS}DAYS TO *]`);
+    if (key === allParam) searchAll = all[0];
+    else raw[key] = key === "filter" ? all : all[0];
   }
   try {
-    return parseSearchParams(lister.index, { ...raw, filter: filters }, { now, defaultSort: lister.defaultSort });
+    const everything = allParam !== undefined && parseFlag(allParam, searchAll);
+    let filters = [...(everything ? [] : lister.preset), ...((raw.filter as string[] | undefined) ?? [])];
+    if (fresh) {
+      // As the web app does: the fresh window replaces a range on retrieved_on.
+      filters = filters.filter((f) => !/^\s*retrieved_on\s*:?\s*\[/.test(f));
+      filters.push(`retrieved_on:[NOW-${FRESH_DAYS}DAYS TO *]`);
+    }
+    const defaultSort = everything ? lister.searchAll!.defaultSort : lister.defaultSort;
+    return parseSearchParams(lister.index, { ...raw, filter: filters }, { now, defaultSort });
   } catch (err) {
     if (err instanceof HttpError && err.status === 400) {
       const [field, messages] = Object.entries(err.body)[0] as [string, string[] | string];
