@@ -38,7 +38,7 @@ export function RemindersPanel() {
               </div>
             </div>
           )}
-          {s.open === 0 && <Typography.Paragraph type="secondary">Set a reminder on a lead, tender or company to see it here.</Typography.Paragraph>}
+          {s.open === 0 && <Typography.Paragraph type="secondary">Set a reminder on a lead, tender, result or company to see it here.</Typography.Paragraph>}
         </>
       )}
     </Panel>
