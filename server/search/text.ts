@@ -180,13 +180,31 @@ const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 
 /** One batch of rows inverted: for each word code, its rows' positions and scores. */
 interface Segment {
-  /** postings of word c are [starts[c], starts[c + 1]) (codes beyond the array: none) */
+  /** the word codes present, ascending */
+  codes: Int32Array;
+  /** postings of codes[k] are [starts[k], starts[k + 1]) */
   starts: Int32Array;
   positions: Int32Array;
   scores: Float32Array;
 }
 
+/** Where a word's postings lie in a segment ([0, 0] when absent). */
+function rangeOf(s: Segment, code: number): [number, number] {
+  let lo = 0;
+  let hi = s.codes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = s.codes[mid];
+    if (c === code) return [s.starts[mid], s.starts[mid + 1]];
+    if (c < code) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return [0, 0];
+}
+
+/** Segments kept apart before the newest ones are merged (a catch-up adds one). */
 const MAX_SEGMENTS = 16;
+const MERGE_NEWEST = 8;
 
 export class TextIndex {
   private readonly codeOf = new Map<string, number>();
@@ -334,50 +352,72 @@ export class TextIndex {
 
   /** Inverts the rows added since the last seal into a segment (the store calls it per batch). */
   seal() {
-    if (this.pending === 0) return;
     const m = this.pending;
-    const starts = new Int32Array(this.words.length + 1);
-    for (let k = 0; k < m; k++) starts[this.pendingWord[k] + 1]++;
-    for (let c = 0; c < this.words.length; c++) starts[c + 1] += starts[c];
-    const fill = starts.slice(0, this.words.length);
+    if (m === 0) return;
+    // Pair indices grouped by word: a counting sort when the batch is large, else a sort of
+    // packed (word, index) keys, so a catch-up of a few rows costs nothing per dictionary word.
+    const order = new Int32Array(m);
+    if (m * 4 >= this.words.length) {
+      const counts = new Int32Array(this.words.length + 1);
+      for (let k = 0; k < m; k++) counts[this.pendingWord[k] + 1]++;
+      for (let c = 0; c < this.words.length; c++) counts[c + 1] += counts[c];
+      for (let k = 0; k < m; k++) order[counts[this.pendingWord[k]]++] = k;
+    } else {
+      const keys = new Float64Array(m);
+      for (let k = 0; k < m; k++) keys[k] = this.pendingWord[k] * 2 ** 24 + k;
+      keys.sort();
+      for (let k = 0; k < m; k++) order[k] = keys[k] % 2 ** 24;
+    }
     const positions = new Int32Array(m);
     const scores = new Float32Array(m);
-    for (let k = 0; k < m; k++) {
-      const at = fill[this.pendingWord[k]]++;
-      positions[at] = this.pendingPos[k];
-      scores[at] = this.pendingScore[k];
+    const codes: number[] = [];
+    const starts: number[] = [];
+    for (let j = 0; j < m; j++) {
+      const k = order[j];
+      const w = this.pendingWord[k];
+      if (!codes.length || codes[codes.length - 1] !== w) {
+        codes.push(w);
+        starts.push(j);
+      }
+      positions[j] = this.pendingPos[k];
+      scores[j] = this.pendingScore[k];
     }
-    this.segments.push({ starts, positions, scores });
+    starts.push(m);
+    this.segments.push({ codes: Int32Array.from(codes), starts: Int32Array.from(starts), positions, scores });
     this.pending = 0;
     if (this.pendingPos.length > 1 << 22) {
       this.pendingPos = new Int32Array(1 << 16);
       this.pendingWord = new Int32Array(1 << 16);
       this.pendingScore = new Float32Array(1 << 16);
     }
-    if (this.segments.length > MAX_SEGMENTS) this.merge();
+    if (this.segments.length > MAX_SEGMENTS) this.mergeNewest();
   }
 
-  /** Many small segments (one per catch-up) become one. */
-  private merge() {
-    const words = this.words.length;
-    const starts = new Int32Array(words + 1);
-    for (const s of this.segments) for (let c = 0; c + 1 < s.starts.length; c++) starts[c + 1] += s.starts[c + 1] - s.starts[c];
-    for (let c = 0; c < words; c++) starts[c + 1] += starts[c];
-    const total = starts[words];
+  /** The newest segments (small: one per catch-up) become one; the large loaded ones stay. */
+  private mergeNewest() {
+    const parts = this.segments.splice(this.segments.length - MERGE_NEWEST);
+    const entries: { code: number; part: Segment; k: number }[] = [];
+    for (const part of parts) for (let k = 0; k < part.codes.length; k++) entries.push({ code: part.codes[k], part, k });
+    entries.sort((a, b) => a.code - b.code);
+    const total = parts.reduce((n, p) => n + p.positions.length, 0);
     const positions = new Int32Array(total);
     const scores = new Float32Array(total);
-    const fill = starts.slice(0, words);
-    for (const s of this.segments) {
-      for (let c = 0; c + 1 < s.starts.length; c++) {
-        const from = s.starts[c];
-        const to = s.starts[c + 1];
-        if (from === to) continue;
-        positions.set(s.positions.subarray(from, to), fill[c]);
-        scores.set(s.scores.subarray(from, to), fill[c]);
-        fill[c] += to - from;
+    const codes: number[] = [];
+    const starts: number[] = [];
+    let at = 0;
+    for (const e of entries) {
+      if (!codes.length || codes[codes.length - 1] !== e.code) {
+        codes.push(e.code);
+        starts.push(at);
       }
+      const from = e.part.starts[e.k];
+      const to = e.part.starts[e.k + 1];
+      positions.set(e.part.positions.subarray(from, to), at);
+      scores.set(e.part.scores.subarray(from, to), at);
+      at += to - from;
     }
-    this.segments = [{ starts, positions, scores }];
+    starts.push(at);
+    this.segments.push({ codes: Int32Array.from(codes), starts: Int32Array.from(starts), positions, scores });
   }
 
   /** Calls fn for every (position, score) of a word (the store's dead rows included). */
@@ -385,9 +425,7 @@ export class TextIndex {
     const c = this.codeOf.get(word);
     if (c === undefined) return;
     for (const s of this.segments) {
-      if (c + 1 >= s.starts.length) continue;
-      const from = s.starts[c];
-      const to = s.starts[c + 1];
+      const [from, to] = rangeOf(s, c);
       if (from < to) fn(s.positions, s.scores, from, to);
     }
   }
