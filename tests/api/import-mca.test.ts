@@ -9,6 +9,7 @@ import { normalizeCompanyName } from "../../server/modules/companies/normalize.j
 import { fx, importDb, run } from "../fixtures/import/helpers.js";
 import { startTestApp, type TestContext } from "./harness.js";
 import { staff, subscriber } from "./lead-fixture.js";
+import { waitForRun } from "./imports-upload.js";
 
 let t: TestContext;
 let db: Db;
@@ -167,8 +168,9 @@ describe("POST /api/imports/ with kind mca", () => {
       };
       await db.query(`DELETE FROM companies WHERE cin = 'U45309RJ2009PTC029876'`);
       const res = await upload((await staff(t)).headers);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ kind: "mca", unit: "company", status: "done", totals: { read: 3, created: 1, unchanged: 1, rejected: 1 }, files: [{ file: "company-master.xlsx" }] });
+      expect(res.statusCode).toBe(202);
+      const { run } = await waitForRun(t.app, (await staff(t)).headers, res.json().run_id);
+      expect(run.report).toMatchObject({ kind: "mca", unit: "company", status: "done", totals: { read: 3, created: 1, unchanged: 1, rejected: 1 }, files: [{ file: "company-master.xlsx" }] });
       const found = await t.app.inject({ method: "GET", url: "/api/company/suggest_company/?q=aravalli%20roads", headers: (await subscriber(t)).headers });
       expect(found.json().results[0]).toMatchObject({ cin: "U45309RJ2009PTC029876", state: "Rajasthan" });
       expect((await upload((await subscriber(t)).headers)).statusCode).toBe(403);

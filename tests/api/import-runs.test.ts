@@ -1,6 +1,6 @@
 // Import runs: one transaction per tender (a crash mid-file leaves no half tender, a re-run
 // completes it), dry runs, import_runs / import_rejects / audit_log, the command line, and the
-// staff upload endpoint (POST/GET /api/imports/).
+// staff upload endpoint (POST/GET /api/imports/; uploads run as jobs: imports-jobs.test.ts).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMPORT_UPLOAD_BYTES } from "../../server/modules/imports/routes.js";
 import { fx, REPO_ROOT, resetImports, run, snapshot, tenderView } from "../fixtures/import/helpers.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { importAndWait, uploadImport } from "./imports-upload.js";
 
 let t: TestContext;
 let staffToken: string;
@@ -129,32 +130,18 @@ describe("npm run import", () => {
 });
 
 describe("POST /api/imports/ (staff upload)", () => {
-  const upload = (token: string, fields: Record<string, string>, file?: { name: string; content: Buffer | string }) => {
-    const boundary = "----infrascout" + Math.random().toString(16).slice(2);
-    const parts: Buffer[] = [];
-    for (const [k, v] of Object.entries(fields)) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    }
-    if (file) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`));
-      parts.push(Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content));
-      parts.push(Buffer.from("\r\n"));
-    }
-    parts.push(Buffer.from(`--${boundary}--\r\n`));
-    return t.app.inject({
-      method: "POST", url: "/api/imports/", headers: { ...bearer(token), "content-type": `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts),
-    });
-  };
+  const upload = (token: string, fields: Record<string, string>, file?: { name: string; content: Buffer | string }) => uploadImport(t.app, bearer(token), fields, file);
+  /** Uploads, polls the run until it has finished and answers its report (what POST answered before uploads became jobs). */
+  const importReport = async (token: string, fields: Record<string, string>, file: { name: string; content: Buffer | string }) =>
+    (await importAndWait(t.app, bearer(token), fields, file)).report;
   const gepnicFile = () => ({ name: "final_2022_CD_25879_1.csv", content: fs.readFileSync(fx("gepnic", "final_2022_CD_25879_1.csv")) });
 
-  it("runs the importer and answers the report; the run is listed and readable", async () => {
+  it("runs the importer; polling the run gives the report; the run is listed and readable", async () => {
     await resetImports(t.db);
-    const res = await upload(staffToken, { kind: "gepnic", source: "assam", state: "Assam" }, gepnicFile());
-    expect(res.statusCode).toBe(200);
-    const report = res.json();
+    const report = await importReport(staffToken, { kind: "gepnic", source: "assam", state: "Assam" }, gepnicFile());
     expect(report).toMatchObject({ kind: "gepnic", source: "assam", status: "done", totals: { read: 4, created: 1, rejected: 0 }, files: [{ file: "final_2022_CD_25879_1.csv" }] });
     expect((await tenderView(t.db, "assam:2022_CD_25879_1"))!.tender).toMatchObject({ state: "Assam", tender_status: "AOC" });
-    const again = (await upload(staffToken, { kind: "gepnic", source: "assam", state: "Assam" }, gepnicFile())).json();
+    const again = await importReport(staffToken, { kind: "gepnic", source: "assam", state: "Assam" }, gepnicFile());
     expect(again.totals).toMatchObject({ created: 0, unchanged: 1 });
 
     const list = await t.app.inject({ method: "GET", url: "/api/imports/", headers: bearer(staffToken) });
@@ -168,15 +155,15 @@ describe("POST /api/imports/ (staff upload)", () => {
   });
 
   it("reports rejected rows with their row numbers; dry_run writes nothing", async () => {
-    const res = await upload(staffToken, { kind: "tenders-csv", dry_run: "true" }, { name: "tenders.csv", content: fs.readFileSync(fx("crafted", "tenders.csv")) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ dry_run: true, totals: { created: 3, rejected: 2 }, rejects: [{ row: 4 }, { row: 5 }] });
+    const report = await importReport(staffToken, { kind: "tenders-csv", dry_run: "true" }, { name: "tenders.csv", content: fs.readFileSync(fx("crafted", "tenders.csv")) });
+    expect(report).toMatchObject({ dry_run: true, totals: { created: 3, rejected: 2 }, rejects: [{ row: 4 }, { row: 5 }] });
     expect(await tenderView(t.db, "cppp:2025_NHAI_1001_1")).toBeNull();
-    const one = (await t.app.inject({ method: "GET", url: `/api/imports/${res.json().run_id}/`, headers: bearer(staffToken) })).json();
+    const one = (await t.app.inject({ method: "GET", url: `/api/imports/${report.run_id}/`, headers: bearer(staffToken) })).json();
     expect(one.rejects.map((r: { row: number }) => r.row)).toEqual([4, 5]);
   });
 
-  it("bad input: no kind, unknown kind, no file, an unreadable file (400); too large (413)", async () => {
+  it("bad input, refused before any run starts: no kind, unknown kind, no file, a file not of its kind (400); too large (413)", async () => {
+    const runsBefore = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM import_runs")).rows[0].n;
     expect((await upload(staffToken, {}, gepnicFile())).json()).toEqual({ kind: ["This field is required."] });
     expect((await upload(staffToken, { kind: "xlsx" }, gepnicFile())).json()).toEqual({ kind: ["Must be one of: ocds, gepnic, tenders-csv, tenders-json, results-csv, results-json, mca."] });
     const none = await upload(staffToken, { kind: "gepnic" });
@@ -184,12 +171,16 @@ describe("POST /api/imports/ (staff upload)", () => {
     expect(none.json()).toEqual({ file: ["No file was submitted."] });
     const wrong = await upload(staffToken, { kind: "gepnic" }, { name: "x.csv", content: "a,b\n1,2\n" });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().file[0]).toMatch(/^cannot read x\.csv: not a GePNIC award-of-contract CSV: no 'Tender ID' column \(import #\d+\)$/);
+    expect(wrong.json()).toEqual({ file: ["cannot read x.csv: not a GePNIC award-of-contract CSV: no 'Tender ID' column"] });
+    const notJson = await upload(staffToken, { kind: "tenders-json" }, { name: "x.json", content: "{ not json" });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().file[0]).toMatch(/^cannot read x\.json: not valid JSON/);
     const notMultipart = await t.app.inject({ method: "POST", url: "/api/imports/", headers: bearer(staffToken), payload: { kind: "gepnic" } });
     expect(notMultipart.statusCode).toBe(400);
     const big = await upload(staffToken, { kind: "tenders-csv" }, { name: "big.csv", content: Buffer.alloc(MAX_IMPORT_UPLOAD_BYTES + 1024, 0x61) });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ detail: "The file may be at most 20 MB. Import larger files with npm run import on the server." });
+    expect((await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM import_runs")).rows[0].n).toBe(runsBefore);
   });
 
   it("403 for subscribers, 401 without a token, 404 for an unknown run", async () => {

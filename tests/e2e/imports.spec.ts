@@ -2,7 +2,10 @@
 // award-of-contract page (tests/fixtures/import/gepnic/) with its kind guessed from the name,
 // watch the progress bar, read the report (read, created, rejected), upload it again (nothing
 // changes: unchanged), upload our tenders CSV with rows that must be rejected and read each
-// reason, then open a past run's report. A subscriber has no such page.
+// reason, upload a large CSV and watch the server process it ("N of 2,000 rows" under a bar
+// short of 100 %) before its report, then open a past run's report. A subscriber has no such page.
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, PHONE, screenshots, signedIn, staff } from "./fixtures.js";
@@ -24,6 +27,20 @@ const importButton = (page: Page) => page.locator(".import-form button[type=subm
 
 async function choose(page: Page, file: string) {
   await page.locator(".import-card input[type=file]").setInputFiles(file);
+}
+
+async function removeChosenFile(page: Page) {
+  await page.locator(".import-card .ant-upload-list-item").hover();
+  await page.locator(".import-card .ant-upload-list-item button").click();
+}
+
+/** Our tenders CSV with many rows: long enough to process that its progress can be watched. */
+function largeTendersCsv(name: string, rows: number): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-import-")), name);
+  const lines = ["ocid,title,org_name,value,tender_status"];
+  for (let i = 1; i <= rows; i++) lines.push(`e2e-progress:${i},Road repair package ${i},Public Works Department,${100000 + i},Live`);
+  fs.writeFileSync(file, lines.join("\n") + "\n");
+  return file;
 }
 
 // Each test takes many searches on a machine other test runs share: room beyond the 60 s default.
@@ -62,8 +79,7 @@ for (const vp of WIDTHS) {
       await expect(total(page, "updated")).toHaveText("0");
 
       // Our tenders CSV (dry run): two rows rejected, each with its row and reason.
-      await page.locator(".import-card .ant-upload-list-item").hover();
-      await page.locator(".import-card .ant-upload-list-item button").click();
+      await removeChosenFile(page);
       await choose(page, path.join(FIXTURES, "crafted", "tenders.csv"));
       // The guess follows the new file (the kind was a guess, not the user's choice).
       await expect(page.locator(".import-form .ant-select-selection-item")).toHaveText("Tenders, our format (CSV)");
@@ -78,11 +94,31 @@ for (const vp of WIDTHS) {
       await expect(rejects.filter({ hasText: "tender_status 'Open'" })).toContainText("4");
       await shot(page, `rejects-${vp.name}`);
 
-      // Past imports: the newest first; its report opens with the rejected rows.
+      // A large file (still a dry run): once uploaded, the server's processing shows as rows of
+      // the file under a bar short of 100 %, then the report takes its place.
+      const large = `tenders-large-${vp.name}.csv`;
+      await removeChosenFile(page);
+      await choose(page, largeTendersCsv(large, 2000));
+      await importButton(page).click();
+      const processing = page.locator(".import-progress .import-run-progress");
+      // Text and bar read together, in one look at the page (the run may end soon after).
+      const midway = processing
+        .filter({ hasText: new RegExp(`Processing ${large.replace(/\./g, "\\.")}: [1-9][\\d,]* of 2,000 rows`) })
+        .filter({ has: page.locator('[role=progressbar][aria-label="Processing progress"]:not([aria-valuenow="100"])') });
+      await expect(midway).toBeVisible({ timeout: 30_000 });
+      await shot(page, `processing-${vp.name}`);
+      await expect(page.getByLabel("Import report")).toBeVisible({ timeout: 120_000 });
+      await expect(processing).toHaveCount(0);
+      await expect(total(page, "read")).toHaveText("2,000");
+      await expect(total(page, "created")).toHaveText("2,000");
+      await expect(total(page, "rejected")).toHaveText("0");
+
+      // Past imports: the newest first; a run's report opens with the rejected rows.
       const runs = page.locator(".import-runs tbody tr.ant-table-row");
-      await expect(runs.first()).toContainText("tenders.csv");
-      await expect(runs.first()).toContainText("Dry run");
-      await runs.first().getByRole("button", { name: /Report of import/ }).click();
+      await expect(runs.first()).toContainText(large);
+      const tendersRun = runs.filter({ hasText: "tenders.csv" }).first();
+      await expect(tendersRun).toContainText("Dry run");
+      await tendersRun.getByRole("button", { name: /Report of import/ }).click();
       const drawer = page.locator(".ant-drawer-content");
       await expect(drawer.locator(".import-rejects tbody tr.ant-table-row")).toHaveCount(2);
       await expect(drawer).toContainText("ocid is required");

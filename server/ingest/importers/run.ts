@@ -7,6 +7,9 @@
 // at all (missing, not CSV/JSON, wrong layout) is reported as a failed file and the run goes on
 // with the next; anything else (the database gone, a crash) ends the run: tenders already
 // written stay committed, the one in progress is rolled back whole, and a re-run completes it.
+//
+// Progress: the run row (import_runs) holds rows and bytes read so far and in total, written
+// about once a second while the run goes, so the staff page can poll it (uploads run as jobs).
 import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../../db/client.js";
@@ -18,10 +21,13 @@ import { importMca } from "./mca.js";
 import { importOcds } from "./ocds.js";
 import { importResults, importTenders } from "./plain.js";
 import { upsertResult, upsertTender, type Outcome, type StoreStats } from "./store.js";
+import { countRows } from "./rows.js";
 import { RowError } from "./values.js";
 
 /** Rejects and warnings kept in the report itself (all rejects are in import_rejects). */
 export const REPORT_LIST_CAP = 1000;
+/** How often a run writes its progress to import_runs (and so shows it is alive). */
+export const PROGRESS_WRITE_MS = 1000;
 
 export interface ImportFile {
   path: string;
@@ -40,6 +46,12 @@ export interface ImportOptions {
   actor?: string | null;
   ip?: string;
   now?: Date;
+  /** The run's import_runs row, already inserted with startRun (an upload answers with its id first). */
+  runId?: number;
+  /** An upload's content hash, stored with the run: the database allows one running import per file. */
+  fileSha256?: string | null;
+  /** Count each file's rows before importing it, for a progress bar in rows (uploads; the CLI shows bytes). */
+  countRows?: boolean;
   hooks?: {
     /** Inside each tender's transaction, after its row is written: n counts tenders in this run from 1. */
     afterTenderRow?(n: number, ocid: string): void | Promise<void>;
@@ -98,7 +110,7 @@ class DryRunRollback extends Error {
 
 const zero = (): Counts => ({ read: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, rejected: 0 });
 
-function importerFor(kind: ImportKind, ctx: ImporterContext): AsyncGenerator<Unit> {
+export function importerFor(kind: ImportKind, ctx: ImporterContext): AsyncGenerator<Unit> {
   switch (kind) {
     case "ocds": return importOcds(ctx);
     case "gepnic": return importGepnic(ctx);
@@ -121,17 +133,38 @@ function isFileSystemError(err: unknown): boolean {
   return typeof code === "string" && ["ENOENT", "EACCES", "EISDIR", "ENOTDIR", "EPERM"].includes(code);
 }
 
+/** Records a run as started (status 'running') and answers its id. */
+export async function startRun(db: Db, opts: ImportOptions): Promise<number> {
+  const run = await db.query<{ id: number }>(
+    `INSERT INTO import_runs (kind, source, files, user_id, actor, dry_run, file_sha256) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [opts.kind, opts.source?.trim() || null, opts.files.map((f) => f.name ?? f.path), opts.userId ?? null, opts.actor ?? null, !!opts.dryRun, opts.fileSha256 ?? null],
+  );
+  return run.rows[0].id;
+}
+
+/** Sizes of the files (those that exist) and, when asked and every file allows it, their rows. */
+async function measure(opts: ImportOptions): Promise<{ bytes: number; rows: number | null }> {
+  let bytes = 0;
+  let rows: number | null = opts.countRows ? 0 : null;
+  for (const f of opts.files) {
+    const size = fs.statSync(f.path, { throwIfNoEntry: false });
+    if (!size?.isFile()) continue;
+    bytes += size.size;
+    if (rows !== null) {
+      const n = await countRows(opts.kind, f.path);
+      rows = n === null ? null : rows + n;
+    }
+  }
+  return { bytes, rows };
+}
+
 export async function runImport(db: Db, opts: ImportOptions): Promise<ImportReport> {
   const now = opts.now ?? new Date();
   const source = opts.source?.trim() || null;
   const dryRun = !!opts.dryRun;
   const unit = opts.kind.startsWith("results-") ? "result" : opts.kind === "mca" ? "company" : "tender";
   const started = new Date();
-  const run = await db.query<{ id: number }>(
-    `INSERT INTO import_runs (kind, source, files, user_id, actor, dry_run) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [opts.kind, source, opts.files.map((f) => f.name ?? f.path), opts.userId ?? null, opts.actor ?? null, dryRun],
-  );
-  const runId = run.rows[0].id;
+  const runId = opts.runId ?? (await startRun(db, opts));
   const totals = zero();
   const files: FileReport[] = [];
   const rejects: Reject[] = [];
@@ -139,8 +172,20 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
   const stats: StoreStats = { companiesCreated: 0, companiesLinked: 0 };
   let tenderCount = 0;
   let fatal: Error | null = null;
+  // Progress across all files: bytes of the files finished plus the current one's.
+  let bytesBefore = 0;
+  let bytesInFile = 0;
+  let lastProgressWrite = Date.now();
+  const writeProgress = async (force = false) => {
+    if (!force && Date.now() - lastProgressWrite < PROGRESS_WRITE_MS) return;
+    lastProgressWrite = Date.now();
+    const rowsRead = files.reduce((n, fr) => n + fr.read, 0);
+    await db.query(`UPDATE import_runs SET rows_read = $2, bytes_read = $3, progress_at = now() WHERE id = $1`, [runId, rowsRead, bytesBefore + bytesInFile]);
+  };
 
   try {
+    const size = await measure(opts);
+    await db.query(`UPDATE import_runs SET rows_total = $2, bytes_total = $3, progress_at = now() WHERE id = $1`, [runId, size.rows, size.bytes]);
     for (const f of opts.files) {
       const name = f.name ?? f.path;
       const fr: FileReport = { file: name, bytes: 0, ...zero() };
@@ -160,6 +205,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
         continue;
       }
       fr.bytes = total;
+      bytesInFile = 0;
       let lastBytes = 0;
       const progress = (done = false) => opts.onProgress?.({ file: name, bytes: lastBytes, total, read: fr.read, done });
       const ctx: ImporterContext = {
@@ -170,6 +216,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
         now,
         onBytes: (b) => {
           lastBytes = b;
+          bytesInFile = b;
           progress();
         },
         onRead: (n = 1) => {
@@ -181,6 +228,11 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       };
       try {
         for await (const u of importerFor(opts.kind, ctx)) {
+          // The embedded database answers without real I/O, so a long import would otherwise run
+          // as one unbroken chain of promises and keep the server from reading any request (the
+          // page polling this run among them) until a whole file chunk is done.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          await writeProgress();
           if (u.type === "reject") {
             reject(u.row, u.reason, u.key);
             continue;
@@ -224,6 +276,9 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
           rejects.push({ file: name, row: null, reason: fr.error });
         } else throw err;
       }
+      bytesBefore += total;
+      bytesInFile = 0;
+      await writeProgress(true);
     }
   } catch (err) {
     fatal = err as Error;
@@ -259,8 +314,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
 async function recordRun(db: Db, runId: number, report: ImportReport, rejects: Reject[], opts: ImportOptions): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.query(
-      `UPDATE import_runs SET status = $2, error = $3, report = $4::jsonb, finished_at = now() WHERE id = $1`,
-      [runId, report.status, report.error ?? null, JSON.stringify(report)],
+      `UPDATE import_runs SET status = $2, error = $3, report = $4::jsonb, finished_at = now(), progress_at = now(), rows_read = $5 WHERE id = $1`,
+      [runId, report.status, report.error ?? null, JSON.stringify(report), report.totals.read],
     );
     for (let i = 0; i < rejects.length; i += 1000) {
       const part = rejects.slice(i, i + 1000);

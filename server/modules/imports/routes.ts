@@ -1,7 +1,11 @@
 // Staff imports over HTTP: the same importers as `npm run import`, one file per request.
-//   POST /imports/        staff; multipart: kind, file, and optionally source, state, dry_run → the report
-//   GET  /imports/        staff; past runs, newest first (?page=)
-//   GET  /imports/{id}/   staff; one run: its report and every rejected row (first 1000)
+//   POST /imports/        staff; multipart: kind, file, and optionally source, state, dry_run →
+//                         202 {run_id, status: 'running'} once the kind and the file are checked;
+//                         the import runs as a job (jobs.ts)
+//   GET  /imports/        staff; past runs, newest first (?page=), each with its progress
+//   GET  /imports/{id}/   staff; one run: status (running / done / failed), progress (rows and
+//                         bytes read so far and in total, percent), its report and every rejected
+//                         row (first 1000) once finished. The upload page polls this.
 // Uploads are at most 20 MB (larger: 413); bigger files go through the command line, which streams.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -15,7 +19,9 @@ import { HttpError, fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { IMPORT_KINDS, type ImportKind } from "../../ingest/importers/model.js";
-import { REPORT_LIST_CAP, runImport } from "../../ingest/importers/run.js";
+import { unreadableReason } from "../../ingest/importers/probe.js";
+import { REPORT_LIST_CAP } from "../../ingest/importers/run.js";
+import { ImportJobs, failStaleRuns } from "./jobs.js";
 
 export const MAX_IMPORT_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MESSAGES = {
@@ -27,19 +33,31 @@ export const IMPORT_MESSAGES = {
 };
 const PAGE_SIZE = 50;
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 const staff = { access: "staff" as const };
-// The report's shape is documented in FORMATS.md and ImportReport (run.ts); passed through as is.
-const Report = Type.Unknown({ description: "The import report: totals, files, rejects, warnings (see ImportReport)" });
+const Started = Type.Object({ run_id: Type.Number(), status: Type.Literal("running") });
 const RunList = Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(Type.Unknown()) });
 const RunDetail = Type.Unknown({ description: "One run: summary, report and rejected rows" });
 
 interface RunRow {
   id: number; kind: string; source: string | null; files: string[]; actor: string | null; user_id: number | null; user_email: string | null;
   dry_run: boolean; status: string; error: string | null; started_at: Date; finished_at: Date | null; report: unknown;
+  rows_read: number; rows_total: number | null; bytes_read: number; bytes_total: number | null;
 }
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const parseJson = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+
+/**
+ * How far a run is: rows read of the rows counted before it began when known (CSV, JSON Lines),
+ * else bytes parsed of the file size. A running run stays below 100 % until its report is in.
+ */
+function progressOf(r: RunRow) {
+  const rowsKnown = r.rows_total !== null && r.rows_read <= r.rows_total;
+  const [done, total] = rowsKnown ? [r.rows_read, r.rows_total!] : [r.bytes_read, r.bytes_total ?? 0];
+  const share = total > 0 ? Math.floor((done * 100) / total) : 0; // multiplied first: whole numbers, no 28.999…
+  const percent = r.status === "done" ? 100 : Math.min(r.status === "running" ? 99 : 100, share);
+  return { rows_read: r.rows_read, rows_total: rowsKnown ? r.rows_total : null, bytes_read: r.bytes_read, bytes_total: r.bytes_total, percent };
+}
 
 function summary(r: RunRow) {
   const report = (parseJson(r.report) ?? {}) as { totals?: unknown; failed_files?: number; rejects_total?: number };
@@ -47,22 +65,36 @@ function summary(r: RunRow) {
     id: r.id, kind: r.kind, source: r.source, files: r.files, actor: r.actor, user_id: r.user_id, user_email: r.user_email,
     dry_run: r.dry_run, status: r.status, error: r.error, started_at: iso(r.started_at), finished_at: iso(r.finished_at),
     totals: report.totals ?? null, failed_files: report.failed_files ?? 0, rejects_total: report.rejects_total ?? 0,
+    progress: progressOf(r),
   };
 }
 const RUN_COLUMNS = `r.id, r.kind, r.source, r.files, r.actor, r.user_id, u.email AS user_email, r.dry_run, r.status, r.error,
-  r.started_at, r.finished_at, r.report`;
+  r.started_at, r.finished_at, r.report, r.rows_read, r.rows_total, r.bytes_read, r.bytes_total`;
 
 const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Registered in this plugin's own scope (other modules register their own, with other limits).
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1000 } });
+  const jobs = new ImportJobs(app.db, app.log);
+  app.addHook("onClose", () => jobs.drain());
 
   app.post(
     "/imports/",
-    { config: staff, schema: { tags: ["imports"], summary: "Import one file (staff): OCDS, GePNIC AOC CSV, our tenders/results CSV/JSON, or the MCA company master (kind mca, CSV/XLSX)", consumes: ["multipart/form-data"], response: { 200: Report, ...errors } } },
-    async (request) => {
+    {
+      config: staff,
+      schema: {
+        tags: ["imports"],
+        summary: "Start importing one file (staff): OCDS, GePNIC AOC CSV, our tenders/results CSV/JSON, or the MCA company master (kind mca, CSV/XLSX); poll GET imports/{id}/",
+        consumes: ["multipart/form-data"],
+        response: { 202: Started, ...errors },
+      },
+    },
+    async (request, reply) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldError("file", IMPORT_MESSAGES.notMultipart);
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "infrascout-import-"));
+      const removeUpload = () => fs.rmSync(dir, { recursive: true, force: true });
+      // Until the job owns the uploaded copy, any refusal removes it.
+      let started = false;
       try {
         const fields: Record<string, string> = {};
         let saved: { path: string; name: string; size: number } | null = null;
@@ -93,21 +125,27 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!kind) throw fieldError("kind", "This field is required.");
         if (!(IMPORT_KINDS as readonly string[]).includes(kind)) throw fieldError("kind", IMPORT_MESSAGES.kind);
         if (!saved || saved.size === 0) throw fieldError("file", IMPORT_MESSAGES.missing);
-        const report = await runImport(app.db, {
-          kind: kind as ImportKind,
-          files: [{ path: saved.path, name: saved.name }],
-          source: fields.source?.slice(0, 200) || null,
-          state: fields.state?.slice(0, 100) || null,
-          dryRun: ["true", "1", "yes", "on"].includes((fields.dry_run ?? "").toLowerCase()),
-          userId: auth.user.id,
-          actor: auth.user.email,
-          ip: request.ip,
-        });
-        const failed = report.files.find((f) => f.error);
-        if (failed) throw fieldError("file", `${failed.error} (import #${report.run_id})`);
-        return report;
+        const unreadable = await unreadableReason(kind as ImportKind, saved.path, saved.name);
+        if (unreadable) throw fieldError("file", unreadable);
+        const runId = await jobs.start(
+          {
+            kind: kind as ImportKind,
+            files: [{ path: saved.path, name: saved.name }],
+            source: fields.source?.slice(0, 200) || null,
+            state: fields.state?.slice(0, 100) || null,
+            dryRun: ["true", "1", "yes", "on"].includes((fields.dry_run ?? "").toLowerCase()),
+            userId: auth.user.id,
+            actor: auth.user.email,
+            ip: request.ip,
+            fileSha256: crypto.createHash("sha256").update(fs.readFileSync(saved.path)).digest("hex"),
+          },
+          removeUpload,
+        );
+        started = true;
+        reply.code(202).header("location", `${request.url.replace(/\/?(\?.*)?$/, "")}/${runId}/`);
+        return { run_id: runId, status: "running" as const };
       } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
+        if (!started) removeUpload();
       }
     },
   );
@@ -119,6 +157,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ["imports"], summary: "Past imports (staff), newest first", querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }), response: { 200: RunList, ...errors } },
     },
     async (request) => {
+      await failStaleRuns(app.db);
       const page = request.query.page ?? 1;
       const count = (await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM import_runs")).rows[0].n;
       const { rows } = await app.db.query<RunRow>(
@@ -131,8 +170,9 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     "/imports/:id/",
-    { config: staff, schema: { tags: ["imports"], summary: "One import (staff): its report and rejected rows", params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }), response: { 200: RunDetail, ...errors } } },
+    { config: staff, schema: { tags: ["imports"], summary: "One import (staff): status, progress, its report and rejected rows", params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }), response: { 200: RunDetail, ...errors } } },
     async (request) => {
+      await failStaleRuns(app.db);
       const { rows } = await app.db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM import_runs r LEFT JOIN users u ON u.id = r.user_id WHERE r.id = $1`, [request.params.id]);
       const run = rows[0];
       if (!run) throw notFound(IMPORT_MESSAGES.notFound);

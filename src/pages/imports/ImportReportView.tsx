@@ -76,7 +76,7 @@ function Warnings({ warnings, total }: { warnings: ImportWarning[]; total: numbe
 /** A whole report (the upload's answer, or a past run's stored report with its rejects). */
 export function ImportReportView({ report, rejects }: { report: Partial<ImportReport>; rejects?: ImportReject[] }) {
   const rows = rejects ?? report.rejects ?? [];
-  const unit = report.unit === "result" ? "results" : "tenders";
+  const unit = report.unit === "result" ? "results" : report.unit === "company" ? "companies" : "tenders";
   const failedFiles = (report.files ?? []).filter((f) => f.error);
   return (
     <div className="import-report" aria-label="Import report">
@@ -88,7 +88,26 @@ export function ImportReportView({ report, rejects }: { report: Partial<ImportRe
           Counts are {unit}; read counts rows, lines or releases.
         </Typography.Text>
       </div>
-      {report.error && <Alert type="error" showIcon message="The import stopped" description={report.error} />}
+      {report.error && (
+        <Alert
+          type="error"
+          showIcon
+          message="The import stopped before the end"
+          description={
+            <>
+              <div className="import-error">{report.error}</div>
+              {/* A crash the runner recorded (it has totals); a run that died says this itself. */}
+              {report.totals && (
+                <div>
+                  {report.dry_run
+                    ? "It was a dry run: nothing was written."
+                    : `What it wrote before it stopped stays, each of the ${unit} whole or not at all (the counts below); upload the file again to complete it.`}
+                </div>
+              )}
+            </>
+          }
+        />
+      )}
       {failedFiles.map((f) => (
         <Alert key={f.file} type="error" showIcon message={`${f.file} could not be read`} description={f.error} />
       ))}

@@ -1,18 +1,26 @@
 // Staff imports: upload one file of a kind (GePNIC, OCDS, our CSV/JSON), watch it go up with a
-// progress bar, read the report (read, created, updated, skipped, rejected rows with reasons),
-// and look back at past runs. The server runs the same importer as `npm run import`.
+// progress bar, then watch the server process it (the upload answers at once with the run's id;
+// the page polls the run for rows read of rows in the file), read the report (read, created,
+// updated, skipped, rejected rows with reasons), and look back at past runs. The server runs the
+// same importer as `npm run import`.
 import "./imports.css";
 import { InboxOutlined } from "@ant-design/icons";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Table, Tag, Typography, Upload } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { formatDateTime, formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { HttpError } from "../../providers/http";
-import { IMPORT_KINDS, importApi, importKeys, MAX_UPLOAD_BYTES, type ImportKind, type ImportReport, type ImportRun } from "./api";
+import { IMPORT_KINDS, importApi, importKeys, MAX_UPLOAD_BYTES, reportOfRun, type ImportKind, type ImportReject, type ImportReport, type ImportRun } from "./api";
 import { ImportReportView } from "./ImportReportView";
+import { ImportRunProgress, useImportRun } from "./ImportRunProgress";
 
-type Phase = { step: "idle" } | { step: "uploading"; percent: number } | { step: "importing" } | { step: "done"; report: ImportReport } | { step: "failed"; message: string };
+type Phase =
+  | { step: "idle" }
+  | { step: "uploading"; percent: number }
+  | { step: "processing"; runId: number }
+  | { step: "done"; report: Partial<ImportReport>; rejects: ImportReject[] }
+  | { step: "failed"; message: string };
 
 interface FormValues {
   kind: ImportKind;
@@ -39,7 +47,7 @@ export function guessKind(fileName: string): ImportKind | undefined {
   return undefined;
 }
 
-function UploadCard({ onFinished }: { onFinished: () => void }) {
+function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
   const [form] = Form.useForm<FormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
@@ -47,7 +55,29 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
   const lastGuess = useRef<ImportKind | undefined>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
   const kind = Form.useWatch("kind", form);
-  const busy = phase.step === "uploading" || phase.step === "importing";
+  const busy = phase.step === "uploading" || phase.step === "processing";
+  const processing = useImportRun(phase.step === "processing" ? phase.runId : null);
+
+  // The run has finished (or can no longer be read): its report replaces the progress bar.
+  useEffect(() => {
+    if (phase.step !== "processing") return;
+    if (processing.isError) {
+      setPhase({ step: "failed", message: (processing.error as Error).message });
+      return;
+    }
+    const run = processing.data;
+    if (!run || run.id !== phase.runId || run.status === "running") return;
+    setPhase({ step: "done", report: reportOfRun(run), rejects: run.rejects });
+    const t = run.report?.totals;
+    if (run.status === "done" && t) {
+      toastSuccess(
+        run.dry_run
+          ? `Dry run #${run.id}: ${t.created} would be created, ${t.updated} updated, ${t.rejected} rejected`
+          : `Import #${run.id}: ${t.created} created, ${t.updated} updated, ${t.rejected} rejected`,
+      );
+    }
+    onRunsChanged();
+  }, [phase, processing.data, processing.isError, processing.error, onRunsChanged]);
 
   const run = async (values: FormValues) => {
     if (!file || busy) return;
@@ -55,27 +85,16 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
     abort.current = controller;
     setPhase({ step: "uploading", percent: 0 });
     try {
-      const report = await importApi.upload(
+      const started = await importApi.upload(
         { kind: values.kind, file, source: values.source, state: values.state, dryRun: values.dry_run },
-        (sent, total) => {
-          // Once the last byte is sent, the server is reading the file: the bar waits at 100 %.
-          if (total > 0 && sent >= total) setPhase({ step: "importing" });
-          else setPhase({ step: "uploading", percent: total > 0 ? Math.floor((sent / total) * 100) : 0 });
-        },
+        (sent, total) => setPhase({ step: "uploading", percent: total > 0 ? Math.floor((sent / total) * 100) : 0 }),
         controller.signal,
       );
-      setPhase({ step: "done", report });
-      const t = report.totals;
-      toastSuccess(
-        report.dry_run
-          ? `Dry run #${report.run_id}: ${t.created} would be created, ${t.updated} updated, ${t.rejected} rejected`
-          : `Import #${report.run_id}: ${t.created} created, ${t.updated} updated, ${t.rejected} rejected`,
-      );
-      onFinished();
+      setPhase({ step: "processing", runId: started.run_id });
+      onRunsChanged();
     } catch (error) {
       if (error instanceof HttpError && error.kind === "cancelled") setPhase({ step: "idle" });
       else setPhase({ step: "failed", message: error instanceof Error ? error.message : "Something went wrong!" });
-      onFinished();
     }
   };
 
@@ -139,19 +158,16 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
           {phase.step === "uploading" && (
             <>
               <Typography.Text>Uploading {file?.name}…</Typography.Text>
-              <Progress percent={phase.percent} status="active" aria-label="Import progress" />
+              <Progress percent={phase.percent} status="active" aria-label="Upload progress" />
             </>
           )}
-          {phase.step === "importing" && (
-            <>
-              <Typography.Text>Importing {file?.name}: reading every row…</Typography.Text>
-              <Progress percent={100} status="active" showInfo={false} aria-label="Import progress" />
-            </>
+          {phase.step === "processing" && (
+            <ImportRunProgress run={processing.data?.id === phase.runId ? processing.data : undefined} fileName={file?.name ?? "the file"} />
           )}
           {phase.step === "done" && (
             <>
               <Progress percent={100} status={phase.report.status === "done" ? "success" : "exception"} aria-label="Import progress" />
-              <ImportReportView report={phase.report} />
+              <ImportReportView report={phase.report} rejects={phase.rejects} />
             </>
           )}
           {phase.step === "failed" && (
@@ -167,7 +183,7 @@ function UploadCard({ onFinished }: { onFinished: () => void }) {
 }
 
 function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const query = useQuery({ queryKey: importKeys.run(id ?? 0), queryFn: ({ signal }) => importApi.run(id!, signal), enabled: id !== null });
+  const query = useImportRun(id);
   const run = query.data;
   return (
     <Drawer open={id !== null} onClose={onClose} title={id !== null ? `Import #${id}` : ""} width={Math.min(760, typeof window !== "undefined" ? window.innerWidth : 760)} destroyOnHidden>
@@ -178,11 +194,7 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
           <Typography.Paragraph type="secondary">
             {kindLabel(run.kind)} · {run.files.join(", ")} · by {run.user_email ?? run.actor ?? "—"}
           </Typography.Paragraph>
-          {run.status === "running" ? (
-            <Alert type="info" showIcon message="This import is still running" />
-          ) : (
-            <ImportReportView report={{ run_id: run.id, status: run.status === "done" ? "done" : "failed", dry_run: run.dry_run, error: run.error ?? undefined, ...run.report }} rejects={run.rejects} />
-          )}
+          {run.status === "running" ? <ImportRunProgress run={run} fileName={run.files.join(", ")} /> : <ImportReportView report={reportOfRun(run)} rejects={run.rejects} />}
         </>
       )}
     </Drawer>
@@ -261,9 +273,10 @@ function RunsCard({ open }: { open: (id: number) => void }) {
 export function ImportsPanel() {
   const client = useQueryClient();
   const [openRun, setOpenRun] = useState<number | null>(null);
+  const refreshRuns = useCallback(() => void client.invalidateQueries({ queryKey: ["imports", "runs"] }), [client]);
   return (
     <div className="imports-panel">
-      <UploadCard onFinished={() => void client.invalidateQueries({ queryKey: ["imports", "runs"] })} />
+      <UploadCard onRunsChanged={refreshRuns} />
       <RunsCard open={setOpenRun} />
       <RunDrawer id={openRun} onClose={() => setOpenRun(null)} />
     </div>

@@ -42,7 +42,7 @@ export interface ImportReport {
   status: "done" | "failed";
   started_at: string;
   finished_at: string;
-  unit: "tender" | "result";
+  unit: "tender" | "result" | "company";
   totals: ImportCounts;
   files: (ImportCounts & { file: string; bytes: number; error?: string })[];
   companies: { created: number; linked: number };
@@ -52,6 +52,19 @@ export interface ImportReport {
   warnings_total: number;
   failed_files: number;
   error?: string;
+}
+
+/**
+ * How far a run is (the server works it out): rows read of the rows counted before it began
+ * (rows_total null when the format does not allow counting), else bytes of the file parsed.
+ * percent stays below 100 while the run goes.
+ */
+export interface ImportProgress {
+  rows_read: number;
+  rows_total: number | null;
+  bytes_read: number;
+  bytes_total: number | null;
+  percent: number;
 }
 
 /** One row of GET imports/. */
@@ -70,11 +83,20 @@ export interface ImportRun {
   totals: ImportCounts | null;
   failed_files: number;
   rejects_total: number;
+  progress: ImportProgress;
 }
 export interface ImportRunDetail extends ImportRun {
   report: Partial<ImportReport> | null;
   rejects: ImportReject[];
 }
+
+/** A finished run's report as the report view reads it (a run that died has no stored report, only its error). */
+export function reportOfRun(run: ImportRunDetail): Partial<ImportReport> {
+  return { run_id: run.id, status: run.status === "done" ? "done" : "failed", dry_run: run.dry_run, error: run.error ?? undefined, ...run.report };
+}
+
+/** How often the page asks a running import how far it is. */
+export const IMPORT_POLL_MS = 700;
 
 export interface ImportRequest {
   kind: ImportKind;
@@ -98,7 +120,8 @@ export const importApi = {
     if (req.state?.trim()) form.append("state", req.state.trim());
     if (req.dryRun) form.append("dry_run", "true");
     form.append("file", req.file, req.file.name);
-    return upload<ImportReport>("imports/", form, { onProgress, signal });
+    // The server answers once the file is checked (202); the import then runs: poll run(run_id).
+    return upload<{ run_id: number; status: "running" }>("imports/", form, { onProgress, signal });
   },
   runs: (page: number, signal?: AbortSignal) => http.get<{ count: number; page: number; page_size: number; results: ImportRun[] }>("imports/", { query: { page }, signal }),
   run: (id: number, signal?: AbortSignal) => http.get<ImportRunDetail>(`imports/${id}/`, { signal }),
