@@ -116,10 +116,12 @@ async function seedWorkspace(tx: Tx, userId: number, a: DemoAccount, now: Date):
     ]);
   }
 
+  // One per kind of lister (leads, tenders, results), each a query its page writes.
   const searches: [string, string, string][] = [
     ["Cement plants in South India", "/private-industrial-leads", "filter=sector%3ACement&filter=state%3AKarnataka&filter=state%3ATamil%20Nadu&filter=state%3AKerala"],
     ["Residential towers in Kerala above 10 Cr", "/private-construction-leads", "filter=sector%3AResidential&filter=state%3AKerala&filter=value%3A%5B100000000%20TO%20*%5D"],
     ["Live PWD tenders, Maharashtra", "/live-tenders", "q=PWD&oq=PWD&filter=state%3AMaharashtra&filter=tender_status%3ALive"],
+    ["Road contracts awarded in South India", "/results", "q=road&oq=road&filter=state%3AKerala&filter=state%3AKarnataka&filter=state%3ATamil%20Nadu"],
   ];
   for (const [name, resource, query] of searches) {
     await tx.query(`INSERT INTO saved_searches (user_id, name, resource, query, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT DO NOTHING`, [

@@ -10,6 +10,7 @@ import { MAX_TENDER_VALUE, MIN_TENDER_VALUE } from "../../server/ingest/gen-tend
 import { STATE_BY_NAME } from "../../server/ingest/india-data.js";
 import { isDatabaseEmpty, seedDemoData, type SeedCounts } from "../../server/ingest/seed.js";
 import { verifyPassword } from "../../server/modules/auth/passwords.js";
+import { findLister, parseSavedQuery } from "../../server/modules/saved-searches/listers.js";
 import { CONTACT_SOURCES, PROJECT_STATUSES, SENIORITY_LEVELS, TENDER_STATUSES } from "../../common/constants.js";
 import { openTestDb } from "./harness.js";
 
@@ -245,6 +246,10 @@ describe("demo data generator", () => {
     expect(ws.reminders).toBeGreaterThan(0);
     expect(ws.searches).toBeGreaterThan(0);
     expect(ws.competitors).toBeGreaterThan(0);
+    // A quick search on each kind of lister (leads, tenders, results), each one its lister runs.
+    const searches = (await a.db.query<{ resource: string; query: string }>(`SELECT resource, query FROM saved_searches WHERE user_id = $1 ORDER BY id`, [demo.id])).rows;
+    expect(searches.map((s) => s.resource)).toEqual(["/private-industrial-leads", "/private-construction-leads", "/live-tenders", "/results"]);
+    for (const s of searches) expect(() => parseSavedQuery(findLister(s.resource)!, s.query, NOW), s.query).not.toThrow();
 
     // Seeding again leaves the accounts alone.
     expect(await seedDemoUsers(a.db, NOW)).toBe(0);
