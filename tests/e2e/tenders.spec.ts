@@ -281,3 +281,46 @@ for (const vp of WIDTHS) {
     });
   });
 }
+
+// A quick search saved with 'Show all tenders' on keeps it: reopened from Quick Searches, the
+// toggle is on again and the list is as long as when it was saved (not only live tenders).
+for (const vp of WIDTHS) {
+  const phone = vp.name === "phone";
+  test.describe(`tenders quick search, ${vp.name} (${vp.width}px)`, () => {
+    test("save a search with 'Show all tenders' on, reopen it from Quick Searches with the toggle on and the same count", async ({ page }) => {
+      await page.setViewportSize({ width: vp.width, height: vp.height });
+      await signedIn(page);
+      await page.goto("/live-tenders");
+      const live = await count(page);
+      await withFilters(page, phone, (panel) => panel.getByRole("switch", { name: /Show all tenders/ }).click());
+      await expect.poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
+      const all = await count(page);
+      expect(all).toBeGreaterThan(live);
+
+      await page.getByRole("button", { name: "Save search" }).click();
+      const dialog = page.getByRole("dialog", { name: "Save as quick search" });
+      const name = `Every tender ${vp.name} ${Date.now()}`;
+      await dialog.getByLabel("Name").fill(name);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByText(`Saved '${name}' to Quick Searches`)).toBeVisible();
+      const saved = (await pageGet<{ results: { name: string; query: string }[] }>(page, "/api/saved-search/")).results.find((s) => s.name === name);
+      expect(new URLSearchParams(saved!.query).get("search_all_tenders")).toBe("true");
+
+      await page.goto("/quick-searches");
+      const item = page.locator(".quick-search-list .ant-list-item").filter({ hasText: name });
+      await expect(item).toContainText("Tenders");
+      await item.getByRole("link", { name }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe("/live-tenders");
+      expect(new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
+      expect(await count(page)).toBe(all);
+      await expect(page.locator(".active-filters")).toContainText("All tenders");
+      await withFilters(page, phone, (panel) => expect(panel.getByRole("switch", { name: /Show all tenders/ })).toBeChecked());
+
+      // Leave the demo user as it was.
+      await page.goto("/quick-searches");
+      await item.getByRole("button", { name: `Delete ${name}` }).click();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(item).toHaveCount(0);
+    });
+  });
+}
