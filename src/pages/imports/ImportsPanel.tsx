@@ -69,7 +69,8 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
     if (!run || run.id !== phase.runId || run.status === "running") return;
     setPhase({ step: "done", report: reportOfRun(run), rejects: run.rejects });
     const t = run.report?.totals;
-    if (run.status === "done" && t) {
+    // A failure (the run, or its file unreadable part-way) shows in the report itself, not as a success.
+    if (run.status === "done" && t && !run.failed_files) {
       toastSuccess(
         run.dry_run
           ? `Dry run #${run.id}: ${t.created} would be created, ${t.updated} updated, ${t.rejected} rejected`
