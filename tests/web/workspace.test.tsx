@@ -92,6 +92,7 @@ describe("workspace pages", () => {
       "“hospital” · state: Kerala · value: [10000000 TO *] · fresh · sorted by value desc",
     );
     expect(describeQuery("")).toBe("");
+    expect(describeQuery("search_all_tenders=true")).toBe("all tenders, not only live");
     expect(savedQuery("?page=2&q=a")).toBe("q=a");
   });
 });

@@ -38,6 +38,7 @@ export function describeQuery(query: string): string {
   if (text) parts.push(`“${text}”`);
   for (const f of params.getAll("filter")) parts.push(f.replace(/^([^:]+):/, "$1: "));
   if (params.get("fresh") === "true") parts.push("fresh");
+  if (params.get("search_all_tenders") === "true") parts.push("all tenders, not only live");
   const sort = params.get("sort");
   if (sort) parts.push(`sorted by ${sort}`);
   return parts.join(" · ");
