@@ -312,11 +312,14 @@ export class ColumnStore {
     const { s, lo, hi } = snap.rows[0];
     const select = this.chunkSelect();
     if (lo !== null && hi !== null) {
-      for (let from = Number(lo) - 1; from < Number(hi); from += chunk) {
-        const r = await db.query<Record<string, string | null>>(
-          `SELECT ${select} FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`,
-          [from, from + chunk],
-        );
+      const read = (from: number) =>
+        db.query<Record<string, string | null>>(`SELECT ${select} FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`, [from, from + chunk]);
+      // The next chunk is read while this one is parsed: the database and this process work at once.
+      let next: ReturnType<typeof read> | null = read(Number(lo) - 1);
+      for (let from = Number(lo) - 1; next; from += chunk) {
+        const r = await next;
+        next = from + chunk < Number(hi) ? read(from + chunk) : null;
+        next?.catch(() => undefined); // surfaced when awaited
         const row = r.rows[0];
         if (row.c0 === null) continue;
         const columns: (string | null)[][] = [];

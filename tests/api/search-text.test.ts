@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client.js";
 import { migrate } from "../../server/db/migrate.js";
 import { SearchEngine } from "../../server/search/engine.js";
+import { ColumnStore } from "../../server/search/store.js";
 import { projectsIndex } from "../../server/search/indexes/projects.js";
 import { parseTsQuery, rankQueryText, TextIndex } from "../../server/search/text.js";
 import type { SearchQuery } from "../../server/search/types.js";
@@ -149,6 +150,19 @@ describe("the in-memory path", () => {
     for (const q of ["tower", "shed", "hospital or bridge"]) expect((await all(cache, q)).ids, q).toEqual(await postgresOrder(q));
     await db.query(`DELETE FROM projects WHERE id = $1`, [id]);
     expect((await all(cache, "shed")).count).toBe(0);
+  });
+  it("a copy loaded in many small chunks (each read while the last is parsed) holds the same rows and words", async () => {
+    const whole = new ColumnStore(projectsIndex);
+    await whole.loadAll(db);
+    const chunked = new ColumnStore(projectsIndex);
+    await chunked.loadAll(db, 7);
+    expect(chunked.liveCount).toBe(whole.liveCount);
+    expect(Array.from(chunked.ids.subarray(0, chunked.n))).toEqual(Array.from(whole.ids.subarray(0, whole.n)));
+    expect(chunked.text!.size).toBe(whole.text!.size);
+    for (const word of ["tower", "hospit", "pune"]) {
+      const tree = parseTsQuery(`'${word}'`)!;
+      expect(Array.from(chunked.text!.matches(tree, chunked.n)), word).toEqual(Array.from(whole.text!.matches(tree, whole.n)));
+    }
   });
   it("a search by date or value needs no ranking and finds the same rows", async () => {
     const a = await all(cache, "cement or hospital", "value desc");
