@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { runLongTransaction, type OpenLongTransaction } from "./pglite-long-transaction.js";
 
 export interface QueryResult<T> {
   rows: T[];
@@ -23,6 +24,12 @@ export interface Db extends Queryable {
   kind: "postgres" | "pglite";
   /** Runs fn in one transaction; rolls back if it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The same, for a transaction that may take minutes (a whole import). On PGlite other callers'
+   * plain reads of tables it has not written keep being answered meanwhile (see
+   * pglite-long-transaction.ts); everything else still waits for it, as PGlite has one connection.
+   */
+  longTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -63,9 +70,10 @@ function openPostgres(url: string): Db {
       await c.query(sql); // no parameters: the simple protocol runs several statements
     },
   });
-  return {
+  const db: Db = {
     kind: "postgres",
     ...wrap(pool),
+    longTransaction: (fn) => db.transaction(fn),
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -84,6 +92,7 @@ function openPostgres(url: string): Db {
       await pool.end();
     },
   };
+  return db;
 }
 
 async function openPglite(dataDir: string): Promise<Db> {
@@ -103,13 +112,27 @@ async function openPglite(dataDir: string): Promise<Db> {
     chain = next.catch(() => undefined);
     return next;
   };
+  const result = <T>(r: { rows: T[]; affectedRows?: number }) => ({ rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) });
+  let longTx: OpenLongTransaction | null = null;
   return {
     kind: "pglite",
-    query<T>(sql: string, params: unknown[] = []) {
-      return serial(async () => {
-        const r = await db.query<T>(sql, params as unknown[]);
-        return { rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) };
-      });
+    async query<T>(sql: string, params: unknown[] = []) {
+      const passed = longTx ? await longTx.tryRead<T>(sql, params) : undefined;
+      if (passed) return result(passed);
+      return serial(async () => result(await db.query<T>(sql, params as unknown[])));
+    },
+    longTransaction(fn) {
+      return serial(() =>
+        runLongTransaction(
+          db,
+          (tx, turn) =>
+            fn({
+              query: <T>(sql: string, params: unknown[] = []) => turn(async () => result(await tx.query<T>(sql, params as unknown[]))),
+              exec: (sql: string) => turn(async () => void (await tx.exec(sql))),
+            }),
+          (open) => (longTx = open),
+        ),
+      );
     },
     transaction(fn) {
       return serial(() =>

@@ -1,5 +1,5 @@
-// Import runs: one transaction per tender (a crash mid-file leaves no half tender, a re-run
-// completes it), dry runs, import_runs / import_rejects / audit_log, the command line, and the
+// Import runs: all or nothing, one transaction for the whole import (a crash mid-file leaves
+// nothing of it, a re-run imports it all), dry runs, import_runs / import_rejects / audit_log, the command line, and the
 // staff upload endpoint (POST/GET /api/imports/; uploads run as jobs: imports-jobs.test.ts).
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FileError } from "../../server/ingest/importers/json.js";
 import { MAX_IMPORT_UPLOAD_BYTES } from "../../server/modules/imports/routes.js";
 import { fx, REPO_ROOT, resetImports, run, snapshot, tenderView } from "../fixtures/import/helpers.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
@@ -36,8 +37,8 @@ function tendersCsv(n: number): string {
   return file;
 }
 
-describe("one transaction per tender", () => {
-  it("a crash in the 2nd tender (row written, bidders not yet) leaves the 1st committed and no trace of the 2nd; a re-run completes the files", async () => {
+describe("all or nothing: one transaction for the whole import", () => {
+  it("a crash in the 2nd tender (row written, bidders not yet) leaves nothing of any file, the 1st tender included; a re-run imports them all", async () => {
     await resetImports(t.db);
     const gepnic = [fx("gepnic", "final_2022_CD_25879_1.csv"), fx("gepnic", "final_2023_WREAP_32455_1.csv"), fx("gepnic", "final_2024_PWD_35115_146.csv")];
     // GePNIC: crash on the 2nd tender after its row is written, before its documents and bidders.
@@ -45,31 +46,60 @@ describe("one transaction per tender", () => {
       source: "assam",
       hooks: { afterTenderRow: (n) => { if (n === 2) throw new Error("simulated crash"); } },
     }).catch((e) => e);
+    const message = "The import stopped at an error and nothing was changed: simulated crash. Fix the cause and import the file again.";
     expect(err).toBeInstanceOf(Error);
-    expect(err.message).toBe("simulated crash");
-    expect(err.report.status).toBe("failed");
-    expect(err.report.totals.created).toBe(1);
-    expect((await t.db.query("SELECT ocid FROM tenders ORDER BY id")).rows).toEqual([{ ocid: "assam:2022_CD_25879_1" }]);
-    expect((await t.db.query("SELECT count(*)::int AS n FROM results")).rows[0].n).toBe(1);
-    expect((await t.db.query("SELECT count(*)::int AS n FROM result_bidders")).rows[0].n).toBe(3);
+    expect(err.message).toBe(message);
+    expect(err.report).toMatchObject({ status: "failed", error: message, totals: { created: 0 }, companies: { created: 0 } });
+    for (const table of ["tenders", "results", "result_bidders", "companies", "import_items"]) {
+      expect({ table, rows: (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n }).toEqual({ table, rows: 0 });
+    }
     const failed = (await t.db.query<{ status: string; error: string }>("SELECT status, error FROM import_runs ORDER BY id DESC LIMIT 1")).rows[0];
-    expect(failed).toEqual({ status: "failed", error: "simulated crash" });
+    expect(failed).toEqual({ status: "failed", error: message });
 
     const again = await run(t.db, "gepnic", gepnic, { source: "assam" });
-    expect(again.totals).toMatchObject({ created: 2, unchanged: 1, rejected: 0 });
+    expect(again.totals).toMatchObject({ created: 3, unchanged: 0, rejected: 0 });
     expect((await tenderView(t.db, "assam:2023_WREAP_32455_1"))!.bidders).toHaveLength(4);
   });
 
-  it("the same with many tenders in one CSV: exactly the tenders before the crash exist", async () => {
+  it("the same with many tenders in one CSV: none of the tenders before the crash exist; the re-run creates all", async () => {
     await resetImports(t.db);
     const file = tendersCsv(10);
-    await expect(run(t.db, "tenders-csv", [file], { hooks: { afterTenderRow: (n) => { if (n === 4) throw new Error("boom"); } } })).rejects.toThrow("boom");
-    expect((await t.db.query("SELECT ocid, value FROM tenders ORDER BY id")).rows).toEqual([
-      { ocid: "crash:1", value: 100000 }, { ocid: "crash:2", value: 200000 }, { ocid: "crash:3", value: 300000 },
-    ]);
+    await expect(run(t.db, "tenders-csv", [file], { hooks: { afterTenderRow: (n) => { if (n === 4) throw new Error("boom"); } } })).rejects.toThrow("nothing was changed: boom");
+    expect((await t.db.query("SELECT ocid FROM tenders")).rows).toEqual([]);
     const r = await run(t.db, "tenders-csv", [file]);
-    expect(r.totals).toEqual({ read: 10, created: 7, updated: 0, unchanged: 3, skipped: 0, rejected: 0 });
+    expect(r.totals).toEqual({ read: 10, created: 10, updated: 0, unchanged: 0, skipped: 0, rejected: 0 });
     expect((await t.db.query("SELECT count(*)::int AS n FROM tenders")).rows[0].n).toBe(10);
+  });
+
+  it("a row the database refuses is rejected alone; a file unreadable part-way is undone alone, the other files stay", async () => {
+    await resetImports(t.db);
+    const first = tendersCsv(3);
+    const second = path.join(path.dirname(tendersCsv(1)), "second.csv");
+    fs.writeFileSync(second, "ocid,title,org_name,value,tender_status\nlater:1,Later one,Test Org,100,Live\nlater:2,Later two,Test Org,200,Live\n");
+    // The database refuses crash:2 (a constraint of its own); the second file stops being
+    // readable at its 2nd tender, after its 1st was written.
+    await t.db.exec(`
+      CREATE OR REPLACE FUNCTION test_refuse_tender() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.ocid = 'crash:2' THEN RAISE EXCEPTION 'refused for the test' USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER test_refuse_tender BEFORE INSERT ON tenders FOR EACH ROW EXECUTE FUNCTION test_refuse_tender();`);
+    let r;
+    try {
+      r = await run(t.db, "tenders-csv", [first, second], {
+        hooks: { afterTenderRow: (_n, ocid) => { if (ocid === "later:2") throw new FileError("the disk went away"); } },
+      });
+    } finally {
+      await t.db.exec("DROP TRIGGER IF EXISTS test_refuse_tender ON tenders");
+    }
+    expect(r.status).toBe("done");
+    expect(r.rejects.map((x) => [x.row, x.reason])).toEqual([
+      [3, "the database refused it: refused for the test"],
+      [null, "cannot read second.csv: the disk went away (nothing from this file was written)"],
+    ]);
+    expect(r.files.map((f) => [f.file, f.created, f.rejected, f.error ?? "ok"])).toEqual([
+      ["tenders.csv", 2, 1, "ok"],
+      ["second.csv", 0, 0, "cannot read second.csv: the disk went away (nothing from this file was written)"],
+    ]);
+    expect((await t.db.query("SELECT ocid FROM tenders ORDER BY ocid")).rows).toEqual([{ ocid: "crash:1" }, { ocid: "crash:3" }]);
   });
 });
 

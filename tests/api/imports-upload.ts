@@ -42,8 +42,11 @@ export interface RunDetail {
   rejects: { file: string; row: number | null; key: string | null; reason: string }[];
 }
 
-/** Polls the run until it is no longer running; answers the last answer and every one seen. */
-export async function waitForRun(app: App, headers: Record<string, string>, id: number, { everyMs = 20, timeoutMs = 120_000 } = {}) {
+/** Polls the run until it is no longer running; answers the last answer and every one seen. whileRunning sees each running answer. */
+export async function waitForRun(
+  app: App, headers: Record<string, string>, id: number,
+  { everyMs = 20, timeoutMs = 120_000, whileRunning }: { everyMs?: number; timeoutMs?: number; whileRunning?: (run: RunDetail) => Promise<void> } = {},
+) {
   const seen: RunDetail[] = [];
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -52,6 +55,7 @@ export async function waitForRun(app: App, headers: Record<string, string>, id: 
     const run = res.json() as RunDetail;
     seen.push(run);
     if (run.status !== "running") return { run, seen };
+    await whileRunning?.(run);
     if (Date.now() > deadline) throw new Error(`import #${id} still running after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, everyMs));
   }

@@ -1,18 +1,21 @@
-// Runs one import: every file through its importer, one transaction per tender (or result),
-// and a report: read, created, updated, unchanged, skipped, rejected (with file, row, reason),
-// warnings. The run is recorded in import_runs (+ import_rejects) and the audit log.
+// Runs one import: every file through its importer, all in one transaction, and a report: read,
+// created, updated, unchanged, skipped, rejected (with file, row, reason), warnings. The run is
+// recorded in import_runs (+ import_rejects) and the audit log.
 //
-// Errors: a value we cannot read rejects its tender (RowError); the database refusing one
-// tender's data (SQLSTATE class 22 or 23) rejects that tender too; a file that cannot be read
-// at all (missing, not CSV/JSON, wrong layout) is reported as a failed file and the run goes on
-// with the next; anything else (the database gone, a crash) ends the run: tenders already
-// written stay committed, the one in progress is rolled back whole, and a re-run completes it.
+// All or nothing: a crash mid-import (the database gone, a bug, the process killed) rolls the
+// whole transaction back, so the failed run changes nothing and says so; importing the file
+// again does it all. Within the run, a value we cannot read rejects its item (RowError), and so
+// does the database refusing one item's data (SQLSTATE class 22 or 23): each item has its own
+// savepoint. A file that cannot be read at all, or stops being readable part-way (missing, not
+// CSV/JSON, wrong layout), is reported as a failed file, undone on its own (its savepoint), and
+// the run goes on with the next file. A dry run is the same transaction, rolled back at the end.
 //
-// Progress: the run row (import_runs) holds rows and bytes read so far and in total, written
-// about once a second while the run goes, so the staff page can poll it (uploads run as jobs).
+// Progress: rows and bytes read so far and in total go to onRunProgress as the run goes, and on
+// PostgreSQL to the run row about once a second (progressRowWriter), so the staff page can poll
+// it (uploads run as jobs).
 import fs from "node:fs";
 import path from "node:path";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { audit } from "../../modules/audit/log.js";
 import { importGepnic } from "./gepnic.js";
 import { FileError } from "./json.js";
@@ -53,10 +56,12 @@ export interface ImportOptions {
   /** Count each file's rows before importing it, for a progress bar in rows (uploads; the CLI shows bytes). */
   countRows?: boolean;
   hooks?: {
-    /** Inside each tender's transaction, after its row is written: n counts tenders in this run from 1. */
+    /** Inside the run's transaction, after a tender's row is written: n counts tenders in this run from 1. */
     afterTenderRow?(n: number, ocid: string): void | Promise<void>;
   };
   onProgress?(p: { file: string; bytes: number; total: number; read: number; done: boolean }): void;
+  /** The whole run's progress as it goes (an upload's job answers GET imports/{id}/ from it on PGlite). */
+  onRunProgress?(p: RunProgress): void;
 }
 
 export interface Counts {
@@ -100,12 +105,6 @@ export interface ImportReport {
   warnings_total: number;
   failed_files: number;
   error?: string;
-}
-
-class DryRunRollback extends Error {
-  constructor(readonly outcome: Outcome) {
-    super("dry run");
-  }
 }
 
 const zero = (): Counts => ({ read: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, rejected: 0 });
@@ -158,6 +157,25 @@ async function measure(opts: ImportOptions): Promise<{ bytes: number; rows: numb
   return { bytes, rows };
 }
 
+/** What a failed run says (its error, the report's error and the thrown error's message). */
+export const importFailedMessage = (cause: string) =>
+  `The import stopped at an error and nothing was changed: ${cause.trim().replace(/\.$/, "")}. Fix the cause and import the file again.`;
+
+/** How far a run is; handed to onRunProgress as it goes (an upload's job keeps it in memory). */
+export interface RunProgress {
+  rowsRead: number;
+  rowsTotal: number | null;
+  bytesRead: number;
+  bytesTotal: number;
+}
+
+/** Undoes the whole transaction of a dry run once its report is made. */
+class DryRunDone extends Error {
+  constructor() {
+    super("dry run");
+  }
+}
+
 export async function runImport(db: Db, opts: ImportOptions): Promise<ImportReport> {
   const now = opts.now ?? new Date();
   const source = opts.source?.trim() || null;
@@ -165,7 +183,6 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
   const unit = opts.kind.startsWith("results-") ? "result" : opts.kind === "mca" ? "company" : "tender";
   const started = new Date();
   const runId = opts.runId ?? (await startRun(db, opts));
-  const totals = zero();
   const files: FileReport[] = [];
   const rejects: Reject[] = [];
   const warnings: Warning[] = [];
@@ -175,163 +192,206 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
   // Progress across all files: bytes of the files finished plus the current one's.
   let bytesBefore = 0;
   let bytesInFile = 0;
-  let lastProgressWrite = Date.now();
-  const writeProgress = async (force = false) => {
-    if (!force && Date.now() - lastProgressWrite < PROGRESS_WRITE_MS) return;
-    lastProgressWrite = Date.now();
-    const rowsRead = files.reduce((n, fr) => n + fr.read, 0);
-    await db.query(`UPDATE import_runs SET rows_read = $2, bytes_read = $3, progress_at = now() WHERE id = $1`, [runId, rowsRead, bytesBefore + bytesInFile]);
+  const progress: RunProgress = { rowsRead: 0, rowsTotal: null, bytesRead: 0, bytesTotal: 0 };
+  const rowWriter = progressRowWriter(db, runId);
+  const showProgress = (force = false) => {
+    progress.rowsRead = files.reduce((n, fr) => n + fr.read, 0);
+    progress.bytesRead = bytesBefore + bytesInFile;
+    opts.onRunProgress?.({ ...progress });
+    rowWriter?.(progress, force);
+  };
+  const report = (): ImportReport => {
+    const totals = zero();
+    for (const fr of files) for (const k of Object.keys(totals) as (keyof Counts)[]) totals[k] += fr[k];
+    return {
+      run_id: runId,
+      kind: opts.kind,
+      source,
+      dry_run: dryRun,
+      status: fatal ? "failed" : "done",
+      started_at: started.toISOString(),
+      finished_at: new Date().toISOString(),
+      unit,
+      totals,
+      files,
+      companies: { created: stats.companiesCreated, linked: stats.companiesLinked },
+      rejects: rejects.slice(0, REPORT_LIST_CAP),
+      rejects_total: rejects.length,
+      warnings: warnings.slice(0, REPORT_LIST_CAP),
+      warnings_total: warnings.length,
+      failed_files: files.filter((f) => f.error).length,
+      ...(fatal ? { error: importFailedMessage(fatal.message) } : {}),
+    };
   };
 
   try {
     const size = await measure(opts);
+    Object.assign(progress, { rowsTotal: size.rows, bytesTotal: size.bytes });
     await db.query(`UPDATE import_runs SET rows_total = $2, bytes_total = $3, progress_at = now() WHERE id = $1`, [runId, size.rows, size.bytes]);
-    for (const f of opts.files) {
-      const name = f.name ?? f.path;
-      const fr: FileReport = { file: name, bytes: 0, ...zero() };
-      files.push(fr);
-      const reject = (row: number | null, reason: string, key?: string) => {
-        fr.rejected += 1;
-        rejects.push({ file: name, row, ...(key ? { key } : {}), reason });
-      };
-      let total = 0;
-      try {
-        const st = fs.statSync(f.path);
-        if (!st.isFile()) throw Object.assign(new Error(`${name} is not a file`), { code: "EISDIR" });
-        total = st.size;
-      } catch (err) {
-        fr.error = isFileSystemError(err) ? `cannot read ${name}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}` : String(err);
-        rejects.push({ file: name, row: null, reason: fr.error });
-        continue;
+    opts.onRunProgress?.({ ...progress });
+    // All or nothing: every write of the run is in this one transaction, so an error, or the
+    // process being killed, leaves the database as it was. A successful run's record is written
+    // in it too: committed together with what it reports.
+    await db.longTransaction(async (tx) => {
+      for (const f of opts.files) {
+        await importFile(tx, f);
+        showProgress(true);
       }
-      fr.bytes = total;
-      bytesInFile = 0;
-      let lastBytes = 0;
-      const progress = (done = false) => opts.onProgress?.({ file: name, bytes: lastBytes, total, read: fr.read, done });
-      const ctx: ImporterContext = {
-        file: f.path,
-        source,
-        fx: opts.fx ?? {},
-        state: opts.state?.trim() || null,
-        now,
-        onBytes: (b) => {
-          lastBytes = b;
-          bytesInFile = b;
-          progress();
-        },
-        onRead: (n = 1) => {
-          fr.read += n;
-        },
-        warn: (row, message) => {
-          warnings.push({ file: name, row, message });
-        },
-      };
-      try {
-        for await (const u of importerFor(opts.kind, ctx)) {
-          // The embedded database answers without real I/O, so a long import would otherwise run
-          // as one unbroken chain of promises and keep the server from reading any request (the
-          // page polling this run among them) until a whole file chunk is done.
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          await writeProgress();
-          if (u.type === "reject") {
-            reject(u.row, u.reason, u.key);
-            continue;
-          }
-          if (u.type === "skip") {
-            fr.skipped += 1;
-            continue;
-          }
-          let outcome: Outcome;
-          try {
-            outcome = await db.transaction(async (tx) => {
-              let o: Outcome;
-              if (u.type === "tender") {
-                const input = await u.build(tx);
-                const n = ++tenderCount;
-                o = (await upsertTender(tx, input, runId, stats, { afterTenderRow: (_id, ocid) => opts.hooks?.afterTenderRow?.(n, ocid) })).outcome;
-              } else if (u.type === "write") {
-                o = await u.write(tx);
-              } else {
-                o = (await upsertResult(tx, u.key, u.result, runId, stats)).outcome;
-              }
-              if (dryRun) throw new DryRunRollback(o);
-              return o;
-            });
-          } catch (err) {
-            if (err instanceof DryRunRollback) outcome = err.outcome;
-            else if (err instanceof RowError) {
-              reject(u.row, err.message, u.key);
-              continue;
-            } else if (isDataError(err)) {
-              reject(u.row, `the database refused it: ${(err as Error).message}`, u.key);
-              continue;
-            } else throw err;
-          }
-          fr[outcome] += 1;
-        }
-        progress(true);
-      } catch (err) {
-        if (err instanceof FileError || isFileSystemError(err)) {
-          fr.error = `cannot read ${name}: ${(err as Error).message}`;
-          rejects.push({ file: name, row: null, reason: fr.error });
-        } else throw err;
-      }
-      bytesBefore += total;
-      bytesInFile = 0;
-      await writeProgress(true);
-    }
+      if (dryRun) throw new DryRunDone();
+      await recordRun(tx, runId, report(), rejects, opts);
+    });
   } catch (err) {
-    fatal = err as Error;
+    if (!(err instanceof DryRunDone)) fatal = err as Error;
   }
-
-  for (const fr of files) for (const k of Object.keys(totals) as (keyof Counts)[]) totals[k] += fr[k];
-  const report: ImportReport = {
-    run_id: runId,
-    kind: opts.kind,
-    source,
-    dry_run: dryRun,
-    status: fatal ? "failed" : "done",
-    started_at: started.toISOString(),
-    finished_at: new Date().toISOString(),
-    unit,
-    totals,
-    files,
-    companies: { created: stats.companiesCreated, linked: stats.companiesLinked },
-    rejects: rejects.slice(0, REPORT_LIST_CAP),
-    rejects_total: rejects.length,
-    warnings: warnings.slice(0, REPORT_LIST_CAP),
-    warnings_total: warnings.length,
-    failed_files: files.filter((f) => f.error).length,
-    ...(fatal ? { error: fatal.message } : {}),
-  };
-  await recordRun(db, runId, report, rejects, opts).catch((err) => {
+  if (fatal) {
+    // Nothing was written: the counts of what would have been written go back to zero.
+    for (const fr of files) Object.assign(fr, { created: 0, updated: 0, unchanged: 0 });
+    stats.companiesCreated = stats.companiesLinked = 0;
+  }
+  const final = report();
+  if (fatal || dryRun) await db.transaction((tx) => recordRun(tx, runId, final, rejects, opts)).catch((err) => {
     if (!fatal) throw err;
   });
-  if (fatal) throw Object.assign(fatal, { report });
-  return report;
+  if (fatal) throw Object.assign(new Error(final.error, { cause: fatal }), { report: final });
+  return final;
+
+  async function importFile(tx: Tx, f: ImportFile): Promise<void> {
+    const name = f.name ?? f.path;
+    const fr: FileReport = { file: name, bytes: 0, ...zero() };
+    files.push(fr);
+    const reject = (row: number | null, reason: string, key?: string) => {
+      fr.rejected += 1;
+      rejects.push({ file: name, row, ...(key ? { key } : {}), reason });
+    };
+    let total = 0;
+    try {
+      const st = fs.statSync(f.path);
+      if (!st.isFile()) throw Object.assign(new Error(`${name} is not a file`), { code: "EISDIR" });
+      total = st.size;
+    } catch (err) {
+      fr.error = isFileSystemError(err) ? `cannot read ${name}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}` : String(err);
+      rejects.push({ file: name, row: null, reason: fr.error });
+      return;
+    }
+    fr.bytes = total;
+    bytesInFile = 0;
+    let lastBytes = 0;
+    const fileProgress = (done = false) => opts.onProgress?.({ file: name, bytes: lastBytes, total, read: fr.read, done });
+    const ctx: ImporterContext = {
+      file: f.path,
+      source,
+      fx: opts.fx ?? {},
+      state: opts.state?.trim() || null,
+      now,
+      onBytes: (b) => {
+        lastBytes = b;
+        bytesInFile = b;
+        fileProgress();
+      },
+      onRead: (n = 1) => {
+        fr.read += n;
+      },
+      warn: (row, message) => {
+        warnings.push({ file: name, row, message });
+      },
+    };
+    // A file that cannot be read part-way is undone on its own (its savepoint); the others stay.
+    await tx.query("SAVEPOINT import_file");
+    try {
+      for await (const u of importerFor(opts.kind, ctx)) {
+        // The embedded database answers without real I/O, so a long import would otherwise run
+        // as one unbroken chain of promises and keep the server from reading any request (the
+        // page polling this run among them) until a whole file chunk is done.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        showProgress();
+        if (u.type === "reject") {
+          reject(u.row, u.reason, u.key);
+          continue;
+        }
+        if (u.type === "skip") {
+          fr.skipped += 1;
+          continue;
+        }
+        // Each item in a savepoint: one the database refuses is undone alone and rejected.
+        await tx.query("SAVEPOINT import_item");
+        let outcome: Outcome;
+        try {
+          if (u.type === "tender") {
+            const input = await u.build(tx);
+            const n = ++tenderCount;
+            outcome = (await upsertTender(tx, input, runId, stats, { afterTenderRow: (_id, ocid) => opts.hooks?.afterTenderRow?.(n, ocid) })).outcome;
+          } else if (u.type === "write") {
+            outcome = await u.write(tx);
+          } else {
+            outcome = (await upsertResult(tx, u.key, u.result, runId, stats)).outcome;
+          }
+          await tx.query("RELEASE SAVEPOINT import_item");
+        } catch (err) {
+          if (!(err instanceof RowError) && !isDataError(err)) throw err;
+          await tx.query("ROLLBACK TO SAVEPOINT import_item");
+          await tx.query("RELEASE SAVEPOINT import_item");
+          reject(u.row, err instanceof RowError ? err.message : `the database refused it: ${(err as Error).message}`, u.key);
+          continue;
+        }
+        fr[outcome] += 1;
+      }
+      fileProgress(true);
+      await tx.query("RELEASE SAVEPOINT import_file");
+    } catch (err) {
+      if (!(err instanceof FileError || isFileSystemError(err))) throw err;
+      await tx.query("ROLLBACK TO SAVEPOINT import_file");
+      await tx.query("RELEASE SAVEPOINT import_file");
+      const written = fr.created + fr.updated + fr.unchanged > 0;
+      Object.assign(fr, { created: 0, updated: 0, unchanged: 0 });
+      fr.error = `cannot read ${name}: ${(err as Error).message}${written ? " (nothing from this file was written)" : ""}`;
+      rejects.push({ file: name, row: null, reason: fr.error });
+    }
+    bytesBefore += total;
+    bytesInFile = 0;
+  }
 }
 
-async function recordRun(db: Db, runId: number, report: ImportReport, rejects: Reject[], opts: ImportOptions): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * On PostgreSQL the run row shows the progress to every API process: written about once a second
+ * on a pooled connection of its own, outside the import's transaction, and never awaited (the
+ * import does not wait for it; one write at a time; one that lands after the run has finished is
+ * a no-op). PGlite has one connection, held by the import: the upload's job keeps the progress in
+ * memory instead (onRunProgress), and the row gets the final state.
+ */
+function progressRowWriter(db: Db, runId: number) {
+  if (db.kind !== "postgres") return null;
+  let lastWrite = Date.now();
+  let writing = false;
+  return (p: RunProgress, force: boolean) => {
+    if (writing || (!force && Date.now() - lastWrite < PROGRESS_WRITE_MS)) return;
+    lastWrite = Date.now();
+    writing = true;
+    db.query(`UPDATE import_runs SET rows_read = $2, bytes_read = $3, progress_at = now() WHERE id = $1 AND status = 'running'`, [runId, p.rowsRead, p.bytesRead])
+      .catch(() => undefined) // the next write, or the final record, says it again
+      .finally(() => (writing = false));
+  };
+}
+
+/** The run's final state, its rejects and the audit entry (inside the caller's transaction). */
+async function recordRun(tx: Tx, runId: number, report: ImportReport, rejects: Reject[], opts: ImportOptions): Promise<void> {
+  await tx.query(
+    `UPDATE import_runs SET status = $2, error = $3, report = $4::jsonb, finished_at = now(), progress_at = now(), rows_read = $5 WHERE id = $1`,
+    [runId, report.status, report.error ?? null, JSON.stringify(report), report.totals.read],
+  );
+  for (let i = 0; i < rejects.length; i += 1000) {
+    const part = rejects.slice(i, i + 1000);
     await tx.query(
-      `UPDATE import_runs SET status = $2, error = $3, report = $4::jsonb, finished_at = now(), progress_at = now(), rows_read = $5 WHERE id = $1`,
-      [runId, report.status, report.error ?? null, JSON.stringify(report), report.totals.read],
+      `INSERT INTO import_rejects (run_id, file, row_number, item_key, reason)
+       SELECT $1, f, r, k, m FROM unnest($2::text[], $3::int[], $4::text[], $5::text[]) AS u(f, r, k, m)`,
+      [runId, part.map((r) => r.file), part.map((r) => r.row), part.map((r) => r.key ?? null), part.map((r) => r.reason)],
     );
-    for (let i = 0; i < rejects.length; i += 1000) {
-      const part = rejects.slice(i, i + 1000);
-      await tx.query(
-        `INSERT INTO import_rejects (run_id, file, row_number, item_key, reason)
-         SELECT $1, f, r, k, m FROM unnest($2::text[], $3::int[], $4::text[], $5::text[]) AS u(f, r, k, m)`,
-        [runId, part.map((r) => r.file), part.map((r) => r.row), part.map((r) => r.key ?? null), part.map((r) => r.reason)],
-      );
-    }
-    await audit(tx, {
-      actorId: opts.userId ?? null,
-      action: report.dry_run ? "import.dry_run" : "import",
-      itemType: "import_run",
-      itemId: runId,
-      details: { kind: report.kind, source: report.source, files: report.files.map((f) => path.basename(f.file)), totals: report.totals, status: report.status, actor: opts.actor ?? null },
-      ip: opts.ip,
-    });
+  }
+  await audit(tx, {
+    actorId: opts.userId ?? null,
+    action: report.dry_run ? "import.dry_run" : "import",
+    itemType: "import_run",
+    itemId: runId,
+    details: { kind: report.kind, source: report.source, files: report.files.map((f) => path.basename(f.file)), totals: report.totals, status: report.status, actor: opts.actor ?? null },
+    ip: opts.ip,
   });
 }

@@ -5,7 +5,8 @@
 //   GET  /imports/        staff; past runs, newest first (?page=), each with its progress
 //   GET  /imports/{id}/   staff; one run: status (running / done / failed), progress (rows and
 //                         bytes read so far and in total, percent), its report and every rejected
-//                         row (first 1000) once finished. The upload page polls this.
+//                         row (first 1000) once finished. The upload page polls this. A failed
+//                         run changed nothing (its error says so): an import is all or nothing.
 // Uploads are at most 20 MB (larger: 413); bigger files go through the command line, which streams.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -21,7 +22,7 @@ import { requireAuth } from "../../plugins/authenticate.js";
 import { IMPORT_KINDS, type ImportKind } from "../../ingest/importers/model.js";
 import { unreadableReason } from "../../ingest/importers/probe.js";
 import { REPORT_LIST_CAP } from "../../ingest/importers/run.js";
-import { ImportJobs, failStaleRuns } from "./jobs.js";
+import { ImportJobs, failStaleRuns, type LiveRun } from "./jobs.js";
 
 export const MAX_IMPORT_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MESSAGES = {
@@ -66,6 +67,15 @@ function summary(r: RunRow) {
     dry_run: r.dry_run, status: r.status, error: r.error, started_at: iso(r.started_at), finished_at: iso(r.finished_at),
     totals: report.totals ?? null, failed_files: report.failed_files ?? 0, rejects_total: report.rejects_total ?? 0,
     progress: progressOf(r),
+  };
+}
+/** A job this process runs, as a run row (PGlite: the row itself is written when the job ends). */
+function liveRow(live: LiveRun, userEmail: string | null): RunRow {
+  const p = live.progress;
+  return {
+    id: live.id, kind: live.kind, source: live.source, files: live.files, actor: live.actor, user_id: live.user_id, user_email: userEmail,
+    dry_run: live.dry_run, status: "running", error: null, started_at: live.started_at, finished_at: null, report: {},
+    rows_read: p.rowsRead, rows_total: p.rowsTotal, bytes_read: p.bytesRead, bytes_total: p.bytesTotal,
   };
 }
 const RUN_COLUMNS = `r.id, r.kind, r.source, r.files, r.actor, r.user_id, u.email AS user_email, r.dry_run, r.status, r.error,
@@ -157,14 +167,19 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ["imports"], summary: "Past imports (staff), newest first", querystring: Type.Object({ page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })) }), response: { 200: RunList, ...errors } },
     },
     async (request) => {
-      await failStaleRuns(app.db);
+      await failStaleRuns(app.db, jobs.liveRunIds());
       const page = request.query.page ?? 1;
       const count = (await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM import_runs")).rows[0].n;
       const { rows } = await app.db.query<RunRow>(
         `SELECT ${RUN_COLUMNS} FROM import_runs r LEFT JOIN users u ON u.id = r.user_id ORDER BY r.id DESC LIMIT $1 OFFSET $2`,
         [PAGE_SIZE, (page - 1) * PAGE_SIZE],
       );
-      return { count, page, page_size: PAGE_SIZE, results: rows.map(summary) };
+      // On PGlite the rows of this process's running jobs hold no progress yet: their memory does.
+      const current = (r: RunRow) => {
+        const live = app.db.kind === "pglite" && r.status === "running" ? jobs.liveRun(r.id) : undefined;
+        return live ? liveRow(live, r.user_email) : r;
+      };
+      return { count, page, page_size: PAGE_SIZE, results: rows.map((r) => summary(current(r))) };
     },
   );
 
@@ -172,7 +187,11 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/imports/:id/",
     { config: staff, schema: { tags: ["imports"], summary: "One import (staff): status, progress, its report and rejected rows", params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }), response: { 200: RunDetail, ...errors } } },
     async (request) => {
-      await failStaleRuns(app.db);
+      // PGlite: a job of this process is answered from its memory, without the database, which
+      // the import holds until it ends (its row gets the final state then).
+      const live = app.db.kind === "pglite" ? jobs.liveRun(request.params.id) : undefined;
+      if (live) return { ...summary(liveRow(live, live.actor)), report: {}, rejects: [] };
+      await failStaleRuns(app.db, jobs.liveRunIds());
       const { rows } = await app.db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM import_runs r LEFT JOIN users u ON u.id = r.user_id WHERE r.id = $1`, [request.params.id]);
       const run = rows[0];
       if (!run) throw notFound(IMPORT_MESSAGES.notFound);
