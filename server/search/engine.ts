@@ -213,6 +213,18 @@ export class SearchEngine {
             const sort = this.def.sorts[key];
             if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
           }
+          // The text index is the second pass. A cold start of a large index serves filters and
+          // facets from the copy meanwhile (text from SQL); a reload keeps the old copy until
+          // the new one has its text.
+          const inline = this.mode === "cache" || this.store !== null || (await this.smallTable());
+          if (inline) await store.loadText(this.db);
+          else {
+            const textStarted = Date.now();
+            void store
+              .loadText(this.db)
+              .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
+              .catch((err) => this.log(`search text for ${this.def.name} could not load; text searches use SQL`, err));
+          }
           this.store = store;
           this.textSets.clear();
           this.sqlSets.clear();
@@ -345,7 +357,7 @@ export class SearchEngine {
     }
     const tree = parseTsQuery(key)!;
     let value: TextMatches;
-    if (store.text && answerableInMemory(tree)) {
+    if (store.text && store.textReady && answerableInMemory(tree)) {
       const n = store.n;
       const matched = store.text.matches(tree, n);
       const live = store.live;

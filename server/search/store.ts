@@ -159,11 +159,9 @@ export class ColumnStore {
    * of rows can come as one string per column (string_agg), which is several times faster to
    * read than row objects. Unit and record separators inside values become spaces.
    */
-  private loadExprs(): string[] {
+  private loadExprs(withText: boolean): string[] {
     const exprs = ["t.id::text"];
-    // The text vector (when the index has one) comes last: see TextIndex.addRow. Its words
-    // never hold control characters (the text parser splits on them), so it needs no translate.
-    const text = this.def.textVector ? [`t.${this.def.textVector}::text`] : [];
+    const text = withText && this.def.textVector ? [this.vectorExpr()] : [];
     for (const [name] of this.columns) {
       const f = this.def.fields[name];
       const col = `t.${f.column}`;
@@ -177,14 +175,22 @@ export class ColumnStore {
     return [...exprs, ...text];
   }
 
-  /** Rows as text columns (for a few changed ids). */
-  private rowSelect(): string {
-    return this.loadExprs().map((e, i) => `${e} AS c${i}`).join(", ");
+  /**
+   * The text vector (when the index has one) travels last: see TextIndex.addRow. Its words never
+   * hold control characters (the text parser splits on them), so it needs no translate.
+   */
+  private vectorExpr() {
+    return `t.${this.def.textVector}::text`;
   }
 
-  /** A chunk of rows as one separated string per column. */
+  /** Rows as text columns, their text vectors included (for a few changed ids). */
+  private rowSelect(): string {
+    return this.loadExprs(true).map((e, i) => `${e} AS c${i}`).join(", ");
+  }
+
+  /** A chunk of rows as one separated string per column (the text vectors load in a second pass). */
   private chunkSelect(): string {
-    return this.loadExprs().map((e, i) => `string_agg(coalesce(${e}, ''), E'\\x1f') AS c${i}`).join(", ");
+    return this.loadExprs(false).map((e, i) => `string_agg(coalesce(${e}, ''), E'\\x1f') AS c${i}`).join(", ");
   }
 
   position(id: number): number {
@@ -224,12 +230,15 @@ export class ColumnStore {
     this.capacity = capacity;
   }
 
-  /** Columns a row travels as: the id, each stored field, then the text vector when there is one. */
-  private get width() {
-    return this.columns.size + 1 + (this.text ? 1 : 0);
+  /** Columns a row travels as: the id, each stored field, then (from rowSelect) the text vector. */
+  private width(withText: boolean) {
+    return this.columns.size + 1 + (withText && this.text ? 1 : 0);
   }
 
-  /** Appends rows given as text columns (column 0: ids), each already split into values. */
+  /**
+   * Appends rows given as text columns (column 0: ids), each already split into values; their
+   * text vectors, when given, go to the text index.
+   */
   appendColumns(columns: (string | null)[][]) {
     const ids = columns[0];
     const count = ids.length;
@@ -265,7 +274,7 @@ export class ColumnStore {
         }
       }
     }
-    if (this.text) {
+    if (this.text && columns.length > k) {
       const vectors = columns[k];
       for (let r = 0; r < count; r++) this.text.addRow(start + r, vectors[r]);
       this.text.seal();
@@ -276,7 +285,7 @@ export class ColumnStore {
 
   private appendRowObjects(rows: Record<string, unknown>[]) {
     if (!rows.length) return;
-    const width = this.width;
+    const width = this.width(true);
     const columns: (string | null)[][] = [];
     for (let k = 0; k < width; k++) columns.push(rows.map((row) => (row[`c${k}`] as string | null) ?? null));
     this.appendColumns(columns);
@@ -323,12 +332,56 @@ export class ColumnStore {
         const row = r.rows[0];
         if (row.c0 === null) continue;
         const columns: (string | null)[][] = [];
-        for (let k = 0; k < this.width; k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
+        for (let k = 0; k < this.width(false); k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
         this.appendColumns(columns);
       }
     }
+    this.loadedRows = this.n;
     this.sync = parseSnapshot(s);
     this.syncedAt = Date.now();
+  }
+
+  /** Rows loaded by loadAll (rows appended later by catch-ups brought their text with them). */
+  private loadedRows = 0;
+  /** True once every loaded row's text is in the text index (text search may then use it). */
+  textReady = false;
+
+  /**
+   * The second pass of a load: every loaded row's text vector into the text index, in the same
+   * id chunks, each read while the last is parsed. A row changed meanwhile was appended again
+   * by a catch-up with its new text; its old position is dead, so what this pass reads for it
+   * is never searched. Catch-ups may run between chunks: each chunk is added synchronously.
+   */
+  async loadText(db: Queryable, chunk = 100_000): Promise<void> {
+    const text = this.text;
+    if (!text || this.textReady) return;
+    const loaded = this.loadedRows;
+    const lo = loaded ? this.ids[0] : 0;
+    const hi = loaded ? this.ids[loaded - 1] : 0;
+    if (loaded) {
+      const read = (from: number) =>
+        db.query<{ ids: string | null; vectors: string | null }>(
+          `SELECT string_agg(t.id::text, ',') AS ids, string_agg(coalesce(${this.vectorExpr()}, ''), E'\\x1f') AS vectors
+             FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`,
+          [from, from + chunk],
+        );
+      let next: ReturnType<typeof read> | null = read(lo - 1);
+      for (let from = lo - 1; next; from += chunk) {
+        const r = await next;
+        next = from + chunk < hi ? read(from + chunk) : null;
+        next?.catch(() => undefined); // surfaced when awaited
+        const { ids, vectors } = r.rows[0];
+        if (ids === null) continue;
+        const idList = ids.split(",");
+        const vectorList = (vectors ?? "").split("\x1f");
+        for (let k = 0; k < idList.length; k++) {
+          const pos = this.position(Number(idList[k]));
+          if (pos >= 0 && pos < loaded) text.addRow(pos, vectorList[k]);
+        }
+        text.seal();
+      }
+    }
+    this.textReady = true;
   }
 
   /**

@@ -154,8 +154,10 @@ describe("the in-memory path", () => {
   it("a copy loaded in many small chunks (each read while the last is parsed) holds the same rows and words", async () => {
     const whole = new ColumnStore(projectsIndex);
     await whole.loadAll(db);
+    await whole.loadText(db);
     const chunked = new ColumnStore(projectsIndex);
     await chunked.loadAll(db, 7);
+    await chunked.loadText(db, 7);
     expect(chunked.liveCount).toBe(whole.liveCount);
     expect(Array.from(chunked.ids.subarray(0, chunked.n))).toEqual(Array.from(whole.ids.subarray(0, whole.n)));
     expect(chunked.text!.size).toBe(whole.text!.size);
@@ -163,6 +165,35 @@ describe("the in-memory path", () => {
       const tree = parseTsQuery(`'${word}'`)!;
       expect(Array.from(chunked.text!.matches(tree, chunked.n)), word).toEqual(Array.from(whole.text!.matches(tree, whole.n)));
     }
+  });
+  it("text loads in a second pass; a row changed between the passes is found by its new words only", async () => {
+    const store = new ColumnStore(projectsIndex);
+    await store.loadAll(db);
+    expect(store.textReady).toBe(false);
+    const [{ id }] = (await db.query<{ id: number }>(`SELECT id FROM projects ORDER BY id LIMIT 1`)).rows;
+    await db.query(`UPDATE projects SET title = 'Quokkaville depot', description = '', owner_name = NULL WHERE id = $1`, [id]);
+    expect(await store.catchUp(db)).toBe(true);
+    await store.loadText(db);
+    expect(store.textReady).toBe(true);
+    const found = (word: string) => {
+      const hits = store.text!.matches(parseTsQuery(`'${word}'`)!, store.n);
+      return Array.from(hits.keys()).filter((p) => hits[p] && store.live[p]).map((p) => store.ids[p]);
+    };
+    expect(found("quokkavill")).toEqual([Number(id)]);
+    const fresh = new ColumnStore(projectsIndex);
+    await fresh.loadAll(db);
+    await fresh.loadText(db);
+    for (const word of ["tower", "hospit", "depot"]) {
+      const live = (s: ColumnStore) => {
+        const hits = s.text!.matches(parseTsQuery(`'${word}'`)!, s.n);
+        return Array.from(hits.keys()).filter((p) => hits[p] && s.live[p]).map((p) => s.ids[p]).sort((a, b) => a - b);
+      };
+      expect(live(store), word).toEqual(live(fresh));
+    }
+    // and its words are held once: the same rank as in a copy loaded after the change
+    const tree = parseTsQuery("'quokkavill' | 'depot'")!;
+    const rankIn = (s: ColumnStore) => s.text!.ranks(tree, Int32Array.of(s.position(Number(id))), s.n)[0];
+    expect(rankIn(store)).toBe(rankIn(fresh));
   });
   it("a search by date or value needs no ranking and finds the same rows", async () => {
     const a = await all(cache, "cement or hospital", "value desc");
