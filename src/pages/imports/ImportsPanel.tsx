@@ -34,6 +34,7 @@ const kindLabel = (kind: string) => IMPORT_KINDS.find((k) => k.value === kind)?.
 /** A guess of the kind from the file name, so the common case needs one click less. */
 export function guessKind(fileName: string): ImportKind | undefined {
   const name = fileName.toLowerCase();
+  if (name.endsWith(".xlsx") || /\b(mca|company[-_ ]?master)/.test(name)) return "mca";
   if (/\.jsonl?$/.test(name)) {
     if (name.includes("result")) return "results-json";
     if (name.includes("tender")) return "tenders-json";

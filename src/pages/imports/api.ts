@@ -9,6 +9,7 @@ export const IMPORT_KINDS = [
   { value: "tenders-json", label: "Tenders, our format (JSON)", accept: ".json,.jsonl" },
   { value: "results-csv", label: "Results, our format (CSV)", accept: ".csv" },
   { value: "results-json", label: "Results, our format (JSON)", accept: ".json,.jsonl" },
+  { value: "mca", label: "MCA company master (CSV or XLSX)", accept: ".csv,.xlsx" },
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number]["value"];
 
