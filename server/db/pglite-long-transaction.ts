@@ -32,7 +32,10 @@ const WRITTEN_RELATIONS = `
   SELECT DISTINCT relname FROM written`;
 
 const READ_ONLY_VIOLATION = "25006";
-const looksLikeRead = (sql: string) => /^\s*(\(\s*)*(select|with|values|table)\b/i.test(sql);
+// A snapshot taken inside the import's transaction would count the import as already seen (the
+// search copy records one as its sync point, and would then miss the import's rows for good).
+const asksForSnapshot = (sql: string) => /\b(pg_current_snapshot|txid_current_snapshot|pg_current_xact_id|txid_current)\b/i.test(sql);
+const looksLikeRead = (sql: string) => /^\s*(\(\s*)*(select|with|values|table)\b/i.test(sql) && !asksForSnapshot(sql);
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export interface OpenLongTransaction {

@@ -79,4 +79,22 @@ describe("a long transaction", () => {
     await tx;
     expect((await t.db.query("SELECT id FROM test_long_written ORDER BY id")).rows).toEqual([{ id: 7 }, { id: 8 }]);
   });
+
+  it("a read asking for the database's snapshot waits: taken inside, it would count the import as already seen", async () => {
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const tx = t.db.longTransaction(async (q) => {
+      await q.query("INSERT INTO test_long_written VALUES (20)");
+      wrote();
+      await holding;
+    });
+    await written;
+    const snapshot = t.db.query<{ s: string; n: number }>(`SELECT pg_current_snapshot()::text AS s, (SELECT count(*)::int FROM test_long_other) AS n`);
+    if (t.db.kind === "pglite") expect(await within(snapshot, 300)).toBe("waiting");
+    release();
+    await tx;
+    expect((await snapshot).rows[0].n).toBeGreaterThan(0);
+  });
 });
