@@ -5,7 +5,7 @@ import type { Db } from "../db/client.js";
 import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import { ColumnStore } from "./store.js";
-import { answerableInMemory, orderByRank, parseTsQuery } from "./text.js";
+import { answerableInMemory, orderByRank, parseTsQuery, type TsNode } from "./text.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
 export type EngineMode =
@@ -34,6 +34,31 @@ function fingerprint(set: Int32Array | undefined): string {
     mix = (mix + Math.imul(p + 1, 2654435761)) | 0;
   }
   return `${set.length}:${sum}:${mix}`;
+}
+
+/** Text matches from the store's text index (live rows only). */
+function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolean): TextMatches {
+  const text = store.text!;
+  const n = store.n;
+  const matched = text.matches(tree, n);
+  const live = store.live;
+  let m = 0;
+  for (let i = 0; i < n; i++) m += matched[i] & live[i];
+  const positions = new Int32Array(m);
+  for (let i = 0, k = 0; i < n; i++) if (matched[i] & live[i]) positions[k++] = i;
+  const ranked = rank ? orderByRank(positions, text.ranks(tree, positions, n), store.ids, (id) => store.position(id)) : null;
+  return { positions, ranked };
+}
+
+/**
+ * One search for the commonest word, thrown away: the first person to search after a load does
+ * not wait for the text code to be compiled.
+ */
+function warmTextSearch(store: ColumnStore, def: IndexDefinition) {
+  const word = store.text?.commonestWord();
+  if (!word) return;
+  const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
+  evaluate(store, [], [], { only: [m.positions], ranked: m.ranked! }).facetCounts(def);
 }
 
 interface TextMatches {
@@ -217,11 +242,14 @@ export class SearchEngine {
           // facets from the copy meanwhile (text from SQL); a reload keeps the old copy until
           // the new one has its text.
           const inline = this.mode === "cache" || this.store !== null || (await this.smallTable());
-          if (inline) await store.loadText(this.db);
-          else {
+          if (inline) {
+            await store.loadText(this.db);
+            warmTextSearch(store, this.def);
+          } else {
             const textStarted = Date.now();
             void store
               .loadText(this.db)
+              .then(() => warmTextSearch(store, this.def))
               .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
               .catch((err) => this.log(`search text for ${this.def.name} could not load; text searches use SQL`, err));
           }
@@ -356,20 +384,7 @@ export class SearchEngine {
       return hit.value;
     }
     const tree = parseTsQuery(key)!;
-    let value: TextMatches;
-    if (store.text && store.textReady && answerableInMemory(tree)) {
-      const n = store.n;
-      const matched = store.text.matches(tree, n);
-      const live = store.live;
-      let m = 0;
-      for (let i = 0; i < n; i++) m += matched[i] & live[i];
-      const positions = new Int32Array(m);
-      for (let i = 0, k = 0; i < n; i++) if (matched[i] & live[i]) positions[k++] = i;
-      const ranked = rank ? orderByRank(positions, store.text.ranks(tree, positions, n), store.ids, (id) => store.position(id)) : null;
-      value = { positions, ranked };
-    } else {
-      value = await this.sqlTextMatches(store, q);
-    }
+    const value = store.text && store.textReady && answerableInMemory(tree) ? memoryTextMatches(store, tree, rank) : await this.sqlTextMatches(store, q);
     this.textSets.set(key, { store, version: store.version, value });
     while (this.textSets.size > TEXT_CACHE_SIZE) this.textSets.delete(this.textSets.keys().next().value!);
     return value;

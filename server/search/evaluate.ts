@@ -57,7 +57,7 @@ export class Evaluation {
       if (g >= 0) lut[g + 1] = 1;
       const counted = hist[0] + (g >= 0 ? hist[g + 1] : 0);
       const counts = new Int32Array(col.dict.size);
-      if (counted * 8 < n) {
+      if (counted * 3 < n) {
         candidates ??= candidatePositions(state, n);
         if (col instanceof KeywordColumn) countListScalar(col.codes, state, lut, candidates, counts, 1);
         else countListArray(col.offsets, col.data, state, lut, candidates, counts, 1);

@@ -420,6 +420,15 @@ export class TextIndex {
     this.segments.push({ codes: Int32Array.from(codes), starts: Int32Array.from(starts), positions, scores });
   }
 
+  /** The word most rows hold (to warm the search code up on), or null when empty. */
+  commonestWord(): string | null {
+    const counts = new Int32Array(this.words.length);
+    for (const seg of this.segments) for (let k = 0; k < seg.codes.length; k++) counts[seg.codes[k]] += seg.starts[k + 1] - seg.starts[k];
+    let best = -1;
+    for (let c = 0; c < counts.length; c++) if (best < 0 || counts[c] > counts[best]) best = c;
+    return best < 0 ? null : this.words[best];
+  }
+
   /** Calls fn for every (position, score) of a word (the store's dead rows included). */
   private forEachPosting(word: string, fn: (positions: Int32Array, scores: Float32Array, from: number, to: number) => void) {
     const c = this.codeOf.get(word);
@@ -483,8 +492,10 @@ export class TextIndex {
 }
 
 /**
- * Positions ordered by rank desc then id desc: one native sort of packed keys (the float4
- * rank's bits above the reversed id) when they fit in 53 bits, else a comparator sort.
+ * Positions ordered by rank desc then id desc. Ranks take few distinct values, so each becomes a
+ * small bucket number and (bucket, reversed id) packs into 32 bits: two 16-bit radix passes,
+ * linear in the matches. Too many distinct ranks or ids too large for that: one native sort of
+ * 53-bit packed keys; beyond that a comparator sort.
  */
 export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Float64Array, position: (id: number) => number): Int32Array {
   const m = positions.length;
@@ -492,6 +503,21 @@ export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Flo
   for (let k = 0; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
   const idBits = Math.ceil(Math.log2(maxId + 2));
   const bits = new Uint32Array(ranks.buffer, ranks.byteOffset, m); // non-negative floats order as their bits
+  const buckets = idBits < 32 ? rankBuckets(bits, 32 - idBits) : null;
+  if (buckets) {
+    const { bucketOf, table, mask } = buckets;
+    const keys = new Uint32Array(m);
+    for (let k = 0; k < m; k++) {
+      let slot = Math.imul(bits[k], 2654435761) & mask;
+      while (table[slot] !== bits[k]) slot = (slot + 1) & mask;
+      keys[k] = ((bucketOf[slot] << idBits) | (maxId - ids[positions[k]])) >>> 0;
+    }
+    const sorted = radixSort32(keys);
+    const idMask = 2 ** idBits - 1;
+    const out = new Int32Array(m);
+    for (let k = 0; k < m; k++) out[k] = position(maxId - (sorted[k] & idMask));
+    return out;
+  }
   if (idBits > 22) {
     const idx = Array.from({ length: m }, (_, k) => k);
     idx.sort((a, b) => ranks[b] - ranks[a] || ids[positions[b]] - ids[positions[a]]);
@@ -504,4 +530,50 @@ export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Flo
   const out = new Int32Array(m);
   for (let k = 0; k < m; k++) out[k] = position(maxId - (keys[k] % scale));
   return out;
+}
+
+/**
+ * The distinct rank bits in an open-addressing table, each with its bucket number (0 = the
+ * highest rank); null when there are more than fit in `bucketBits`.
+ */
+function rankBuckets(bits: Uint32Array, bucketBits: number): { table: Uint32Array; bucketOf: Uint32Array; mask: number } | null {
+  const limit = Math.min(2 ** Math.min(bucketBits, 16), 1 << 16);
+  const size = 1 << 17; // twice the most distinct ranks the radix path takes
+  const mask = size - 1;
+  const EMPTY = 0xffffffff; // never a rank's bits (a NaN pattern)
+  const table = new Uint32Array(size).fill(EMPTY);
+  const distinct: number[] = [];
+  for (let k = 0; k < bits.length; k++) {
+    const b = bits[k];
+    let slot = Math.imul(b, 2654435761) & mask;
+    while (table[slot] !== EMPTY && table[slot] !== b) slot = (slot + 1) & mask;
+    if (table[slot] === EMPTY) {
+      if (distinct.length >= limit) return null;
+      table[slot] = b;
+      distinct.push(b);
+    }
+  }
+  distinct.sort((a, b) => b - a);
+  const bucketOf = new Uint32Array(size);
+  for (let r = 0; r < distinct.length; r++) {
+    let slot = Math.imul(distinct[r], 2654435761) & mask;
+    while (table[slot] !== distinct[r]) slot = (slot + 1) & mask;
+    bucketOf[slot] = r;
+  }
+  return { table, bucketOf, mask };
+}
+
+/** Unsigned 32-bit keys ascending: two stable counting passes of 16 bits. */
+function radixSort32(keys: Uint32Array): Uint32Array {
+  const m = keys.length;
+  let from: Uint32Array = keys;
+  let to: Uint32Array = new Uint32Array(m);
+  for (const shift of [0, 16]) {
+    const counts = new Int32Array(65537);
+    for (let k = 0; k < m; k++) counts[((from[k] >>> shift) & 0xffff) + 1]++;
+    for (let d = 0; d < 65536; d++) counts[d + 1] += counts[d];
+    for (let k = 0; k < m; k++) to[counts[(from[k] >>> shift) & 0xffff]++] = from[k];
+    [from, to] = [to, from];
+  }
+  return from;
 }
