@@ -10,6 +10,9 @@ import type { FieldDef, IndexDefinition } from "./types.js";
 import { TextIndex } from "./text.js";
 
 const DAY_US = 86_400_000_000;
+/** Rows a load parses between turns it gives to requests (about 10–20 ms of work). */
+const YIELD_ROWS = 20_000;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const NO_POS = -1;
 
 export type Codes = Uint16Array | Uint32Array;
@@ -333,7 +336,11 @@ export class ColumnStore {
         if (row.c0 === null) continue;
         const columns: (string | null)[][] = [];
         for (let k = 0; k < this.width(false); k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
-        this.appendColumns(columns);
+        // In slices, giving requests a turn between them (a load runs beside the API).
+        for (let a = 0; a < columns[0].length; a += YIELD_ROWS) {
+          this.appendColumns(a === 0 && columns[0].length <= YIELD_ROWS ? columns : columns.map((c) => c.slice(a, a + YIELD_ROWS)));
+          await yieldToRequests();
+        }
       }
     }
     this.loadedRows = this.n;
@@ -377,6 +384,7 @@ export class ColumnStore {
         for (let k = 0; k < idList.length; k++) {
           const pos = this.position(Number(idList[k]));
           if (pos >= 0 && pos < loaded) text.addRow(pos, vectorList[k]);
+          if (k % (YIELD_ROWS / 4) === YIELD_ROWS / 4 - 1) await yieldToRequests();
         }
         text.seal();
       }
