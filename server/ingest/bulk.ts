@@ -58,6 +58,9 @@ export async function allocateIds(db: Queryable, table: string, n: number): Prom
   return r.rows.map((x) => Number(x.id));
 }
 
+const DEADLOCK = "40P01";
+const SERIALIZATION_FAILURE = "40001";
+
 /**
  * Runs batch transactions with a little concurrency: generation of the next batch in JS
  * overlaps with the database writing the previous ones. PGlite is one connection, so it
@@ -69,13 +72,27 @@ export class Pipeline {
 
   async run(batches: Batch[], after?: () => void): Promise<void> {
     while (this.inflight.length >= this.depth) await this.inflight.shift();
-    const p = this.db
-      .transaction(async (tx) => {
-        for (const b of batches) await b.insert(tx);
-      })
-      .then(() => after?.());
+    const p = this.write(batches).then(() => after?.());
     p.catch(() => undefined); // surfaced when awaited in run() or drain()
     this.inflight.push(p);
+  }
+
+  /**
+   * One batch transaction. Two in flight may deadlock on the rows triggers keep in step (e.g.
+   * the organisation counts); PostgreSQL then rolls one back whole, so it is simply run again.
+   */
+  private async write(batches: Batch[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.db.transaction(async (tx) => {
+          for (const b of batches) await b.insert(tx);
+        });
+        return;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if ((code !== DEADLOCK && code !== SERIALIZATION_FAILURE) || attempt >= 5) throw err;
+      }
+    }
   }
 
   async drain(): Promise<void> {
