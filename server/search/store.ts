@@ -324,15 +324,7 @@ export class ColumnStore {
     const { s, lo, hi } = snap.rows[0];
     const select = this.chunkSelect();
     if (lo !== null && hi !== null) {
-      const read = (from: number) =>
-        db.query<Record<string, string | null>>(`SELECT ${select} FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`, [from, from + chunk]);
-      // The next chunk is read while this one is parsed: the database and this process work at once.
-      let next: ReturnType<typeof read> | null = read(Number(lo) - 1);
-      for (let from = Number(lo) - 1; next; from += chunk) {
-        const r = await next;
-        next = from + chunk < Number(hi) ? read(from + chunk) : null;
-        next?.catch(() => undefined); // surfaced when awaited
-        const row = r.rows[0];
+      for await (const row of this.chunks<Record<string, string | null>>(db, select, Number(lo), Number(hi), chunk)) {
         if (row.c0 === null) continue;
         const columns: (string | null)[][] = [];
         for (let k = 0; k < this.width(false); k++) columns.push((row[`c${k}`] ?? "").split("\x1f"));
@@ -346,6 +338,22 @@ export class ColumnStore {
     this.loadedRows = this.n;
     this.sync = parseSnapshot(s);
     this.syncedAt = Date.now();
+  }
+
+  /**
+   * One aggregate row per id range (lo, hi] in steps of `chunk`, in id order; the next range is
+   * read while the caller parses this one, so the database and this process work at once.
+   */
+  private async *chunks<T>(db: Queryable, select: string, lo: number, hi: number, chunk: number): AsyncGenerator<T> {
+    const read = (from: number) =>
+      db.query<T>(`SELECT ${select} FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`, [from, from + chunk]);
+    let next: Promise<{ rows: T[] }> | null = read(lo - 1);
+    for (let from = lo - 1; next; from += chunk) {
+      const r: { rows: T[] } = await next;
+      next = from + chunk < hi ? read(from + chunk) : null;
+      next?.catch(() => undefined); // surfaced when awaited
+      yield r.rows[0];
+    }
   }
 
   /** Rows loaded by loadAll (rows appended later by catch-ups brought their text with them). */
@@ -366,18 +374,9 @@ export class ColumnStore {
     const lo = loaded ? this.ids[0] : 0;
     const hi = loaded ? this.ids[loaded - 1] : 0;
     if (loaded) {
-      const read = (from: number) =>
-        db.query<{ ids: string | null; vectors: string | null }>(
-          `SELECT string_agg(t.id::text, ',') AS ids, string_agg(coalesce(${this.vectorExpr()}, ''), E'\\x1f') AS vectors
-             FROM (SELECT * FROM ${this.def.table} t WHERE t.id > $1 AND t.id <= $2 ORDER BY t.id) t`,
-          [from, from + chunk],
-        );
-      let next: ReturnType<typeof read> | null = read(lo - 1);
-      for (let from = lo - 1; next; from += chunk) {
-        const r = await next;
-        next = from + chunk < hi ? read(from + chunk) : null;
-        next?.catch(() => undefined); // surfaced when awaited
-        const { ids, vectors } = r.rows[0];
+      const select = `string_agg(t.id::text, ',') AS ids, string_agg(coalesce(${this.vectorExpr()}, ''), E'\\x1f') AS vectors`;
+      for await (const row of this.chunks<{ ids: string | null; vectors: string | null }>(db, select, lo, hi, chunk)) {
+        const { ids, vectors } = row;
         if (ids === null) continue;
         const idList = ids.split(",");
         const vectorList = (vectors ?? "").split("\x1f");
