@@ -27,18 +27,24 @@ const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms))]);
 const count = async (table: string) => (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
 
+/** A long transaction that has written `sql` and stays open until release() is called. */
+async function holdOpen(sql: string) {
+  let release!: () => void;
+  const holding = new Promise<void>((resolve) => (release = resolve));
+  let wrote!: () => void;
+  const written = new Promise<void>((resolve) => (wrote = resolve));
+  const tx = t.db.longTransaction(async (q) => {
+    await q.query(sql);
+    wrote();
+    await holding;
+  });
+  await written;
+  return { release, tx };
+}
+
 describe("a long transaction", () => {
   it("others read what is committed while it runs; its writes appear when it commits, never before", async () => {
-    let release!: () => void;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    const tx = t.db.longTransaction(async (q) => {
-      await q.query("INSERT INTO test_long_written VALUES (1), (2)");
-      wrote();
-      await holding;
-    });
-    await written;
+    const { release, tx } = await holdOpen("INSERT INTO test_long_written VALUES (1), (2)");
 
     // A table it has not written: answered at once.
     expect(await within(count("test_long_other"), 2000)).toBe(1);
@@ -81,16 +87,7 @@ describe("a long transaction", () => {
   });
 
   it("a read asking for the database's snapshot waits: taken inside, it would count the import as already seen", async () => {
-    let release!: () => void;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
-    const tx = t.db.longTransaction(async (q) => {
-      await q.query("INSERT INTO test_long_written VALUES (20)");
-      wrote();
-      await holding;
-    });
-    await written;
+    const { release, tx } = await holdOpen("INSERT INTO test_long_written VALUES (20)");
     const snapshot = t.db.query<{ s: string; n: number }>(`SELECT pg_current_snapshot()::text AS s, (SELECT count(*)::int FROM test_long_other) AS n`);
     if (t.db.kind === "pglite") expect(await within(snapshot, 300)).toBe("waiting");
     release();
