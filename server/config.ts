@@ -1,4 +1,5 @@
 // Every setting the server reads, in one place, with its default. README lists them.
+import os from "node:os";
 import path from "node:path";
 import { DEFAULT_STAFF_DOMAINS } from "../common/constants.js";
 
@@ -45,7 +46,27 @@ export interface Config {
   llmApiKey?: string;
   llmModel: string;
   llmTimeoutMs: number;
+  /** Bounds on import files, checked before any parser reads them (server/ingest/importers/zip-guard.ts). */
+  importLimits: ImportLimits;
 }
+
+/** What an import file may be: its upload size, and for a zip (XLSX) its entries, inflated size and ratio. */
+export interface ImportLimits {
+  /** Largest upload (IMPORT_UPLOAD_MAX_MB); larger answers 413. */
+  uploadMaxBytes: number;
+  /** Most entries a zip may list (IMPORT_ZIP_MAX_ENTRIES). */
+  zipMaxEntries: number;
+  /** Most bytes a zip may inflate to, declared and actually (IMPORT_ZIP_MAX_UNCOMPRESSED_MB). */
+  zipMaxUncompressedBytes: number;
+  /** Most inflated bytes per byte of the zip file (IMPORT_ZIP_MAX_RATIO). */
+  zipMaxRatio: number;
+  /** Heap of the worker that parses a workbook (IMPORT_WORKER_HEAP_MB): a bigger need fails that import only. */
+  workerHeapMb: number;
+  /** Where uploads and the workbook reader's scratch files are kept while an import runs (IMPORT_TEMP_DIR). */
+  tempDir: string;
+}
+
+const MB = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const num = (name: string, fallback: number) => {
@@ -88,6 +109,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     llmApiKey: env.LLM_API_KEY || undefined,
     llmModel: env.LLM_MODEL || "gpt-4o-mini",
     llmTimeoutMs: num("LLM_TIMEOUT_MS", 10_000),
+    importLimits: {
+      uploadMaxBytes: num("IMPORT_UPLOAD_MAX_MB", 20) * MB,
+      zipMaxEntries: num("IMPORT_ZIP_MAX_ENTRIES", 10_000),
+      zipMaxUncompressedBytes: num("IMPORT_ZIP_MAX_UNCOMPRESSED_MB", 500) * MB,
+      zipMaxRatio: num("IMPORT_ZIP_MAX_RATIO", 100),
+      workerHeapMb: num("IMPORT_WORKER_HEAP_MB", 512),
+      tempDir: path.resolve(env.IMPORT_TEMP_DIR || os.tmpdir()),
+    },
     ...overrides,
   };
 }
