@@ -20,6 +20,8 @@
 //   DELETE tender/{id}/share/              ShareRevoked: revokes every link this user made for it
 //   POST   result/{id}/share/              ShareLink (for a result)
 //   DELETE result/{id}/share/              ShareRevoked
+//   GET    share-links/                    ShareLinkRow list: the caller's live links (page=)
+//   DELETE share-links/{id}/               revokes that one link of the caller's (else 404)
 //   GET    tender/{id}/tender-mlt/         SimilarTenders (more like this)
 //   GET    result/{id}/result-mlt/         SimilarResults
 //   GET    tender/download_zip/{id}        application/zip: the tender's documents, a summary
@@ -289,6 +291,21 @@ export interface ShareLink {
   /** The web path to send: '/tender/detail/{id}?uid=…&tid=…' (or /result/detail/…). */
   path: string;
   created_at: string;
+  /** The link stops working then (30 days by default; staff set it at /update-projects?tab=settings). */
+  expires_at: string;
+  /** The link's id: DELETE share-links/{id}/ revokes this one link. */
+  id: number;
+}
+
+/** GET share-links/: one of the caller's live links (not revoked, not expired), newest first. */
+export interface ShareLinkRow {
+  id: number;
+  item_type: "tender" | "result";
+  item_id: number;
+  /** The tender's title (a result's tender); null when the item has since been removed. */
+  title: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** DELETE tender/{id}/share/ and result/{id}/share/. */

@@ -127,6 +127,8 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(import("./modules/imports/routes.js"));
       await api.register(import("./modules/tenders/routes.js"));
       await api.register(import("./modules/results/routes.js"));
+      await api.register(import("./modules/tenders/share-routes.js"));
+      await api.register(import("./modules/settings/routes.js"));
       await api.register(import("./modules/companies/routes.js"));
       await api.register(import("./modules/competitors/routes.js"));
       await api.register(import("./modules/dashboard/routes.js"));

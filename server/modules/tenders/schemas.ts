@@ -76,7 +76,7 @@ export const SimilarResults = Type.Object({
   ),
 });
 
-export const ShareLink = Type.Object({ uid: S, tid: S, path: S, created_at: S });
+export const ShareLink = Type.Object({ id: N, uid: S, tid: S, path: S, created_at: S, expires_at: S });
 export const ShareRevoked = Type.Object({ revoked: N });
 
 const Section = Type.Union([Type.Literal("scope"), Type.Literal("eligibility"), Type.Literal("key_dates"), Type.Literal("emd_and_fee"), Type.Literal("value")]);
