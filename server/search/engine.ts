@@ -3,6 +3,7 @@
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
 import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
+import { fieldOf, sortDef } from "./fields.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import { ColumnStore } from "./store.js";
 import { answerableInMemory, orderByRank, parseTsQuery, type TsNode } from "./text.js";
@@ -131,6 +132,17 @@ export class SearchEngine {
     await this.load();
   }
 
+  /**
+   * Where the in-memory copy stands (GET /api/ready): 'off' when SEARCH_CACHE=off (plain SQL
+   * answers, nothing to load); 'loaded' (rows and text); 'text loading' (a large index's second
+   * pass: filters and facets from memory, text from SQL); 'loading' or 'cold' (SQL answers all).
+   */
+  copyStatus(): "off" | "loaded" | "text loading" | "loading" | "cold" {
+    if (this.mode === "sql") return "off";
+    if (this.store) return !this.store.text || this.store.textReady ? "loaded" : "text loading";
+    return this.loading ? "loading" : "cold";
+  }
+
   /** Forgets recent evaluations (benchmarks: every measured search does its own pass). */
   forgetEvaluations() {
     this.memo = [];
@@ -158,14 +170,14 @@ export class SearchEngine {
     const hit = this.memo.find((m) => m.key === key);
     if (hit) return hit.ev;
     // Personal fields (the user's marks) are not in the store: their rows come in ext.only.
-    const ev = evaluate(store, q.base, q.groups.filter((g) => this.def.fields[g.field].kind !== "personal"), ext);
+    const ev = evaluate(store, q.base, q.groups.filter((g) => fieldOf(this.def, g.field).kind !== "personal"), ext);
     this.memo.push({ key, store, version: store.version, at: now, ev });
     if (this.memo.length > MEMO_SIZE) this.memo.shift();
     return ev;
   }
 
   private sortOf(q: SearchQuery) {
-    return this.def.sorts[q.sort] ?? this.def.sorts[q.fallbackSort];
+    return (sortDef(this.def, q.sort) ?? sortDef(this.def, q.fallbackSort))!;
   }
 
   private pickPage(ev: Evaluation, q: SearchQuery, ext: ExternalSets, offset: number, limit: number): number[] {
@@ -329,12 +341,12 @@ export class SearchEngine {
     if (q.showUnlocked) jobs.push(this.personalPositions(store, this.def.personal.unlockedIds, searcher).then((s) => void ext.only!.push(s)));
     if (!q.searchAll) jobs.push(this.personalPositions(store, this.def.personal.hiddenIds, searcher).then((s) => void (ext.exclude = s)));
     for (const g of q.groups) {
-      if (this.def.fields[g.field].kind !== "personal") continue;
+      if (fieldOf(this.def, g.field).kind !== "personal") continue;
       const p = new Params();
       const sql = personalIdsSql(this.def, g, p.add(searcher.userId), p);
       jobs.push(this.positionsOf(store, sql, p.values).then((s) => void ext.only!.push(s)));
     }
-    const textConditions = [...q.base, ...q.groups.flatMap((g) => g.conditions)].filter((c) => this.def.fields[c.field].kind === "text");
+    const textConditions = [...q.base, ...q.groups.flatMap((g) => g.conditions)].filter((c) => fieldOf(this.def, c.field).kind === "text");
     if (textConditions.length) {
       ext.conditionSets = new Map();
       for (const c of textConditions) jobs.push(this.sqlConditionSet(store, c).then((s) => void ext.conditionSets!.set(conditionKey(c), s)));
@@ -435,6 +447,11 @@ export class SearchEngine {
 }
 
 const engines = new WeakMap<Db, Map<string, SearchEngine>>();
+
+/** Every engine made so far over a database (the API's routes make theirs as they register). */
+export function searchEnginesOf(db: Db): SearchEngine[] {
+  return [...(engines.get(db)?.values() ?? [])];
+}
 
 /** The process's engine for an index over a database (one per API process; each keeps its own cache). */
 export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, err?: unknown) => void): SearchEngine {

@@ -5,6 +5,7 @@
 // A row failing exactly one group counts only toward that group's facet, which is what
 // multi-select facets need: each facet counted with every filter but its own. The page is
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
+import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
 import { ArrayColumn, ColumnStore, KeywordColumn, NumberColumn, positionComparator, type Codes } from "./store.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
@@ -295,7 +296,7 @@ function apply(store: ColumnStore, conditions: Condition[], state: Uint8Array, t
 function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: ExternalSets, or = false) {
   const n = store.n;
   if (!or) pass.fill(0, 0, n);
-  const f = store.def.fields[c.field];
+  const f = fieldOf(store.def, c.field);
   if (f.kind === "text") {
     const set = ext.conditionSets?.get(conditionKey(c));
     if (!set) throw new Error(`no SQL result for ${c.field}`);

@@ -3,6 +3,7 @@
 // with a message a person understands; nothing here ever becomes SQL text.
 import { parseBraceList as parseCommonBraceList } from "../../common/project-type.js";
 import { fieldError } from "../http/errors.js";
+import { fieldDef, refusalWithChoices, sortDef } from "./fields.js";
 import type { Condition, FieldDef, FilterGroup, IndexDefinition, SearchQuery } from "./types.js";
 
 export const MAX_PAGE = 1_000_000;
@@ -57,8 +58,8 @@ export function parseSort(def: IndexDefinition, raw: string | undefined, hasQ: b
   const s = (raw ?? "").replace(/\+/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
   if (s === "") return hasQ && def.sorts.relevance ? "relevance" : defaultSort;
   const candidates = [s, s.startsWith("-") ? `${s.slice(1)} desc` : `${s} desc`, s.startsWith("-") ? s : `${s} asc`];
-  const key = candidates.find((c) => Object.prototype.hasOwnProperty.call(def.sorts, c));
-  if (!key) throw fieldError("sort", `Unknown sort '${clip(raw ?? "")}'. Use one of: ${Object.keys(def.sorts).join(", ")}.`);
+  const key = candidates.find((c) => sortDef(def, c) !== undefined);
+  if (!key) throw refusalWithChoices("sort", `Unknown sort '${clip(raw ?? "")}'.`, Object.keys(def.sorts));
   return key === "relevance" && !hasQ ? defaultSort : key;
 }
 
@@ -120,8 +121,8 @@ export function parseFilter(def: IndexDefinition, raw: string, now: Date = new D
   if (!m) throw fieldError("filter", `'${clip(s)}' is not a filter: write field:value, field:[min TO max] or field:*text*.`);
   const name = m[1];
   const value = (m[2] ?? m[3]).trim();
-  const field = def.fields[name];
-  if (!field) throw fieldError("filter", `Unknown filter field '${clip(name)}'.`);
+  const field = fieldDef(def, name);
+  if (!field) throw refusalWithChoices("filter", `Unknown filter field '${clip(name)}'.`, Object.keys(def.fields));
   if (value === "") throw fieldError("filter", `The filter on '${name}' has no value.`);
   if (field.kind === "personal") return [personalValues(name, field, value)];
 
@@ -219,7 +220,9 @@ export function parseNumber(name: string, s: string): number {
   return n;
 }
 
-const UNIT_US: Record<string, number> = { MINUTE: 60e6, HOUR: 3600e6, DAY: DAY_US, WEEK: 7 * DAY_US };
+const EARLIEST_US = Date.UTC(1900, 0, 1) * 1000;
+const LATEST_US = Date.UTC(2201, 0, 1) * 1000 - 1;
+const UNIT_US = new Map<string, number>([["MINUTE", 60e6], ["HOUR", 3600e6], ["DAY", DAY_US], ["WEEK", 7 * DAY_US]]);
 
 /**
  * A UTC instant as epoch microseconds: `2024-01-01T00:00:00Z`, with an optional fraction (up to
@@ -234,8 +237,10 @@ export function parseInstant(name: string, s: string, now: Date, end: "min" | "m
     let us = now.getTime() * 1000;
     if (math[1]) us = Math.floor(us / DAY_US) * DAY_US;
     for (const step of math[2].matchAll(/([+-])(\d+)([A-Z]+?)S?(?=[+-]|$)/gi)) {
-      us += (step[1] === "-" ? -1 : 1) * Number(step[2]) * UNIT_US[step[3].toUpperCase()];
+      us += (step[1] === "-" ? -1 : 1) * Number(step[2]) * UNIT_US.get(step[3].toUpperCase())!;
     }
+    // The years a written date may have: far-off date math would be out of PostgreSQL's range.
+    if (us < EARLIEST_US || us > LATEST_US) throw fieldError("filter", `'${clip(s)}' is out of range: dates from 1900 to 2200 (for '${name}').`);
     return us;
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i.exec(t);

@@ -4,6 +4,7 @@
 // source of the id sets the cache asks the database for (text search, text wildcards).
 // Identifiers come from the index definition only; every user value is a bound parameter.
 import type { Queryable } from "../db/client.js";
+import { fieldOf, sortDef } from "./fields.js";
 import { globToLike } from "./parse.js";
 import { parseTsQuery, rankQueryText } from "./text.js";
 import type { Condition, FacetOption, FieldDef, FilterGroup, IndexDefinition, SearchQuery, Searcher } from "./types.js";
@@ -28,11 +29,7 @@ export function usToIso(us: number): string {
 
 const dayString = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
 
-export function fieldOf(def: IndexDefinition, name: string): FieldDef {
-  const f = def.fields[name];
-  if (!f) throw new Error(`index ${def.name} has no field ${name}`);
-  return f;
-}
+export { fieldOf };
 
 export function conditionSql(def: IndexDefinition, c: Condition, p: Params): string {
   const field = fieldOf(def, c.field);
@@ -101,14 +98,14 @@ export function whereSql(def: IndexDefinition, query: SearchQuery, searcher: Sea
   }
   for (const g of query.groups) {
     if (g.field === exceptField) continue;
-    if (def.fields[g.field].kind === "personal") parts.push(`t.id IN (${personalIdsSql(def, g, p.add(searcher.userId), p)})`);
+    if (fieldOf(def, g.field).kind === "personal") parts.push(`t.id IN (${personalIdsSql(def, g, p.add(searcher.userId), p)})`);
     else parts.push(groupSql(def, g, p));
   }
   return parts.length ? parts.map((s) => `(${s})`).join(" AND ") : "true";
 }
 
 export function orderSql(def: IndexDefinition, query: SearchQuery, p: Params): string {
-  const s = def.sorts[query.sort] ?? def.sorts[query.fallbackSort];
+  const s = (sortDef(def, query.sort) ?? sortDef(def, query.fallbackSort))!;
   if (s.field === "relevance") {
     if (!query.q || !def.textVector) return orderSql(def, { ...query, sort: query.fallbackSort }, p);
     return `${rankSql(def, query, p)} DESC, t.id DESC`;
@@ -179,7 +176,7 @@ export function finishFacets(def: IndexDefinition, query: SearchQuery, raw: Reco
   const out: Record<string, FacetOption[]> = {};
   const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
   for (const [name, options] of Object.entries(raw)) {
-    const limit = def.fields[name].facetLimit ?? 200;
+    const limit = fieldOf(def, name).facetLimit ?? 200;
     const sorted = options.filter((o) => o.count > 0).sort(byCount);
     const top = sorted.slice(0, limit);
     const selected = new Set(
