@@ -17,6 +17,7 @@ import authenticate from "./plugins/authenticate.js";
 import access from "./plugins/access.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.js";
+import { addWebUrlFormat } from "./http/schemas.js";
 import authRoutes from "./modules/auth/routes.js";
 import usersRoutes from "./modules/users/routes.js";
 import identityRoutes from "./modules/identity/routes.js";
@@ -45,7 +46,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: false } },
+    ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: false }, plugins: [addWebUrlFormat] },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("config", config);

@@ -2,6 +2,7 @@
 // Fastify's own validation and 404 errors, into the bodies the web app's catalogue expects:
 // `{detail: message}` or `{field: [message]}`, every message at most 250 characters.
 import { ERROR_MESSAGE_CAP } from "../../common/constants.js";
+import { WEB_URL_MESSAGE } from "../../common/urls.js";
 
 export type ErrorBody = { detail: string } | Record<string, string[]>;
 
@@ -43,7 +44,8 @@ const FRIENDLY: Record<string, (e: AjvError) => string> = {
   required: () => "This field is required.",
   minLength: (e) => (e.params?.limit === 1 ? "This field may not be blank." : `Ensure this field has at least ${e.params?.limit} characters.`),
   maxLength: (e) => `Ensure this field has no more than ${e.params?.limit} characters.`,
-  format: (e) => (e.params?.format === "email" ? "Enter a valid e-mail address." : `Enter a valid ${e.params?.format}.`),
+  format: (e) =>
+    e.params?.format === "email" ? "Enter a valid e-mail address." : e.params?.format === "web-url" ? WEB_URL_MESSAGE : `Enter a valid ${e.params?.format}.`,
   type: (e) => `Must be ${e.params?.type === "integer" ? "a whole number" : `a ${e.params?.type}`}.`,
   minimum: (e) => `Ensure this value is greater than or equal to ${e.params?.limit}.`,
   maximum: (e) => `Ensure this value is less than or equal to ${e.params?.limit}.`,

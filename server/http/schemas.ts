@@ -1,11 +1,20 @@
 // TypeBox schemas shared by several routes: error bodies and the user object.
+import type { Plugin } from "ajv";
 import { Type, type TSchema } from "typebox";
+import { isSafeWebUrl, WEB_URL_MAX_LENGTH } from "../../common/urls.js";
 
 /**
  * A request field that may be null. Null goes first: the validator coerces types (query
  * strings need it), and tried first, a number or string branch would turn null into 0 or "".
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+
+/** The ajv format WebUrl checks with the shared rule (common/urls.ts); registered in app.ts. */
+export const WEB_URL_FORMAT = "web-url";
+export const addWebUrlFormat: Plugin<unknown> = (ajv) => ajv.addFormat(WEB_URL_FORMAT, isSafeWebUrl);
+
+/** A stored web address (source URL, document link, website): absolute http(s) only. */
+export const WebUrl = () => Type.String({ format: WEB_URL_FORMAT, maxLength: WEB_URL_MAX_LENGTH, description: "An http:// or https:// address" });
 
 /** `{detail}` or `{field: [messages]}`. */
 export const ErrorResponse = Type.Union([

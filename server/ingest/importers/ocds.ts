@@ -8,7 +8,7 @@ import type { Tx } from "../../db/client.js";
 import { FileError, readJsonValues } from "./json.js";
 import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
 import { compile, type Release } from "./ocds-merge.js";
-import { amount, date, mimeFor, RowError, text } from "./values.js";
+import { amount, date, mimeFor, RowError, text, webUrl } from "./values.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
 
 /** Releases buffered before their ocids are written (JSON Lines): bounds memory. */
@@ -141,6 +141,17 @@ function money(v: unknown, what: string, ctx: Pick<ImporterContext, "fx" | "warn
   return null;
 }
 
+/** A document's address; one that is not http(s) is dropped (the document stays) with a warning. */
+function documentUrl(v: unknown, ctx: Pick<ImporterContext, "warn">, ocid: string): string | null {
+  try {
+    return webUrl(v, "document url");
+  } catch (err) {
+    if (!(err instanceof RowError)) throw err;
+    ctx.warn(null, `${ocid}: ${err.message}: dropped`);
+    return null;
+  }
+}
+
 const partyName = (ref: unknown) => (isObj(ref) ? text(ref.name) : null);
 
 function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
@@ -163,7 +174,7 @@ function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
   const documents: TenderInput["documents"] = [];
   for (const d of [...(Array.isArray(tender.documents) ? tender.documents : []), ...awards.flatMap((a) => (Array.isArray(a.documents) ? a.documents : []))]) {
     if (!isObj(d)) continue;
-    const url = text(d.url);
+    const url = documentUrl(d.url, ctx, ocid);
     const name = text(d.title) ?? (url ? decodeURIComponent(url.replace(/[?#].*$/, "").replace(/\/+$/, "").split("/").pop() ?? "") : null) ?? `Document ${d.id ?? ""}`.trim();
     documents.push({ file_name: name, url, mime_type: typeof d.format === "string" && d.format.includes("/") && !d.format.startsWith("offline") ? d.format : mimeFor(name) });
   }

@@ -6,7 +6,7 @@ import { readCsv } from "./csv.js";
 import { FileError, readJsonValues } from "./json.js";
 import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
-import { amount, date, integerText, mimeFor, rank, RowError, text } from "./values.js";
+import { amount, date, integerText, mimeFor, rank, RowError, text, webUrl } from "./values.js";
 
 export const TENDER_COLUMNS = [
   "ocid", "title", "reference", "description", "org_name", "department", "tender_status", "is_corrigendum", "category", "tender_type",
@@ -54,14 +54,14 @@ export function tenderFrom(o: Obj, ctx: Pick<ImporterContext, "source" | "state"
   if (Array.isArray(o.documents)) {
     for (const d of o.documents) {
       if (!isObj(d)) throw new RowError("documents must be objects with file_name and url");
-      const url = text(d.url);
+      const url = webUrl(d.url, "documents url");
       const name = text(d.file_name) ?? text(d.title) ?? (url ? fileName(url) : null);
       if (!name) throw new RowError("a document needs a file_name or a url");
       documents.push({ file_name: name, url, mime_type: mimeFor(name) });
     }
   }
-  for (const url of (text(o.document_urls) ?? "").split(/[\s|]+/).filter(Boolean)) {
-    if (!/^https?:\/\//i.test(url)) throw new RowError(`document_urls: '${url}' is not an http(s) URL`);
+  for (const raw of (text(o.document_urls) ?? "").split(/[\s|]+/).filter(Boolean)) {
+    const url = webUrl(raw, "document_urls")!;
     documents.push({ file_name: fileName(url), url, mime_type: mimeFor(fileName(url)) });
   }
   const corrigenda: TenderInput["corrigenda"] = [];
@@ -97,7 +97,7 @@ export function tenderFrom(o: Obj, ctx: Pick<ImporterContext, "source" | "state"
     city: text(o.city),
     pincode: integerText(o.pincode),
     source: text(o.source) ?? ctx.source,
-    source_url: text(o.source_url),
+    source_url: webUrl(o.source_url, "source_url"),
     documents,
     corrigenda,
   };

@@ -9,6 +9,7 @@
 //     creates one company, under an advisory lock so two imports never create it twice.
 import crypto from "node:crypto";
 import type { Tx } from "../../db/client.js";
+import { isSafeWebUrl } from "../../../common/urls.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
 import type { ResultInput, TenderInput } from "./model.js";
 import { RowError } from "./values.js";
@@ -89,6 +90,12 @@ async function rememberHash(tx: Tx, key: string, tenderId: number, hash: string,
   );
 }
 
+/** The last gate for every importer: a URL that is not http(s) is never stored (the item is rejected). */
+function assertWebUrls(t: TenderInput): void {
+  const bad = [["source_url", t.source_url], ...t.documents.map((d) => ["document url", d.url])].find(([, u]) => u !== null && !isSafeWebUrl(u));
+  if (bad) throw new RowError(`${bad[0]} '${String(bad[1]).slice(0, 80)}' is not an http(s) address`);
+}
+
 export interface TenderHooks {
   /** Called inside the transaction after the tender row is written, before its children. */
   afterTenderRow?(tenderId: number, ocid: string): void | Promise<void>;
@@ -98,6 +105,7 @@ export interface TenderHooks {
 export async function upsertTender(
   tx: Tx, t: TenderInput, runId: number | null, stats: StoreStats, hooks: TenderHooks = {},
 ): Promise<{ outcome: Outcome; tenderId: number }> {
+  assertWebUrls(t);
   const key = `tender:${t.ocid}`;
   await lockKey(tx, key);
   const hash = contentHash(t);

@@ -2,6 +2,8 @@
 // Each parser returns null for "no value" (blank, NA, Nil, -) and throws a RowError with a
 // message for a value it cannot read, so the importer rejects the row and says why.
 
+import { safeWebUrl } from "../../../common/urls.js";
+
 export class RowError extends Error {}
 
 /** The highest amount numeric(18,2) holds, with a margin. */
@@ -14,6 +16,20 @@ export function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
   const s = String(v).replace(/\s+/g, " ").trim();
   return NONE.has(s.toLowerCase()) ? null : s;
+}
+
+/**
+ * A web address to store (source URLs, document links): absolute http(s) only, the shared rule
+ * of common/urls.ts, with spaces (portals publish file names with them) percent-encoded. null
+ * for blank; a RowError naming the field for any other scheme (javascript:, data:, ftp:…) or a
+ * relative address: the caller rejects the row or drops the value, and says so.
+ */
+export function webUrl(v: unknown, field = "url"): string | null {
+  const raw = text(v);
+  if (raw === null) return null;
+  const url = safeWebUrl(raw.replace(/ /g, "%20"));
+  if (url === null) throw new RowError(`${field} '${raw.length > 80 ? raw.slice(0, 79) + "…" : raw}' is not an http(s) address`);
+  return url;
 }
 
 const UNITS: Record<string, number> = { lakh: 1e5, lakhs: 1e5, lac: 1e5, lacs: 1e5, l: 1e5, crore: 1e7, crores: 1e7, cr: 1e7 };

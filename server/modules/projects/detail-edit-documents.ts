@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { fieldError, notFound } from "../../http/errors.js";
-import { ErrorResponse, Nullable } from "../../http/schemas.js";
+import { ErrorResponse, Nullable, WebUrl } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import { iso } from "../credits/contacts.js";
@@ -16,7 +16,6 @@ import { publishAddition, recordHistory } from "./detail-edit-notice.js";
 
 export const DOCUMENT_NEEDS_CONTENT = "Give the document's text or its web address.";
 export const EXCERPT_CHARS = 400;
-const URL_PATTERN = "^https?://[^\\s]+$";
 
 const NS = Type.Union([Type.String(), Type.Null()]);
 const Document = Type.Object({
@@ -62,7 +61,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             title: Type.String({ minLength: 1, maxLength: 300 }),
             body: Type.Optional(Nullable(Type.String({ maxLength: 200_000 }))),
-            url: Type.Optional(Nullable(Type.String({ maxLength: 2000, pattern: URL_PATTERN, description: "http(s) address" }))),
+            url: Type.Optional(Nullable(WebUrl())),
           },
           { additionalProperties: false },
         ),

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants.js";
 import { fieldError, notFound } from "../../http/errors.js";
-import { ErrorResponse, Nullable } from "../../http/schemas.js";
+import { ErrorResponse, Nullable, WebUrl } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import contactRoutes from "./detail-edit-contacts.js";
@@ -42,7 +42,7 @@ export const ProjectPatch = Type.Object(
     start_date: date,
     completion_date: date,
     source: text(120),
-    source_url: Nullable(Type.String({ format: "uri", maxLength: 2000 })),
+    source_url: Nullable(WebUrl()),
   },
   { additionalProperties: false },
 );
