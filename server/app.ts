@@ -13,6 +13,7 @@ import fastifyStatic from "@fastify/static";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { HttpError, cap, validationBody } from "./http/errors.js";
+import inputGuard from "./http/input-guard.js";
 import authenticate from "./plugins/authenticate.js";
 import access from "./plugins/access.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     return reply.code(status).send({ detail: cap(error.message) });
   });
 
+  await app.register(inputGuard); // control characters (NUL above all) in the URL or a JSON body: 400 before anything reads them
   await app.register(authenticate);
   await app.register(access);
   await app.register(

@@ -22,6 +22,8 @@ export class HttpError extends Error {
 export const badRequest = (detail: string) => new HttpError(400, { detail: cap(detail) });
 /** A validation error on one field, shown by the web app as 'field: message'. */
 export const fieldError = (field: string, message: string) => new HttpError(400, { [field]: [cap(message)] });
+/** Several messages on one field (a refusal, then what is allowed), each capped. */
+export const fieldErrors = (field: string, messages: string[]) => new HttpError(400, { [field]: messages.map(cap) });
 export const unauthorized = (detail = "Authentication credentials were not provided.") => new HttpError(401, { detail });
 export const forbidden = (detail = "You do not have permission to perform this action.") => new HttpError(403, { detail: cap(detail) });
 export const notFound = (detail = "Not found.") => new HttpError(404, { detail: cap(detail) });

@@ -7,7 +7,7 @@
 // Builders join this list when their lister can be saved (one entry).
 import { FRESH_DAYS } from "../../../common/constants.js";
 import type { Queryable } from "../../db/client.js";
-import { HttpError, fieldError } from "../../http/errors.js";
+import { HttpError, fieldError, fieldErrors } from "../../http/errors.js";
 import { parseSearchParams, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
 import { parseFlag } from "../../search/parse.js";
 import { projectsIndex } from "../../search/indexes/projects.js";
@@ -108,7 +108,8 @@ export function parseSavedQuery(lister: Lister, query: string, now: Date = new D
   } catch (err) {
     if (err instanceof HttpError && err.status === 400) {
       const [field, messages] = Object.entries(err.body)[0] as [string, string[] | string];
-      throw fieldError("query", `${field}: ${Array.isArray(messages) ? messages[0] : messages}`);
+      // Every message (a refusal may go on to list the allowed names).
+      throw fieldErrors("query", (Array.isArray(messages) ? messages : [messages]).map((m) => `${field}: ${m}`));
     }
     throw err;
   }
