@@ -112,6 +112,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(import("./modules/auth/email-verification-routes.js"));
       await api.register(usersRoutes);
       await api.register(import("./modules/projects/routes.js"));
       await api.register(import("./modules/projects/detail-routes.js"));

@@ -2,6 +2,7 @@
 // empty on first sign-in. Idempotent: an account whose e-mail exists is left as it is.
 import type { Db, Tx } from "../db/client.js";
 import { hashPassword } from "../modules/auth/passwords.js";
+import { grantStaff, markEmailVerified } from "../modules/users/staff.js";
 import { addDays, iso, isoDate } from "./text.js";
 
 export interface DemoAccount {
@@ -78,6 +79,11 @@ export async function seedDemoUsers(db: Db, now: Date): Promise<number> {
         id, account.credits, "Demo subscription: opening credits", iso(addDays(now, -45)),
       ]);
       if (account === DEMO_SUBSCRIBER) await seedWorkspace(tx, Number(id), account, now);
+      // The demo staff member is real staff at once: address verified and staff granted (issue 13).
+      if (account === DEMO_STAFF) {
+        await markEmailVerified(tx, Number(id), account.email);
+        await grantStaff(tx, Number(id), null);
+      }
       return true;
     });
     if (made) created++;

@@ -19,7 +19,7 @@
 // before the commit is the one window in which a digest could go out twice.
 import type { FastifyInstance } from "fastify";
 import { hasSubscription } from "../../common/ability.js";
-import { isStaffEmail } from "../../common/constants.js";
+import { isProvenStaff } from "../modules/users/staff.js";
 import { digestMail, type DigestSection } from "../modules/alerts/mail.js";
 import { newItems, type DigestItem } from "../modules/alerts/new-items.js";
 import { mintUnsubscribeToken, FEED_NAME, type Frequency } from "../modules/alerts/queries.js";
@@ -41,6 +41,7 @@ interface DueRow {
   resource: string | null;
   query: string | null;
   email: string;
+  staff_proven: boolean;
   first_name: string;
   end_date: string | null;
 }
@@ -49,7 +50,7 @@ export async function sendDueDigests(app: FastifyInstance, now: Date, keepGoing:
   const hour = app.config.digestHourIst;
   const boundary = { daily: digestBoundary(now, "daily", hour), weekly: digestBoundary(now, "weekly", hour) };
   const { rows } = await app.db.query<DueRow>(
-    `SELECT c.id, c.user_id, c.frequency, c.last_sent_at, c.saved_search_id, s.name, s.resource, s.query, u.email, u.first_name, u.end_date
+    `SELECT c.id, c.user_id, c.frequency, c.last_sent_at, c.saved_search_id, s.name, s.resource, s.query, u.email, u.staff_proven, u.first_name, u.end_date
        FROM email_alert_configs c
        JOIN users u ON u.id = c.user_id
        LEFT JOIN saved_searches s ON s.id = c.saved_search_id
@@ -62,7 +63,7 @@ export async function sendDueDigests(app: FastifyInstance, now: Date, keepGoing:
   const today = istDate(now);
   const groups = new Map<string, DueRow[]>();
   for (const r of rows) {
-    if (!isStaffEmail(r.email, app.config.staffDomains) && !hasSubscription(r, today)) continue;
+    if (!isProvenStaff(r, app.config.staffDomains) && !hasSubscription(r, today)) continue;
     const key = `${r.user_id}:${r.frequency}`;
     (groups.get(key) ?? groups.set(key, []).get(key)!).push(r);
   }

@@ -3,12 +3,13 @@
 //   public      no token needed
 //   user        any signed-in user (gating pages, profile, onboarding)
 //   subscriber  (default) a user with a current subscription, or an impersonated session
-//   staff       a user whose e-mail domain is a staff domain
+//   staff       a proven staff member: address on a staff domain, verified, and granted (users/staff.ts)
 import fp from "fastify-plugin";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { LOGGED_IN_ELSEWHERE_MESSAGE, isStaffEmail } from "../../common/constants.js";
+import { LOGGED_IN_ELSEWHERE_MESSAGE } from "../../common/constants.js";
 import { HttpError, forbidden, unauthorized } from "../http/errors.js";
 import { hashSecret, touchToken, type TokenRow } from "../modules/auth/tokens.js";
+import { isProvenStaff } from "../modules/users/staff.js";
 
 export type Access = "public" | "user" | "subscriber" | "staff";
 
@@ -65,9 +66,9 @@ export default fp(async function authenticate(app: FastifyInstance) {
     }
     // One round trip: the token and its user together.
     // An impersonation token also carries whether it has outlived its staff session or its hours.
-    const { rows } = await app.db.query<TokenRow & Omit<AuthUser, "is_staff" | "id"> & { impersonation_over: boolean | null }>(
+    const { rows } = await app.db.query<TokenRow & Omit<AuthUser, "is_staff" | "id"> & { staff_proven: boolean; impersonation_over: boolean | null }>(
       `SELECT t.id, t.user_id, t.impersonator_id, t.parent_token_id, t.revoked_at, t.revoked_reason, t.last_seen_at,
-              u.email, u.first_name, u.end_date, u.is_active,
+              u.email, u.first_name, u.end_date, u.is_active, u.staff_proven,
               CASE WHEN t.impersonator_id IS NOT NULL THEN (p.id IS NULL OR p.revoked_at IS NOT NULL
                    OR t.created_at < now() - make_interval(secs => $2)) END AS impersonation_over
          FROM auth_tokens t JOIN users u ON u.id = t.user_id
@@ -93,7 +94,7 @@ export default fp(async function authenticate(app: FastifyInstance) {
     }
     const user = { id: token.user_id, email: token.email, first_name: token.first_name, end_date: token.end_date, is_active: token.is_active };
     request.auth = {
-      user: { ...user, is_staff: isStaffEmail(user.email, app.config.staffDomains) },
+      user: { ...user, is_staff: isProvenStaff(token, app.config.staffDomains) },
       tokenId: token.id,
       impersonatorId: token.impersonator_id,
       parentTokenId: token.parent_token_id,

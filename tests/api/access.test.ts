@@ -59,7 +59,7 @@ describe("staff routes", () => {
   it("follow STAFF_DOMAINS when it is set", async () => {
     const custom = await startTestApp({ staffDomains: ["research.example"] });
     try {
-      const u = await createUser(custom.db, { email: "r@research.example" });
+      const u = await createUser(custom.db, { email: "r@research.example", staffProven: true });
       const token = await login(custom.app, u.email, u.password);
       const info = await custom.app.inject({ method: "GET", url: "/api/user-info/", headers: bearer(token) });
       expect(info.json().is_staff).toBe(true);

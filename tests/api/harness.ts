@@ -9,6 +9,7 @@ import { migrate } from "../../server/db/migrate.js";
 import { buildApp, type App } from "../../server/app.js";
 import type { Mailer, MailMessage } from "../../server/mail/mailer.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
+import { isStaffEmail } from "../../common/constants.js";
 
 export interface TestContext {
   app: App;
@@ -81,7 +82,11 @@ export interface TestUser {
 /** Creates a user directly in the database. Defaults: an active subscriber with preferences. */
 export async function createUser(
   db: Db,
-  opts: { email?: string; password?: string; endDate?: string | null; statuses?: string[]; credits?: number; firstName?: string; active?: boolean } = {},
+  opts: {
+    email?: string; password?: string; endDate?: string | null; statuses?: string[]; credits?: number; firstName?: string; active?: boolean;
+    /** Verified and granted staff (as make-staff does): by default when the address is on a default staff domain. */
+    staffProven?: boolean;
+  } = {},
 ): Promise<TestUser> {
   seq += 1;
   const email = opts.email ?? `user${seq}-${crypto.randomBytes(3).toString("hex")}@example.com`;
@@ -92,7 +97,16 @@ export async function createUser(
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
     [email, await hashPassword(password), opts.firstName ?? "Test", opts.statuses ?? ["Planning"], endDate, opts.credits ?? 10, opts.active ?? true],
   );
+  if (opts.staffProven ?? isStaffEmail(email)) await proveStaff(db, rows[0].id);
   return { id: rows[0].id, email, password };
+}
+
+/** Makes a staff-domain user real staff, as `npm run make-staff` does: address verified and staff granted. */
+export async function proveStaff(db: Db, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE users SET email_verified_for = email, email_verified_at = now(), staff_granted_for = email, staff_granted_at = now() WHERE id = $1`,
+    [userId],
+  );
 }
 
 export async function login(app: App, username: string, password: string): Promise<string> {

@@ -113,8 +113,9 @@ describe("POST /api/google-auth/", () => {
     expect(info.json()).toMatchObject({ email, first_name: "Asha", last_name: "Menon", end_date: null, is_impersonated: false });
     const [row] = await usersWith(email);
     expect(row).toMatchObject({ signup_source: "google", end_date: null });
-    const audit = await t.db.query<{ action: string; details: { method: string } }>(`SELECT action, details FROM audit_log WHERE actor_id = $1`, [row.id]);
-    expect(audit.rows).toEqual([{ action: "signup", details: { method: "google" } }]);
+    const audit = await t.db.query<{ action: string; details: { method: string } }>(`SELECT action, details FROM audit_log WHERE actor_id = $1 ORDER BY id`, [row.id]);
+    // Google vouched for the address: it is recorded as verified (issue 13).
+    expect(audit.rows).toEqual([{ action: "signup", details: { method: "google" } }, { action: "email_verified", details: { method: "google", email } }]);
   });
 
   it("signs in an existing user by e-mail in any case, and their older token then answers 409", async () => {
@@ -277,10 +278,12 @@ describe("POST /api/ms-auth/", () => {
     });
   }
 
-  it("signs in a staff address when the tenant proves the domain (xms_edov), and it is staff", async () => {
+  it("signs in a staff address when the tenant proves the domain (xms_edov): verified, and staff once a staff member grants it", async () => {
     const email = uniqueEmail("infrascout.in");
     const res = await post("/api/ms-auth/", { id_token: await idp.sign(msClaims(email, { xms_edov: true })) });
     expect(res.statusCode).toBe(200);
+    expect((await userInfo(res.json().token)).json()).toMatchObject({ email, is_staff: false });
+    await t.db.query(`UPDATE users SET staff_granted_for = email WHERE lower(email) = lower($1)`, [email]);
     expect((await userInfo(res.json().token)).json()).toMatchObject({ email, is_staff: true });
   });
 

@@ -6,7 +6,7 @@ import { CONTACT_ALREADY_ON_LEAD, CONTACT_NEEDS_REACH } from "../../server/modul
 import { DOCUMENT_NEEDS_CONTENT } from "../../server/modules/projects/detail-edit-documents.js";
 import { INVALID_PHONE } from "../../server/modules/phone/routes.js";
 import { issueSignInToken } from "../../server/modules/auth/tokens.js";
-import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { bearer, createUser, login, proveStaff, startTestApp, type TestContext } from "./harness.js";
 import { impersonating, linkContact, makeCompany, makeContact, makeProject } from "./lead-fixture.js";
 
 let t: TestContext;
@@ -272,6 +272,7 @@ describe("role × staff-area endpoint", () => {
       `INSERT INTO users (email, first_name, preferred_proj_status, end_date, total_credits) VALUES ($1, 'M', $2, $3, 10) RETURNING id`,
       [email, o.statuses ?? ["Planning"], o.endDate === undefined ? day(30) : o.endDate],
     );
+    if (o.staff) await proveStaff(t.db, rows[0].id);
     return rows[0].id;
   };
   async function session(role: Role): Promise<string | undefined> {

@@ -5,7 +5,7 @@ import { canUseResource, defineAbilityFor } from "../../common/ability.js";
 import { SIGNUP_RECORDED, SUBSCRIPTION_EXPIRED } from "../../server/plugins/authenticate.js";
 import { NOT_WHILE_IMPERSONATING } from "../../server/plugins/access.js";
 import { issueSignInToken } from "../../server/modules/auth/tokens.js";
-import { bearer, startTestApp, type TestContext } from "./harness.js";
+import { bearer, proveStaff, startTestApp, type TestContext } from "./harness.js";
 
 let t: TestContext;
 beforeAll(async () => {
@@ -35,6 +35,7 @@ async function insertUser(opts: { staff?: boolean; endDate?: string | null; stat
     `INSERT INTO users (email, first_name, preferred_proj_status, end_date, total_credits) VALUES ($1, 'R', $2, $3, 10) RETURNING id`,
     [email, opts.statuses ?? ["Planning"], opts.endDate === undefined ? day(30) : opts.endDate],
   );
+  if (opts.staff) await proveStaff(t.db, rows[0].id);
   return rows[0].id;
 }
 

@@ -9,6 +9,7 @@ import { dummyVerify, hashPassword, verifyPassword } from "./passwords.js";
 import { passwordProblem } from "./password-policy.js";
 import { issueSignInToken, revokeToken } from "./tokens.js";
 import { consumeReset, createReset } from "./password-reset.js";
+import { sendVerification } from "./email-verification.js";
 
 export const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
 export const RESET_SENT = "If an account exists for that e-mail, we have sent a link to reset its password.";
@@ -97,7 +98,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (problem) throw fieldError("password", problem);
       if (!b.first_name.trim()) throw fieldError("first_name", "This field may not be blank.");
       const passwordHash = await hashPassword(b.password);
-      const token = await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const inserted = await tx.query<{ id: number }>(
           `INSERT INTO users (email, first_name, last_name, phone, company, designation, password_hash, signup_source)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'signup')
@@ -107,9 +108,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (inserted.rows.length === 0) throw fieldError("email", "A user with this e-mail already exists.");
         const id = inserted.rows[0].id;
         await audit(tx, { actorId: id, action: "signup", ip: request.ip });
-        return issueSignInToken(tx, id);
+        return { id, token: await issueSignInToken(tx, id) };
       });
-      return reply.code(201).send({ token });
+      // Every new address gets its verification link (a staff-domain address is no staff until proven).
+      sendVerification(app, created.id).catch((err) => request.log.error({ err }, "verification mail failed"));
+      return reply.code(201).send({ token: created.token });
     },
   );
 

@@ -10,6 +10,7 @@ import { fieldError, forbidden, notFound, tooManyRequests } from "../../http/err
 import { ErrorResponse, TokenResponse } from "../../http/schemas.js";
 import { audit } from "../audit/log.js";
 import { issueSignInToken } from "../auth/tokens.js";
+import { markEmailVerified } from "../users/staff.js";
 import { createIdentityVerifier, PROVIDER_NAME, type Provider, type VerifiedIdentity } from "./verify.js";
 
 export const ACCOUNT_DISABLED = "This account has been disabled.";
@@ -51,6 +52,10 @@ const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
       await audit(tx, { actorId: user.id, action: created ? "signup" : "login", details: { method: id.provider }, ip: request.ip });
+      // The provider vouched for the address: it is proven (one half of what staff need).
+      if (id.emailVerified && (await markEmailVerified(tx, user.id, id.email))) {
+        await audit(tx, { actorId: user.id, action: "email_verified", itemType: "user", itemId: user.id, details: { method: id.provider, email: id.email }, ip: request.ip });
+      }
       return issueSignInToken(tx, user.id);
     });
   }

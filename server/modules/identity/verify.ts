@@ -18,6 +18,8 @@ export interface VerifiedIdentity {
   email: string;
   firstName: string;
   lastName: string;
+  /** The provider vouches that the account owns the address: it counts as a verified address (staff proof). */
+  emailVerified: boolean;
 }
 
 export const CLOCK_TOLERANCE_SECONDS = 30;
@@ -112,7 +114,7 @@ export function createIdentityVerifier(config: Config): IdentityVerifier {
       if (!email || !LOOKS_LIKE_EMAIL.test(email)) throw unauthorized(MESSAGES.noEmail(p));
       // Google sends a boolean; very old tokens sent the string "true".
       if (payload.email_verified !== true && payload.email_verified !== "true") throw unauthorized(MESSAGES.unverifiedEmail(p));
-      return { provider: p, subject: String(payload.sub), email, ...names(payload) };
+      return { provider: p, subject: String(payload.sub), email, emailVerified: true, ...names(payload) };
     };
   }
 
@@ -156,7 +158,7 @@ export function createIdentityVerifier(config: Config): IdentityVerifier {
       if (edov === false || edov === "false" || edov === 0) throw unauthorized(MESSAGES.unverifiedEmail(p));
       const proven = edov === true || edov === "true" || edov === 1 || tid.toLowerCase() === MS_CONSUMER_TENANT;
       if (isStaffEmail(email, config.staffDomains) && !proven) throw unauthorized(MESSAGES.unverifiedEmail(p));
-      return { provider: p, subject: `${tid}:${String(payload.oid ?? payload.sub)}`, email, ...names(payload) };
+      return { provider: p, subject: `${tid}:${String(payload.oid ?? payload.sub)}`, email, emailVerified: proven, ...names(payload) };
     };
   }
   return verifier;

@@ -11,7 +11,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { canImpersonate } from "../../../common/ability.js";
-import { isStaffEmail } from "../../../common/constants.js";
 import type { Queryable } from "../../db/client.js";
 import { badRequest, forbidden, notFound } from "../../http/errors.js";
 import { DetailResponse, ErrorResponse, UserInfoSchema } from "../../http/schemas.js";
@@ -20,6 +19,7 @@ import { abilityFor, assertCan } from "../../plugins/access.js";
 import { audit } from "../audit/log.js";
 import { hashSecret, newSecret } from "../auth/tokens.js";
 import { findUserRow, toUserInfo } from "../users/queries.js";
+import { isProvenStaff } from "../users/staff.js";
 
 export const MESSAGES = {
   notFound: "User not found.",
@@ -58,7 +58,7 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(request);
       const target = await findUserRow(db, request.params.id);
       if (!target) throw notFound(MESSAGES.notFound);
-      const targetIsStaff = isStaffEmail(target.email, config.staffDomains);
+      const targetIsStaff = isProvenStaff(target, config.staffDomains);
       if (target.id === auth.user.id) throw badRequest(MESSAGES.self);
       if (!canImpersonate(abilityFor(request), { id: target.id, is_staff: targetIsStaff })) throw forbidden(targetIsStaff ? MESSAGES.staff : undefined);
       if (!(target as { is_active?: boolean }).is_active) throw badRequest(MESSAGES.disabled);

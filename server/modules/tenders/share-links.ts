@@ -9,7 +9,7 @@
 // lists their live links and revokes them one by one or all of an item's at once.
 import type { Queryable } from "../../db/client.js";
 import { hasSubscription } from "../../../common/ability.js";
-import { isStaffEmail } from "../../../common/constants.js";
+import { isProvenStaff } from "../users/staff.js";
 import { hashSecret, newSecret } from "../auth/tokens.js";
 
 export type SharedItemType = "tender" | "result";
@@ -95,8 +95,8 @@ export async function verifyShareLink(
   tid: string | undefined,
 ): Promise<number | null> {
   if (!uid || !tid || !UID.test(uid) || !TID.test(tid)) return null;
-  const { rows } = await db.query<{ user_id: number; email: string; end_date: string | null; is_active: boolean }>(
-    `SELECT s.user_id, u.email, u.end_date, u.is_active
+  const { rows } = await db.query<{ user_id: number; email: string; staff_proven: boolean; end_date: string | null; is_active: boolean }>(
+    `SELECT s.user_id, u.email, u.staff_proven, u.end_date, u.is_active
        FROM share_links s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.user_id = $2 AND s.item_type = $3 AND s.item_id = $4 AND ${LIVE}`,
     [hashSecret(tid), Number(uid), type, itemId],
@@ -104,6 +104,6 @@ export async function verifyShareLink(
   const row = rows[0];
   if (!row || !row.is_active) return null;
   // A link lives no longer than the sharer's access to what it shows.
-  if (!isStaffEmail(row.email, staffDomains) && !hasSubscription(row)) return null;
+  if (!isProvenStaff(row, staffDomains) && !hasSubscription(row)) return null;
   return Number(row.user_id);
 }

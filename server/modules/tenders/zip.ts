@@ -1,9 +1,10 @@
 // tender/download_zip/{id}: the tender's documents as one zip, streamed. Each document goes in
 // as the bytes the database holds, else its extracted text (.txt), else an internet shortcut
-// to where it is published (.url); tender.txt summarises every field and corrigenda.txt lists
+// to where it is published (.url, http(s) addresses only); tender.txt summarises every field and corrigenda.txt lists
 // the corrigenda. Document bytes are read one document at a time, as the zip reaches them.
 import { Readable } from "node:stream";
 import yazl from "yazl";
+import { safeWebUrl } from "../../../common/urls.js";
 import type { Queryable } from "../../db/client.js";
 import type { TenderRecord } from "./detail-queries.js";
 
@@ -97,7 +98,9 @@ export async function tenderZip(db: Queryable, tender: TenderRecord, names: stri
         { objectMode: false },
       );
       zip.addReadStream(body, name);
-    } else if (d.url) {
+    } else if (safeWebUrl(d.url)) {
+      // Only http(s), never a line break: a shortcut to file:, javascript: or a UNC path, or one
+      // with extra lines (IconFile=…), would run or fetch something when the file is opened.
       add(`documents/${zipEntryName(`${d.file_name}.url`, taken)}`, Buffer.from(`[InternetShortcut]\r\nURL=${d.url}\r\n`, "utf8"));
     }
   }

@@ -1,7 +1,7 @@
 // Staff users admin: reading users with their subscription state, credits and last sign-in;
 // changing a subscription, granting credits, disabling. Every change is one transaction.
 import type { Queryable } from "../../db/client.js";
-import { isStaffEmail } from "../../../common/constants.js";
+import { STAFF_FACTS_SQL, isProvenStaff } from "./staff.js";
 
 export const USER_STATUSES = ["active", "expired", "signup", "disabled"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -20,6 +20,10 @@ export interface AdminUser {
   status: UserStatus;
   is_active: boolean;
   is_staff: boolean;
+  /** The current address is proven (mailed link or identity provider). */
+  email_verified: boolean;
+  /** A staff member granted staff powers to the current address (they need email_verified too). */
+  staff_granted: boolean;
   signup_source: string;
   total_credits: number;
   spent_credits: number;
@@ -35,6 +39,7 @@ interface Row extends Omit<AdminUser, "status" | "is_staff" | "remaining_credits
   created_at: Date;
   last_login_at: Date | null;
   last_seen_at: Date | null;
+  staff_proven: boolean;
 }
 
 // One status expression, used to show and to filter, so both always agree.
@@ -46,7 +51,7 @@ const STATUS_SQL = `CASE WHEN NOT u.is_active THEN 'disabled'
 const SELECT = `
   SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.phone, u.company, u.designation,
          u.end_date, u.is_active, u.signup_source, u.total_credits, u.spent_credits, u.created_at,
-         ${STATUS_SQL} AS status, s.last_login_at, s.last_seen_at
+         ${STATUS_SQL} AS status, s.last_login_at, s.last_seen_at, ${STAFF_FACTS_SQL}
     FROM users u
     LEFT JOIN LATERAL (
       SELECT max(t.created_at) AS last_login_at, max(t.last_seen_at) AS last_seen_at
@@ -55,10 +60,10 @@ const SELECT = `
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-function toAdminUser(r: Row, staffDomains: readonly string[]): AdminUser {
+function toAdminUser({ staff_proven, ...r }: Row, staffDomains: readonly string[]): AdminUser {
   return {
     ...r,
-    is_staff: isStaffEmail(r.email, staffDomains),
+    is_staff: isProvenStaff({ email: r.email, staff_proven }, staffDomains),
     remaining_credits: r.total_credits - r.spent_credits,
     created_at: new Date(r.created_at).toISOString(),
     last_login_at: iso(r.last_login_at),

@@ -3,17 +3,24 @@
 //   GET   /user/users/{id}/                                             one user and their credit ledger
 //   PATCH /user/users/{id}/          {end_date?, is_active?}            activate / extend / end; disable / enable
 //   POST  /user/users/{id}/credits/  {amount, note?}                    grant credits (a ledger row)
+//   PUT   /user/users/{id}/staff/                                       grant staff powers (staff-domain address;
+//                                                                       they apply once the address is verified)
+//   DELETE /user/users/{id}/staff/                                      revoke staff powers
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { isStaffEmail } from "../../../common/constants.js";
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import { revokeAllTokens } from "../auth/tokens.js";
 import { USER_STATUSES, type UserStatus, getAdminUser, grantCredits, listUsers, lockUser, recentLedger, setActive, setSubscription } from "./admin-queries.js";
+import { grantStaff, revokeStaff } from "./staff.js";
 
 export const USER_NOT_FOUND = "User not found.";
 export const MAX_GRANT = 1_000_000;
+export const NOT_STAFF_DOMAIN = "Only an address on a staff domain can be made staff.";
+export const NOT_OWN_STAFF = "You cannot revoke your own staff access.";
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const AdminUserSchema = Type.Object({
@@ -29,6 +36,8 @@ const AdminUserSchema = Type.Object({
   status: Type.String({ enum: [...USER_STATUSES] }),
   is_active: Type.Boolean(),
   is_staff: Type.Boolean(),
+  email_verified: Type.Boolean(),
+  staff_granted: Type.Boolean(),
   signup_source: Type.String(),
   total_credits: Type.Number(),
   spent_credits: Type.Number(),
@@ -165,6 +174,42 @@ const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await auditAs(request, "credits_grant", { itemType: "user", itemId: id, details: { amount, note } }, tx);
       });
       return reply.code(201).send(await detail(id));
+    },
+  );
+
+  const staffSchema = (summary: string) => ({ tags: ["users admin"], summary, params: IdParams, response: { 200: AdminUserDetail, ...errors } });
+
+  app.put(
+    "/user/users/:id/staff/",
+    { config: staffOnly, schema: staffSchema("Grant staff powers (staff): only to a staff-domain address; they apply once the address is verified") },
+    async (request) => {
+      const id = request.params.id;
+      await db.transaction(async (tx) => {
+        const target = await lockUser(tx, id);
+        if (!target) throw notFound(USER_NOT_FOUND);
+        if (!isStaffEmail(target.email, config.staffDomains)) throw fieldError("email", NOT_STAFF_DOMAIN);
+        if (await grantStaff(tx, id, requireAuth(request).user.id)) {
+          await auditAs(request, "staff_grant", { itemType: "user", itemId: id, details: { email: target.email } }, tx);
+        }
+      });
+      return detail(id);
+    },
+  );
+
+  app.delete(
+    "/user/users/:id/staff/",
+    { config: staffOnly, schema: staffSchema("Revoke staff powers (staff): the user's impersonations end too") },
+    async (request) => {
+      const id = request.params.id;
+      if (id === requireAuth(request).user.id) throw fieldError("is_staff", NOT_OWN_STAFF);
+      await db.transaction(async (tx) => {
+        const target = await lockUser(tx, id);
+        if (!target) throw notFound(USER_NOT_FOUND);
+        if (await revokeStaff(tx, id)) {
+          await auditAs(request, "staff_revoke", { itemType: "user", itemId: id, details: { email: target.email } }, tx);
+        }
+      });
+      return detail(id);
     },
   );
 };

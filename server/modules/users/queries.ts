@@ -1,7 +1,7 @@
 // Reading and updating a user's own account. Other modules call these, not the users table.
 import type { Queryable } from "../../db/client.js";
 import type { UserInfo } from "../../../common/api.js";
-import { isStaffEmail } from "../../../common/constants.js";
+import { isProvenStaff } from "./staff.js";
 
 interface UserRow {
   id: number;
@@ -21,6 +21,7 @@ interface UserRow {
   total_credits: number;
   spent_credits: number;
   created_at: Date;
+  staff_proven: boolean;
 }
 
 export async function findUserRow(db: Queryable, id: number): Promise<UserRow | undefined> {
@@ -43,7 +44,7 @@ export function toUserInfo(row: UserRow, opts: { impersonated: boolean; staffDom
     preferred_states: row.preferred_states,
     end_date: row.end_date,
     is_impersonated: opts.impersonated,
-    is_staff: isStaffEmail(row.email, opts.staffDomains),
+    is_staff: isProvenStaff(row, opts.staffDomains),
     remaining_credits: row.total_credits - row.spent_credits,
     total_credits: row.total_credits,
     created_at: new Date(row.created_at).toISOString(),
