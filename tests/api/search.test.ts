@@ -213,7 +213,7 @@ describe("sorting and paging", () => {
 
 describe("bad input answers 400 with a field message", () => {
   it.each([
-    ["filter=colour:red", { filter: ["Unknown filter field 'colour'."] }],
+    ["filter=colour:red", { filter: ["Unknown filter field 'colour'.", "Use one of: category, state, district, city, sector, project_type, status, stage, source, ownership, is_ai, owner_name, pincode, title, value, retrieved_on, arrived_date, reviewed_date, start_date, completion_date, mark."] }],
     ["filter=state", { filter: ["'state' is not a filter: write field:value, field:[min TO max] or field:*text*."] }],
     ["filter=value:[5%20TO%201]", { filter: ["The range for 'value' starts after it ends."] }],
     ["filter=value:[x%20TO%20*]", { filter: ["'x' is not a number (for 'value')."] }],

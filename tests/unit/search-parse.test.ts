@@ -6,6 +6,7 @@ import {
   encodeGlob, globMatcher, globToLike, normalizeQ, parseBraceList, parseFilter, parseFilters, parseInstant, parsePage, parseSearchParams, parseSort, splitGlob,
 } from "../../server/search/parse.js";
 import { projectsIndex as def } from "../../server/search/indexes/projects.js";
+import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { buildOrder } from "../../server/search/store.js";
 
 const NOW = new Date("2024-06-15T12:34:56.789Z");
@@ -148,7 +149,6 @@ describe("filters", () => {
     );
   });
   it.each([
-    ["colour:red", "Unknown filter field 'colour'."],
     ["state", "'state' is not a filter: write field:value, field:[min TO max] or field:*text*."],
     ["state:", "The filter on 'state' has no value."],
     ["value:[abc TO 5]", "'abc' is not a number (for 'value')."],
@@ -165,18 +165,49 @@ describe("filters", () => {
   ])("refuses %j", (f, message) => {
     expect(refusal(() => parseFilter(def, f, NOW))).toEqual({ filter: [message] });
   });
+  it("refuses a field it does not have, Object.prototype's members included, listing every field", () => {
+    const allowed = "Use one of: category, state, district, city, sector, project_type, status, stage, source, ownership, is_ai, owner_name, pincode, title, value, retrieved_on, arrived_date, reviewed_date, start_date, completion_date, mark.";
+    for (const name of ["colour", "__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "__lookupGetter__"]) {
+      for (const f of [`${name}:x`, `${name}[1 TO 2]`, `${name}:[* TO *]`, `${name}:{a,b}`, `${name}:*x*`]) {
+        expect(refusal(() => parseFilters(def, [f], NOW))).toEqual({ filter: [`Unknown filter field '${name}'.`, allowed] });
+      }
+      expect(refusal(() => parseSort(def, name, false)).sort[0]).toMatch(new RegExp(`^Unknown sort '${name}'\\. Use one of: relevance, newest, `));
+    }
+  });
+  it("splits a list of names too long for one message across messages, none cut short", () => {
+    const names = Object.keys(tendersIndex.fields);
+    const body = refusal(() => parseFilter(tendersIndex, "constructor:x", NOW));
+    expect(body.filter[0]).toBe("Unknown filter field 'constructor'.");
+    for (const m of body.filter) expect(m.length).toBeLessThanOrEqual(250);
+    expect(body.filter.slice(1).join(" ").replace(/^Use one of: /, "").replace(/ Also: /g, " ")).toBe(names.join(", ") + ".");
+  });
+  it("refuses date math that leaves the years 1900 to 2200 (PostgreSQL could not hold it)", () => {
+    const far = "NOW" + "+99999WEEKS".repeat(40);
+    expect(refusal(() => parseFilter(def, `retrieved_on:[${far} TO *]`, NOW)).filter[0]).toMatch(/is out of range: dates from 1900 to 2200 \(for 'retrieved_on'\)\.$/);
+    expect(refusal(() => parseFilter(def, "start_date:[* TO NOW-99999WEEKS]", NOW)).filter[0]).toMatch(/is out of range/);
+    expect(parseFilter(def, "retrieved_on:[NOW-52WEEKS TO NOW+1DAY]", NOW)).toHaveLength(1);
+  });
   it("caps the number of filters and of values per field", () => {
     expect(refusal(() => parseFilters(def, Array.from({ length: 61 }, (_, i) => `city:c${i}`)))).toEqual({ filter: ["At most 60 filters at a time."] });
     expect(refusal(() => parseFilter(def, "state:" + "x".repeat(600)))).toEqual({ filter: ["A filter may be at most 500 characters."] });
   });
   it("never throws anything but a 400 on random input", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 80 }), (s) => {
+      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.tuple(fc.constantFrom("__proto__", "constructor", "toString", "state", "value"), fc.constantFrom(":", "[", ":["), fc.string({ maxLength: 20 })).map((p) => p.join(""))), (s) => {
+        // Every run asserts: the answer is groups of known fields, or the error is a 400.
+        let outcome: unknown;
         try {
-          parseFilters(def, [s], NOW);
+          outcome = parseFilters(def, [s], NOW);
         } catch (err) {
-          expect(err).toBeInstanceOf(HttpError);
-          expect((err as HttpError).status).toBe(400);
+          outcome = err;
+        }
+        if (outcome instanceof HttpError) expect(outcome.status).toBe(400);
+        else {
+          expect(Array.isArray(outcome), String(outcome)).toBe(true);
+          for (const g of outcome as { field: string; conditions: { field: string }[] }[]) {
+            expect(Object.hasOwn(def.fields, g.field)).toBe(true);
+            for (const c of g.conditions) expect(c?.field).toBe(g.field);
+          }
         }
       }),
       { numRuns: 2000 },
