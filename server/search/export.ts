@@ -30,15 +30,37 @@ function cellText(col: ExportColumn, v: unknown): string {
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 13 || c === 160;
 
+// Blanks a spreadsheet skips before deciding a cell is a formula: spaces (also no-break, wide and
+// zero-width ones), line feed, vertical tab, form feed, the byte-order mark.
+const isBlank = (c: number) =>
+  c === 32 || c === 10 || c === 11 || c === 12 || c === 160 || (c >= 0x2000 && c <= 0x200b) || c === 0x3000 || c === 0xfeff;
+
+/**
+ * Text a spreadsheet would run as a formula, defused (OWASP, CSV injection): a cell whose first
+ * non-blank character is = + - @ or a tab or CR (' =HYPERLINK(…)', '\t=1+1', '\r@SUM(…)') gets a
+ * leading single quote, so Excel, LibreOffice and Sheets show it as the text it is.
+ */
+export function defuseFormula(s: string): string {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13) return "'" + s;
+    if (!isBlank(c)) return s;
+  }
+  return s;
+}
+
+/** An amount or id stays a number (a plain decimal as the database gives it); anything else is text like any other. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const numberText = (v: unknown): string | null =>
+  typeof v === "number" || typeof v === "bigint" || (typeof v === "string" && DECIMAL.test(v)) ? String(v) : null;
+
 /** One CSV field: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 export function csvField(col: ExportColumn, v: unknown): string {
   if (v === null || v === undefined) return "";
-  if (col.format === "number") return String(v);
-  let s = cellText(col, v);
+  const number = col.format === "number" ? numberText(v) : null;
+  if (number !== null) return number;
+  const s = defuseFormula(cellText(col, v));
   if (s.length === 0) return s;
-  const first = s.charCodeAt(0);
-  // = + - @ tab CR start a formula in Excel and its kin
-  if (first === 61 || first === 43 || first === 45 || first === 64 || first === 9 || first === 13) s = "'" + s;
   let quote = isSpace(s.charCodeAt(0)) || isSpace(s.charCodeAt(s.length - 1));
   let quotes = false;
   for (let i = 0; i < s.length && !quotes; i++) {
@@ -107,8 +129,8 @@ export async function writeXlsx(out: Writable, columns: ExportColumn[], chunks: 
         const v = row[c.key];
         if (v === null || v === undefined) values[c.key] = null;
         else if (c.format === "datetime" || c.format === "date") values[c.key] = new Date(c.format === "date" ? `${v}T00:00:00Z` : String(v));
-        else if (c.format === "number") values[c.key] = Number(v);
-        else values[c.key] = cellText(c, v);
+        else if (c.format === "number" && numberText(v) !== null) values[c.key] = Number(v);
+        else values[c.key] = defuseFormula(cellText(c, v));
       }
       sheet.addRow(values).commit();
       n++;
