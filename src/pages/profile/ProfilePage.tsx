@@ -1,6 +1,6 @@
 // The user's profile (PATCH user-info/, success 'Updated Profile'): name, phone, company,
 // designation and the lead preferences the feed follows; password change; the subscription's
-// end date and the credit ledger.
+// end date, the credit ledger and the user's live shared links.
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row } from "antd";
 import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
@@ -11,6 +11,7 @@ import { toastSuccess } from "../../lib/toast";
 import { http, HttpError } from "../../providers/http";
 import { CreditLedger } from "./CreditLedger";
 import { PasswordCard } from "./PasswordCard";
+import { SharedLinksCard } from "./SharedLinksCard";
 import { PREFERENCE_FIELDS, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "./PreferencesFields";
 import "./profile.css";
 
@@ -104,6 +105,9 @@ export default function ProfilePage() {
         </Col>
         <Col xs={24}>
           <CreditLedger />
+        </Col>
+        <Col xs={24}>
+          <SharedLinksCard />
         </Col>
       </Row>
     </PageShell>
