@@ -6,6 +6,7 @@
 //     a 400 with a clear message (a NUL reaching PostgreSQL was a 500);
 //   - the same requests with ordinary names and text still work.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { searchEngine } from "../../server/search/index.js";
 import { companiesIndex } from "../../server/search/indexes/companies.js";
 import { projectsIndex } from "../../server/search/indexes/projects.js";
 import { resultsIndex } from "../../server/search/indexes/results.js";
@@ -91,6 +92,22 @@ describe("prototype-named filters and sorts", () => {
     const messages = res.json().query as string[];
     expect(messages[0]).toBe("filter: Unknown filter field 'constructor'.");
     expect(messages.join(" ")).toContain("live_until");
+  });
+});
+
+describe("date math PostgreSQL could not hold", () => {
+  it("is a 400 on the SQL path and the in-memory one alike", async () => {
+    const far = "NOW" + "+99999WEEKS".repeat(40);
+    const engine = searchEngine(ctx.db, projectsIndex);
+    for (const mode of ["sql", "cache"] as const) {
+      engine.mode = mode;
+      for (const f of [`retrieved_on:[${far} TO *]`, `start_date:[* TO ${far.replace(/\+/g, "-")}]`, `arrived_date:${far}`]) {
+        const { status, body } = await get(`/api/list/search/?${new URLSearchParams({ filter: f })}`, user);
+        expect(status, `${mode} ${f}`).toBe(400);
+        expect(body.filter[0]).toMatch(/is out of range: dates from 1900 to 2200/);
+      }
+    }
+    engine.mode = "auto";
   });
 });
 
