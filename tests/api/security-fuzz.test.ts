@@ -23,19 +23,24 @@ import { TENDERS, inDays, insertResult, insertTender } from "./tender-fixture.js
 const RUNS = 1500;
 const SLOW_MS = 2000;
 
-const LISTERS: { url: string; def: IndexDefinition; staff?: boolean; tenders?: boolean }[] = [
+interface Route {
+  url: string;
+  def: IndexDefinition;
+  staff?: boolean;
+}
+const LISTERS: Route[] = [
   { url: "/api/list/search/", def: projectsIndex },
   { url: "/api/list/review/search/", def: projectsIndex, staff: true },
   { url: "/api/list/my-feed/", def: projectsIndex },
   { url: "/api/list/company/search/", def: companiesIndex },
-  { url: "/api/list/tenders/search/", def: tendersIndex, tenders: true },
+  { url: "/api/list/tenders/search/", def: tendersIndex },
   { url: "/api/list/my-feed/tenders/", def: tendersIndex },
   { url: "/api/list/results/search/", def: resultsIndex },
 ];
-const ROUTES = [
+const ROUTES: Route[] = [
   ...LISTERS.flatMap((l) => [l, { ...l, url: `${l.url}facets/` }]),
-  { url: "/api/list/search/export/", def: projectsIndex, export: true },
-  { url: "/api/list/tenders/search/export/", def: tendersIndex, tenders: true, export: true },
+  { url: "/api/list/search/export/", def: projectsIndex },
+  { url: "/api/list/tenders/search/export/", def: tendersIndex },
 ];
 
 const PROTO = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "isPrototypeOf", "__defineSetter__", "toLocaleString"];
