@@ -7,22 +7,21 @@ import { Card, Descriptions, Space, Tag, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import { Link, useParams } from "react-router";
 import type { CompanyDetails } from "../../../common/companies";
+import { websiteUrl } from "../../../common/urls";
 import { builderContactsPath, countOf, financialDataPath } from "../../components/companies/api";
 import { CompanyUnlockButton } from "../../components/companies/CompanyUnlockButton";
 import { TrackCompetitorButton } from "../../components/companies/TrackCompetitorButton";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
+import { SafeLink } from "../../components/SafeLink";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { CompanyPageFrame } from "./CompanyPageFrame";
 import { CompanyStatsSection } from "./CompanyStatsSection";
 
+/** A website as registries publish it (a full address or a bare host); anything else is plain text. */
 function websiteLink(url: string | null) {
-  if (!url) return formatText(url);
-  const safe = /^https?:\/\//i.test(url) ? url : `https://${url}`;
-  return (
-    <a href={safe} target="_blank" rel="noopener noreferrer">
-      {url.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/$/, "")}
-    </a>
-  );
+  const href = websiteUrl(url);
+  if (!href) return formatText(url);
+  return <SafeLink href={href}>{href.replace(/^https?:\/\/(www\.)?/i, "").replace(/\/$/, "")}</SafeLink>;
 }
 
 export function companyFields(c: CompanyDetails): DescriptionsProps["items"] {

@@ -10,6 +10,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
+import { SafeLink } from "../../components/SafeLink";
 import { useSignedInSession } from "../../hooks/useSession";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
@@ -70,12 +71,10 @@ export function leadFields(lead: LeadDetail): DescriptionsProps["items"] {
     {
       key: "source",
       label: "Source",
-      children: lead.source_url ? (
-        <a href={lead.source_url} target="_blank" rel="noopener noreferrer">
+      children: (
+        <SafeLink href={lead.source_url} fallback={formatText(lead.source)}>
           {formatText(lead.source)}
-        </a>
-      ) : (
-        formatText(lead.source)
+        </SafeLink>
       ),
     },
     { key: "contacts", label: "Contacts", children: lead.contact_count === undefined ? NOT_SPECIFIED : formatIndianNumber(lead.contact_count) },

@@ -13,6 +13,7 @@ import type { TenderDetail } from "../../../common/tenders";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
+import { SafeLink } from "../../components/SafeLink";
 import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
 import { formatDate, formatDateTime, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
@@ -56,12 +57,10 @@ export function tenderFields(t: Omit<TenderDetail, "documents" | "corrigenda" | 
     {
       key: "source",
       label: "Source",
-      children: t.source_url ? (
-        <a href={t.source_url} target="_blank" rel="noopener noreferrer">
+      children: (
+        <SafeLink href={t.source_url} fallback={formatText(t.source)}>
           {formatText(t.source)} <LinkOutlined />
-        </a>
-      ) : (
-        formatText(t.source)
+        </SafeLink>
       ),
     },
     { key: "ocid", label: "Portal id", children: formatText(t.ocid) },
@@ -118,13 +117,9 @@ function Documents({ tender }: { tender: TenderDetail }) {
           <div className="tender-document">
             <FileTextOutlined />
             <div>
-              {d.url ? (
-                <a href={d.url} target="_blank" rel="noopener noreferrer">
-                  {d.file_name}
-                </a>
-              ) : (
-                <Typography.Text>{d.file_name}</Typography.Text>
-              )}
+              <SafeLink href={d.url} fallback={<Typography.Text>{d.file_name}</Typography.Text>}>
+                {d.file_name}
+              </SafeLink>
               <Typography.Text type="secondary" className="tender-document-meta">
                 {d.mime_type} · {fileSize(d.size)}
                 {d.has_text ? " · text read for the brief" : ""}

@@ -2,7 +2,9 @@
 // its web address, or both (work/{id}/documents/).
 import { FileTextOutlined, LinkOutlined } from "@ant-design/icons";
 import { Form, Input, Typography } from "antd";
+import { SafeLink } from "../../components/SafeLink";
 import { formatDate } from "../../lib/format";
+import { webUrlRule } from "../../lib/webUrlRule";
 import { AddItemCard } from "./AddItemCard";
 
 export interface StaffDocument {
@@ -36,7 +38,7 @@ export function ProjectDocumentsCard({ id, onAdded }: { id: string; onAdded: () 
           <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: "A document needs a title" }]}>
             <Input maxLength={300} placeholder="e.g. Environment clearance" />
           </Form.Item>
-          <Form.Item label="Web address" name="url" rules={[{ type: "url", message: "A web address (https://…)" }]}>
+          <Form.Item label="Web address" name="url" rules={[webUrlRule]}>
             <Input inputMode="url" maxLength={2000} placeholder="https://…" />
           </Form.Item>
           <Form.Item
@@ -61,9 +63,14 @@ export function ProjectDocumentsCard({ id, onAdded }: { id: string; onAdded: () 
           </Typography.Text>
           {d.url && (
             <div>
-              <Typography.Link href={d.url} target="_blank" rel="noopener noreferrer" ellipsis style={{ maxWidth: "100%" }}>
+              <SafeLink
+                href={d.url}
+                ellipsis
+                style={{ maxWidth: "100%" }}
+                fallback={<Typography.Text type="secondary" ellipsis style={{ maxWidth: "100%" }}>{d.url}</Typography.Text>}
+              >
                 <LinkOutlined /> {d.url}
-              </Typography.Link>
+              </SafeLink>
             </div>
           )}
           {d.excerpt && <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>{d.excerpt}</Typography.Paragraph>}

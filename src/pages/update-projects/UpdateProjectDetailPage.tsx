@@ -32,6 +32,7 @@ import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants"
 import { PageShell } from "../../components/page/PageShell";
 import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
+import { webUrlRule } from "../../lib/webUrlRule";
 import { http } from "../../providers/http";
 import { ImagesSection } from "../leads/detail/LeadSections";
 import { useLeadPart } from "../leads/detail/useLead";
@@ -397,7 +398,7 @@ export default function UpdateProjectDetailPage() {
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>
-                  <Form.Item label="Source URL" name="source_url" {...textOrNull} rules={[{ type: "url", message: "A web address (https://…)" }]}>
+                  <Form.Item label="Source URL" name="source_url" normalize={(v: string) => v.trim() || null} rules={[webUrlRule]}>
                     <Input />
                   </Form.Item>
                 </Col>

@@ -3,6 +3,7 @@
 // text and the day it was added, oldest first as the API answers.
 import { FileTextOutlined, LinkOutlined } from "@ant-design/icons";
 import { Alert, Empty, List, Skeleton, Typography } from "antd";
+import { SafeLink } from "../../../components/SafeLink";
 import { formatDate } from "../../../lib/format";
 import type { StaffDocument as LeadDocument } from "../../update-projects/ProjectDocumentsCard";
 import { listOf } from "../api";
@@ -28,9 +29,15 @@ export function LeadDocuments({ leadId }: { leadId: string }) {
               </Typography.Text>
               {d.url && (
                 <div>
-                  <Typography.Link href={d.url} target="_blank" rel="noopener noreferrer" ellipsis className="lead-document-link" style={{ maxWidth: "100%" }}>
+                  <SafeLink
+                    href={d.url}
+                    ellipsis
+                    className="lead-document-link"
+                    style={{ maxWidth: "100%" }}
+                    fallback={<Typography.Text type="secondary" ellipsis className="lead-document-address" style={{ maxWidth: "100%" }}>{d.url}</Typography.Text>}
+                  >
                     <LinkOutlined /> {d.url}
-                  </Typography.Link>
+                  </SafeLink>
                 </div>
               )}
               {d.excerpt && (
