@@ -1,14 +1,16 @@
 // The profile page's 'Shared links': the user's live links from share-links/ (title, type,
 // created, expires), 'Stop sharing' revoking that one link (DELETE share-links/{id}/) and the list
-// refreshing without it; and the staff setting for how long new links work.
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+// refreshing without it; the Share dialog saying until when a new link works; and the staff
+// setting for how long new links work.
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ShareLinkRow } from "../../common/tenders";
 import { formatDateTime } from "../../src/lib/format";
 import { LINK_STOPPED_MESSAGE } from "../../src/pages/profile/SharedLinksCard";
+import { ShareButton } from "../../src/pages/tenders/ShareButton";
 import { SETTINGS_SAVED_MESSAGE } from "../../src/pages/update-projects/SettingsPanel";
 import { clearSession } from "../../src/providers/session";
-import { jsonResponse, makeUser } from "./helpers";
+import { jsonResponse, makeUser, stubApi } from "./helpers";
 import { renderSignedIn } from "./renderApp";
 
 afterEach(() => clearSession());
@@ -97,5 +99,19 @@ describe("staff settings: how long a shared link works", () => {
     await waitFor(() => expect(patches).toEqual([{ share_link_days: 7 }]));
     expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
     expect(await screen.findByText(/Last changed by ravi@infrascout\.in/)).toBeTruthy();
+  });
+});
+
+describe("the Share dialog", () => {
+  it("says until when the new link works", async () => {
+    const expires = "2026-12-25T06:00:00Z";
+    stubApi((url, init) =>
+      url.pathname === "/api/tender/5/share/" && init.method === "POST"
+        ? jsonResponse(201, { id: 9, uid: "1", tid: "A".repeat(32), path: `/tender/detail/5?uid=1&tid=${"A".repeat(32)}`, created_at: "2026-11-25T06:00:00Z", expires_at: expires })
+        : undefined,
+    );
+    render(<ShareButton kind="tender" itemId={5} />);
+    fireEvent.click(screen.getByRole("button", { name: /Share/ }));
+    expect(await screen.findByText((text) => text.includes(`without signing in until ${formatDateTime(expires)}.`))).toBeTruthy();
   });
 });

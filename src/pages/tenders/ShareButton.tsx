@@ -1,9 +1,11 @@
 // 'Share': the server issues a signed link for this user and this tender (or result); anyone
 // with it can read the page without an account. The link is copied and shown to copy again;
-// 'Stop sharing' revokes every link this user made for the item.
+// 'Stop sharing' revokes every link this user made for the item. A link expires (shown here);
+// the profile page lists the user's live links to stop one at a time.
 import { CopyOutlined, ShareAltOutlined } from "@ant-design/icons";
 import { Button, Input, Modal, Space, Typography } from "antd";
 import { useState } from "react";
+import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { tenderApi, type ShareKind } from "./api";
 
@@ -19,6 +21,7 @@ async function copyText(text: string): Promise<boolean> {
 
 export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number }) {
   const [link, setLink] = useState<string | null>(null);
+  const [expiresAt, setExpiresAt] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const noun = kind === "tender" ? "tender" : "result";
@@ -30,6 +33,7 @@ export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number 
       const issued = await tenderApi.share(kind, itemId);
       const url = new URL(issued.path, window.location.origin).toString();
       setLink(url);
+      setExpiresAt(issued.expires_at);
       if (await copyText(url)) toastSuccess("Link copied");
     } catch {
       // The HTTP layer has shown the error.
@@ -71,7 +75,9 @@ export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number 
           </Space>
         }
       >
-        <Typography.Paragraph>Anyone with this link can read this {noun} without signing in. 'Stop sharing' turns off every link you made for it.</Typography.Paragraph>
+        <Typography.Paragraph>
+          Anyone with this link can read this {noun} without signing in{expiresAt ? ` until ${formatDateTime(expiresAt)}` : ""}. 'Stop sharing' turns off every link you made for it; your profile lists your links.
+        </Typography.Paragraph>
         <Space.Compact block>
           <Input readOnly value={link ?? ""} aria-label="Shared link" onFocus={(e) => e.target.select()} />
           <Button icon={<CopyOutlined />} onClick={() => link && void copyText(link).then((ok) => ok && toastSuccess("Link copied"))}>
