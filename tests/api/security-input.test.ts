@@ -13,6 +13,7 @@ import { resultsIndex } from "../../server/search/indexes/results.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import type { IndexDefinition } from "../../server/search/types.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { uploadImport } from "./imports-upload.js";
 
 const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "isPrototypeOf", "__defineGetter__"];
 
@@ -142,6 +143,18 @@ describe("control characters", () => {
     }
     const { status } = await get(`/api/projects/1%00/`, user);
     expect(status).toBe(400);
+  });
+
+  it("in a multipart upload's field names and values are a 400", async () => {
+    const file = { name: "t.csv", content: "ocid,title,org_name,value,tender_status\nguard:1,Road,Test Org,1000,Live\n" };
+    let res = await uploadImport(ctx.app, staff, { kind: "tenders-csv", source: "web\u0000site" }, file);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ source: ["Must not contain NUL characters."] });
+    res = await uploadImport(ctx.app, staff, { kind: "tenders-csv", ["st\u0001ate"]: "Goa" }, file);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ["Must not contain control characters."] });
+    res = await uploadImport(ctx.app, staff, { kind: "tenders-csv", source: "website", dry_run: "true" }, file);
+    expect(res.statusCode).toBe(202);
   });
 
   it("in a JSON body are a 400 naming the field; tab, newline and CR in text still work", async () => {

@@ -23,6 +23,7 @@ import { IMPORT_KINDS, type ImportKind } from "../../ingest/importers/model.js";
 import { unreadableReason } from "../../ingest/importers/probe.js";
 import { REPORT_LIST_CAP } from "../../ingest/importers/run.js";
 import { ImportJobs, failStaleRuns, type LiveRun } from "./jobs.js";
+import { assertCleanFormText } from "../../http/input-guard.js";
 
 export const MAX_IMPORT_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MESSAGES = {
@@ -111,6 +112,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         try {
           for await (const part of request.parts()) {
             if (part.type === "field") {
+              assertCleanFormText(part.fieldname, part.fieldname + String(part.value ?? "")); // no NUL to the database
               fields[part.fieldname] = String(part.value ?? "");
               continue;
             }
