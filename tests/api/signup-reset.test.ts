@@ -28,6 +28,10 @@ describe("signup", () => {
     expect(info).toMatchObject({ first_name: "Meera", email: "meera@cementco.in", end_date: null, preferred_proj_status: [], company: "CementCo" });
     const { rows } = await t.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = 'meera@cementco.in'`);
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The new address is mailed its verification link (issue 13).
+    const [mail] = await smtp.waitFor(1);
+    expect(mail.to).toEqual(["meera@cementco.in"]);
+    expect(mailText(mail.raw)).toMatch(/http:\/\/app\.test\/verify-email\?token=/);
   });
 
   it("refuses a second account for the same e-mail in any case, and a weak password", async () => {
@@ -35,6 +39,7 @@ describe("signup", () => {
     const dup = await post("/api/signup/", { first_name: "B", email: "DUP@x.in", password: "Strong#pass1" });
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ email: ["A user with this e-mail already exists."] });
+    await smtp.waitFor(2); // dup@x.in's verification mail is in before the password-reset tests count mails
     const weak = await post("/api/signup/", { first_name: "C", email: "weak@x.in", password: "12345678" });
     expect(weak.json()).toEqual({ password: ["This password is entirely numeric."] });
     const bad = await post("/api/signup/", { first_name: "D", email: "not-an-email", password: "Strong#pass1" });
