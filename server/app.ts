@@ -17,7 +17,7 @@ import inputGuard from "./http/input-guard.js";
 import authenticate from "./plugins/authenticate.js";
 import access from "./plugins/access.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
-import { createRateLimiter, type RateLimiter } from "./http/rate-limiter.js";
+import { createRateLimiter, sharedRequestStore, type RateLimiter } from "./http/rate-limiter.js";
 import { addWebUrlFormat } from "./http/schemas.js";
 import authRoutes from "./modules/auth/routes.js";
 import usersRoutes from "./modules/users/routes.js";
@@ -76,9 +76,13 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   });
 
   // A coarse flood guard per IP over the whole API; sign-in has its own, much stricter limits.
+  // Its counts live with the database (rate_limits), so every API process shares them.
   await app.register(rateLimit, {
     max: config.apiRequestsPerMinute,
     timeWindow: "1 minute",
+    store: sharedRequestStore(db, app.limiter),
+    // A flood guard that cannot count lets the request through rather than failing it.
+    skipOnError: true,
     allowList: (req) => !req.url.startsWith("/api/"),
     errorResponseBuilder: (_req, ctx) => new HttpError(429, { detail: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` }),
   });

@@ -16,9 +16,15 @@ export interface Config {
   seedProjects: number;
   trustProxy: boolean;
   logLevel: string;
-  /** Sign-in attempts allowed per window, per IP and per username. */
+  /** Sign-in attempts allowed per window on one username from one address (per address: three times this). */
   loginMaxAttempts: number;
   loginWindowSeconds: number;
+  /** Failed sign-ins on one account (all addresses) per window after which every attempt on it waits. */
+  loginAccountSlowdownAfter: number;
+  /** The longest such wait, in milliseconds. */
+  loginSlowdownMaxMs: number;
+  /** Failed sign-ins on one account per window that mail its owner (once per window). */
+  loginAlertAfter: number;
   /** Requests per minute per IP across the whole API. */
   apiRequestsPerMinute: number;
   passwordResetMinutes: number;
@@ -91,6 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || "info",
     loginMaxAttempts: num("LOGIN_MAX_ATTEMPTS", 10),
     loginWindowSeconds: num("LOGIN_WINDOW_SECONDS", 900),
+    loginAccountSlowdownAfter: num("LOGIN_ACCOUNT_SLOWDOWN_AFTER", 30),
+    loginSlowdownMaxMs: num("LOGIN_SLOWDOWN_MAX_MS", 4000),
+    loginAlertAfter: num("LOGIN_ALERT_AFTER", 10),
     apiRequestsPerMinute: num("API_REQUESTS_PER_MINUTE", 1200),
     passwordResetMinutes: num("PASSWORD_RESET_MINUTES", 60),
     serveWebApp: env.SERVE_WEB_APP !== "false",

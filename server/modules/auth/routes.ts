@@ -4,11 +4,12 @@ import { Type } from "typebox";
 import { badRequest, fieldError, tooManyRequests } from "../../http/errors.js";
 import { DetailResponse, ErrorResponse, TokenResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import { audit } from "../audit/log.js";
+import { audit, auditAs } from "../audit/log.js";
 import { dummyVerify, hashPassword, verifyPassword } from "./passwords.js";
 import { passwordProblem } from "./password-policy.js";
 import { issueSignInToken, revokeToken } from "./tokens.js";
 import { consumeReset, createReset } from "./password-reset.js";
+import { createLoginThrottle, type SignInAccount } from "./login-throttle.js";
 import { sendVerification } from "./email-verification.js";
 
 export const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
@@ -38,6 +39,7 @@ const publicRoute = { access: "public" as const };
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { limiter, config, db } = app;
+  const loginThrottle = createLoginThrottle(app);
 
   /** Counts one attempt against each key; the first key over its limit answers 429. */
   async function limit(keys: [string, number][]) {
@@ -52,22 +54,19 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: publicRoute, schema: { tags: ["auth"], summary: "Sign in with username or e-mail and password", body: LoginBody, response: { 200: TokenResponse, ...errors } } },
     async (request) => {
       const username = request.body.username.trim().toLowerCase();
-      // Every attempt counts at once (so parallel guessing is limited too); a success is taken back.
-      const userKey = `login:user:${username}`;
-      const ipKey = `login:ip:${request.ip}`;
-      await limit([
-        [ipKey, config.loginMaxAttempts * 3],
-        [userKey, config.loginMaxAttempts],
-      ]);
-      const { rows } = await db.query<{ id: number; password_hash: string | null; is_active: boolean }>(
-        `SELECT id, password_hash, is_active FROM users WHERE lower(email) = $1 OR lower(username) = $1 ORDER BY (lower(email) = $1) DESC LIMIT 1`,
+      const { rows } = await db.query<SignInAccount & { password_hash: string | null }>(
+        `SELECT id, email, first_name, password_hash, is_active FROM users WHERE lower(email) = $1 OR lower(username) = $1 ORDER BY (lower(email) = $1) DESC LIMIT 1`,
         [username],
       );
       const user = rows[0];
+      // Limits per address and per account from that address (429); an account guessed from many addresses waits.
+      const attempt = await loginThrottle.admit(username, request.ip, user);
       const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await dummyVerify(request.body.password);
-      if (!user || !ok || !user.is_active) throw badRequest(BAD_CREDENTIALS);
-      await limiter.reset(userKey);
-      await limiter.undo(ipKey);
+      if (!user || !ok || !user.is_active) {
+        await attempt.failed();
+        throw badRequest(BAD_CREDENTIALS);
+      }
+      await attempt.succeeded();
       const token = await db.transaction(async (tx) => {
         const key = await issueSignInToken(tx, user.id);
         await audit(tx, { actorId: user.id, action: "login", ip: request.ip });
@@ -83,6 +82,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       await revokeToken(db, auth.tokenId, "logout");
+      await auditAs(request, "logout");
       return reply.code(204).send(null);
     },
   );
