@@ -134,6 +134,7 @@ export const RESOURCE_SUBJECTS: Record<string, SubjectType> = {
   "update-projects": "Project",
   users: "User",
   impersonate: "User",
+  "audit-log": "AuditLog",
 };
 
 /** Refine's actions in CASL's words. */

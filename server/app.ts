@@ -128,6 +128,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(identityRoutes);
       await api.register(impersonationRoutes);
       await api.register(usersAdminRoutes);
+      await api.register(import("./modules/audit/routes.js"));
       await api.register(import("./modules/reminders/routes.js"));
       await api.register(import("./modules/saved-searches/routes.js"));
       await api.register(import("./modules/alerts/routes.js"));

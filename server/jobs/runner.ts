@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import os from "node:os";
 import type { FastifyInstance } from "fastify";
+import { sweepImpersonationEnds } from "../modules/audit/impersonation.js";
 import { sendDueDigests } from "./digests.js";
 import { acquireLease, releaseLease, renewLease } from "./lease.js";
 import { sendDueReminders } from "./reminders.js";
@@ -38,6 +39,8 @@ export async function runJobsOnce(app: FastifyInstance, now: Date = new Date()):
   out.ran = true;
   const keepGoing = () => renewLease(app.db, JOBS_LEASE, holder, seconds);
   try {
+    // Impersonations whose hours ran out unused get their end recorded once (audit/impersonation.ts).
+    await sweepImpersonationEnds(app.db, app.config.impersonationHours).catch((err) => app.log.error({ err }, "impersonation-end sweep failed"));
     const r = await sendDueReminders(app, now, keepGoing);
     out.reminders = r.sent;
     out.failures += r.failed;

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LOGGED_IN_ELSEWHERE_MESSAGE } from "../../common/constants.js";
 import { HttpError, forbidden, unauthorized } from "../http/errors.js";
 import { hashSecret, touchToken, type TokenRow } from "../modules/auth/tokens.js";
+import { recordImpersonationEnds } from "../modules/audit/impersonation.js";
 import { isProvenStaff } from "../modules/users/staff.js";
 
 export type Access = "public" | "user" | "subscriber" | "staff";
@@ -89,6 +90,7 @@ export default fp(async function authenticate(app: FastifyInstance) {
     }
     if (!token.is_active) throw unauthorized("User inactive or deleted.");
     if (token.impersonation_over) {
+      await recordImpersonationEnds(app.db, [token.id], { hours: app.config.impersonationHours, ip: request.ip }); // e.g. its hours ran out
       if (access === "public") return;
       throw unauthorized(IMPERSONATION_OVER);
     }

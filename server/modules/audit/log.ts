@@ -4,6 +4,7 @@ import type { Queryable } from "../../db/client.js";
 
 export interface AuditEntry {
   actorId: number | null;
+  /** On whose account; omitted means the actor's own, null means none (e.g. a user that does not exist). */
   asUserId?: number | null;
   action: string;
   itemType?: string;
@@ -15,7 +16,7 @@ export interface AuditEntry {
 export async function audit(db: Queryable, e: AuditEntry): Promise<void> {
   await db.query(
     `INSERT INTO audit_log (actor_id, as_user_id, action, item_type, item_id, details, ip) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [e.actorId, e.asUserId ?? e.actorId, e.action, e.itemType ?? null, e.itemId ?? null, JSON.stringify(e.details ?? {}), e.ip ?? null],
+    [e.actorId, e.asUserId === undefined ? e.actorId : e.asUserId, e.action, e.itemType ?? null, e.itemId ?? null, JSON.stringify(e.details ?? {}), e.ip ?? null],
   );
 }
 

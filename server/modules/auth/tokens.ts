@@ -1,8 +1,11 @@
 // API tokens: 160+ random bits handed to the client once, stored only as a SHA-256 hash.
 // One live sign-in token per user: a new sign-in revokes the previous one with reason
 // 'replaced', and a replaced token's next call answers 409 (signed in elsewhere).
+// Every revocation here also records the end of the impersonations it ends (the revoked token
+// itself, or the staff session they run under) in the audit log, once (audit/impersonation.ts).
 import crypto from "node:crypto";
 import type { Queryable } from "../../db/client.js";
+import { recordImpersonationEnds } from "../audit/impersonation.js";
 
 export const hashSecret = (secret: string) => crypto.createHash("sha256").update(secret).digest("hex");
 export const newSecret = () => crypto.randomBytes(24).toString("base64url"); // 192 bits
@@ -21,27 +24,45 @@ export interface TokenRow {
 
 /** Issues a sign-in token for the user, revoking their earlier sign-in tokens. */
 export async function issueSignInToken(db: Queryable, userId: number): Promise<string> {
-  await db.query(
+  const revoked = await db.query<{ id: number }>(
     `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'replaced'
-      WHERE user_id = $1 AND impersonator_id IS NULL AND revoked_at IS NULL`,
+      WHERE user_id = $1 AND impersonator_id IS NULL AND revoked_at IS NULL RETURNING id`,
     [userId],
   );
+  await recordImpersonationEnds(db, revoked.rows.map((r) => r.id));
   const key = newSecret();
   await db.query(`INSERT INTO auth_tokens (token_hash, user_id) VALUES ($1, $2)`, [hashSecret(key), userId]);
   return key;
 }
 
-export async function revokeToken(db: Queryable, tokenId: number, reason: RevokeReason): Promise<void> {
+/** Revokes one token. `audit` tells the impersonation-end record what to say (cancel vs. other ends, the caller's address). */
+export async function revokeToken(
+  db: Queryable,
+  tokenId: number,
+  reason: RevokeReason,
+  audit: { ownKind?: "cancel" | "replaced"; ip?: string } = {},
+): Promise<void> {
   await db.query(`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = $2 WHERE id = $1 AND revoked_at IS NULL`, [tokenId, reason]);
+  await recordImpersonationEnds(db, [tokenId], audit);
 }
 
 /** Revokes every live token of a user, optionally keeping one (the session that asked). */
 export async function revokeAllTokens(db: Queryable, userId: number, reason: RevokeReason, exceptTokenId?: number): Promise<void> {
-  await db.query(
+  const revoked = await db.query<{ id: number }>(
     `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = $2
-      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::bigint IS NULL OR id <> $3)`,
+      WHERE user_id = $1 AND revoked_at IS NULL AND ($3::bigint IS NULL OR id <> $3) RETURNING id`,
     [userId, reason, exceptTokenId ?? null],
   );
+  await recordImpersonationEnds(db, revoked.rows.map((r) => r.id));
+}
+
+/** Ends a staff member's live impersonations (starting a new one replaces the old; losing staff powers). */
+export async function endImpersonationsBy(db: Queryable, staffId: number, opts: { ownKind?: "replaced" | "ended"; ip?: string } = {}): Promise<void> {
+  const revoked = await db.query<{ id: number }>(
+    `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE impersonator_id = $1 AND revoked_at IS NULL RETURNING id`,
+    [staffId],
+  );
+  await recordImpersonationEnds(db, revoked.rows.map((r) => r.id), opts);
 }
 
 // last_seen_at is written at most once a minute per token so reads stay reads.

@@ -11,13 +11,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { canImpersonate } from "../../../common/ability.js";
-import type { Queryable } from "../../db/client.js";
 import { badRequest, forbidden, notFound } from "../../http/errors.js";
 import { DetailResponse, ErrorResponse, UserInfoSchema } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { abilityFor, assertCan } from "../../plugins/access.js";
 import { audit } from "../audit/log.js";
-import { hashSecret, newSecret } from "../auth/tokens.js";
+import { auditRefusals } from "../audit/impersonation.js";
+import { endImpersonationsBy, hashSecret, newSecret, revokeToken } from "../auth/tokens.js";
 import { findUserRow, toUserInfo } from "../users/queries.js";
 import { isProvenStaff } from "../users/staff.js";
 
@@ -30,14 +30,6 @@ export const MESSAGES = {
   ended: "Impersonation ended.",
 };
 
-/** Ends the staff member's live impersonations (one at a time). */
-async function endImpersonations(db: Queryable, staffId: number): Promise<void> {
-  await db.query(
-    `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE impersonator_id = $1 AND revoked_at IS NULL`,
-    [staffId],
-  );
-}
-
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -47,6 +39,8 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/impersonate/:id/",
     {
       config: { access: "user", can: ["impersonate", "User"] },
+      // Every refusal (the caller may not, or the target may not be impersonated) is audited with its reason.
+      onError: auditRefusals({ [MESSAGES.notFound]: "not_found", [MESSAGES.self]: "self", [MESSAGES.staff]: "staff", [MESSAGES.disabled]: "inactive" }),
       schema: {
         tags: ["impersonation"],
         summary: "Start impersonating a user (staff only): a token for that user, marked as impersonated",
@@ -65,10 +59,11 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const key = newSecret();
       await db.transaction(async (tx) => {
-        await endImpersonations(tx, auth.user.id);
-        await tx.query(`INSERT INTO auth_tokens (token_hash, user_id, impersonator_id, parent_token_id) VALUES ($1, $2, $3, $4)`, [
-          hashSecret(key), target.id, auth.user.id, auth.tokenId,
-        ]);
+        await endImpersonationsBy(tx, auth.user.id, { ownKind: "replaced", ip: request.ip });
+        await tx.query(
+          `INSERT INTO auth_tokens (token_hash, user_id, impersonator_id, parent_token_id, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+          [hashSecret(key), target.id, auth.user.id, auth.tokenId, config.impersonationHours * 3600],
+        );
         await audit(tx, { actorId: auth.user.id, asUserId: target.id, action: "impersonation_start", itemType: "user", itemId: target.id, ip: request.ip });
       });
       return { token: key, user: toUserInfo(target, { impersonated: true, staffDomains: config.staffDomains }) };
@@ -89,10 +84,8 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(request);
       if (auth.impersonatorId === null) throw badRequest(MESSAGES.notImpersonating);
       assertCan(request, "cancel", "Impersonation");
-      await db.transaction(async (tx) => {
-        await tx.query(`UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE id = $1 AND revoked_at IS NULL`, [auth.tokenId]);
-        await audit(tx, { actorId: auth.impersonatorId, asUserId: auth.user.id, action: "impersonation_end", itemType: "user", itemId: auth.user.id, ip: request.ip });
-      });
+      // The end is audited by the revocation (kind 'cancel', with how long it lasted).
+      await db.transaction((tx) => revokeToken(tx, auth.tokenId, "impersonation_ended", { ownKind: "cancel", ip: request.ip }));
       return { detail: MESSAGES.ended };
     },
   );

@@ -127,8 +127,8 @@ export async function recentLedger(db: Queryable, userId: number, limit = 50): P
 
 /** Locks and reads the fields an admin change compares against; undefined for an unknown id. */
 export async function lockUser(tx: Queryable, id: number) {
-  const { rows } = await tx.query<{ id: number; email: string; end_date: string | null; is_active: boolean }>(
-    `SELECT id, email, end_date, is_active FROM users WHERE id = $1 FOR UPDATE`,
+  const { rows } = await tx.query<{ id: number; email: string; end_date: string | null; is_active: boolean; total_credits: number }>(
+    `SELECT id, email, end_date, is_active, total_credits FROM users WHERE id = $1 FOR UPDATE`,
     [id],
   );
   return rows[0];

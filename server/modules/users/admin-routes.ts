@@ -169,9 +169,11 @@ const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { amount } = request.body;
       const note = request.body.note?.trim() || null;
       await db.transaction(async (tx) => {
-        if (!(await lockUser(tx, id))) throw notFound(USER_NOT_FOUND);
+        const before = await lockUser(tx, id);
+        if (!before) throw notFound(USER_NOT_FOUND);
         await grantCredits(tx, id, amount, note, auth.user.id);
-        await auditAs(request, "credits_grant", { itemType: "user", itemId: id, details: { amount, note } }, tx);
+        const total = Number(before.total_credits);
+        await auditAs(request, "credits_grant", { itemType: "user", itemId: id, details: { amount, note, total_credits: [total, total + amount] } }, tx);
       });
       return reply.code(201).send(await detail(id));
     },

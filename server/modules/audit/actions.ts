@@ -1,0 +1,22 @@
+// The kinds of audit_log rows staff can filter by (GET audit-log/ answers them as the filter's
+// options; any other kind is a 400). A module that writes a new kind adds it here — the test
+// security-audit.test.ts reads the server's sources and fails on a kind missing from this list.
+// Writes made while impersonating through routes without an auditAction are logged as
+// 'METHOD /route' and are found by filtering on the user rather than the kind.
+export const AUDIT_ACTIONS = [
+  // sign-in and account
+  "signup", "login", "login_failed", "logout", "password_change", "password_reset", "email_verified",
+  // impersonation
+  "impersonation_start", "impersonation_end", "impersonation_refused",
+  // staff managing users
+  "credits_grant", "subscription_activate", "subscription_change", "user_enable", "user_disable", "staff_grant", "staff_revoke", "settings_change",
+  // staff editing projects
+  "project_status_update", "project.edit", "project.add_contact", "project.add_document", "add_project_keyword", "upload_project_image",
+  // credits, contacts and sharing
+  "unlock_contact", "unlock_company", "report_wrong_contact", "report_wrong_number", "resolve_contact_report", "reprocess_number",
+  "mark_lead", "share_link", "export",
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (s: string): s is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(s);
