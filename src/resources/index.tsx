@@ -76,4 +76,6 @@ export const resources: Resource[] = [
   { name: "competitors", list: "/your-competitors", meta: { label: "Your Competitors", hide: true } },
   { name: "unlocked-companies", list: "/unlocked-companies", meta: { label: "Unlocked Companies", hide: true } },
   { name: "profile", list: "/profile", meta: { label: "Profile", hide: true } },
+  // Staff: the audit log, a tab of /update-projects (?tab=audit) so the spec's routes stay as they are.
+  { name: "audit-log", meta: { label: "Audit log", hide: true, endpoint: "audit-log/" } },
 ];
