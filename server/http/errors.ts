@@ -58,7 +58,9 @@ const FRIENDLY: Record<string, (e: AjvError) => string> = {
 
 /** Fastify/ajv validation errors → `{field: [message]}` with the field as the user named it. */
 export function validationBody(errors: AjvError[], context?: string): Record<string, string[]> {
-  const body: Record<string, string[]> = {};
+  // By field name in a Map: a name from the request (an unknown key like 'constructor') must not
+  // meet Object.prototype's members.
+  const body = new Map<string, string[]>();
   // A nullable field (Nullable: null | T) that fails T also fails 'null' and the union itself;
   // those two say nothing to the user when T's own message is there.
   const unionNoise = (e: AjvError) => e.keyword === "anyOf" || (e.keyword === "type" && e.params?.type === "null");
@@ -71,7 +73,9 @@ export function validationBody(errors: AjvError[], context?: string): Record<str
     if (e.keyword === "additionalProperties") field = String(e.params?.additionalProperty ?? field);
     if (!field) field = context === "body" ? "non_field_errors" : (context ?? "non_field_errors");
     const message = cap(FRIENDLY[e.keyword ?? ""]?.(e) ?? (e.message ? e.message[0].toUpperCase() + e.message.slice(1) + "." : "Invalid value."));
-    (body[field] ??= []).includes(message) || body[field].push(message);
+    const messages = body.get(field) ?? [];
+    body.set(field, messages);
+    if (!messages.includes(message)) messages.push(message);
   }
-  return body;
+  return Object.fromEntries(body);
 }

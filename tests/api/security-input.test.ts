@@ -96,6 +96,19 @@ describe("prototype-named filters and sorts", () => {
   });
 });
 
+describe("prototype names as unknown parameters of a strict schema", () => {
+  it("are a 400 naming them (the validation error layer keyed its answer by them)", async () => {
+    for (const name of ["constructor", "toString", "hasOwnProperty", "valueOf"]) {
+      const { status, body } = await get(`/api/reminders/list?${name}=1`, user);
+      expect(status, name).toBe(400);
+      expect(body, name).toEqual({ [name]: [`Unknown field '${name}'.`] });
+      const res = await ctx.app.inject({ method: "POST", url: "/api/reminders/list", headers: user, payload: { item_type: "project", item_id: 1, remind_at: "2030-01-01T00:00:00Z", [name]: 1 } });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({ [name]: [`Unknown field '${name}'.`] });
+    }
+  });
+});
+
 describe("date math PostgreSQL could not hold", () => {
   it("is a 400 on the SQL path and the in-memory one alike", async () => {
     const far = "NOW" + "+99999WEEKS".repeat(40);
