@@ -5,6 +5,8 @@
 //   types.ts     index definitions (fields with kinds, facets, sorts, page size, result and
 //                export columns, per-user SQL) and the typed query.
 //   parse.ts     the URL language → a validated SearchQuery (pure; 400 `{field: [message]}`).
+//   fields.ts    fields and sorts looked up by request text: own keys only (never `__proto__`,
+//                `constructor`…); an unknown name's 400 lists the allowed ones.
 //   sql.ts       every condition as parameterised SQL; the SQL path (GROUP BY per facet,
 //                OFFSET paging) that answers while the cache is cold or off; page row fetch.
 //   store.ts     the in-process columnar copy of an index, kept fresh from search_changes.
