@@ -12,7 +12,8 @@ export const WEB_URL_MESSAGE = "Enter a web address starting with http:// or htt
 // Whitespace and control characters have no place in an address; browsers silently drop some
 // of them (tab, CR, LF) when parsing, which is how 'java\tscript:' slips past naive checks.
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/;
-const SCHEME_AND_SLASHES = /^https?:\/\//i;
+// The scheme, two slashes and the host right after them (no third slash or backslash the parser would skip).
+const SCHEME_AND_SLASHES = /^https?:\/\/[^/\\?#]/i;
 
 /** True for an absolute http(s) address with a host, at most WEB_URL_MAX_LENGTH characters. */
 export function isSafeWebUrl(v: unknown): v is string {

@@ -199,7 +199,7 @@ describe("migration 016", () => {
     await t.db.query(`UPDATE tenders SET source_url = 'vbscript:msgbox(1)' WHERE id = $1`, [tid]);
     const tdoc = async (url: string) =>
       (await t.db.query<{ id: number }>(`INSERT INTO tender_documents (tender_id, file_name, url) VALUES ($1, 'f', $2) RETURNING id`, [tid, url])).rows[0].id;
-    const tdocs = { ok: await tdoc("https://example.gov.in/f"), js: await tdoc("JAVASCRIPT:alert(1)"), tab: await tdoc("https://exa\tmple.org/") };
+    const tdocs = { ok: await tdoc("https://example.gov.in/f"), js: await tdoc("JAVASCRIPT:alert(1)"), tab: await tdoc("https://exa\tmple.org/"), slash: await tdoc("https:///path"), backslash: await tdoc("https://\\evil.example/") };
     const co = async (website: string) => {
       const c = await makeCompany(t.db);
       await t.db.query(`UPDATE companies SET website = $2 WHERE id = $1`, [c.id, website]);
@@ -216,7 +216,7 @@ describe("migration 016", () => {
     const docUrl = (id: number) => one(`SELECT url AS v FROM project_documents WHERE id = $1`, id);
     expect([await docUrl(docs.ok), await docUrl(docs.data), await docUrl(docs.rel)]).toEqual(["http://example.org/d.pdf", null, null]);
     const tdocUrl = (id: number) => one(`SELECT url AS v FROM tender_documents WHERE id = $1`, id);
-    expect([await tdocUrl(tdocs.ok), await tdocUrl(tdocs.js), await tdocUrl(tdocs.tab)]).toEqual(["https://example.gov.in/f", null, null]);
+    expect([await tdocUrl(tdocs.ok), await tdocUrl(tdocs.js), await tdocUrl(tdocs.tab), await tdocUrl(tdocs.slash), await tdocUrl(tdocs.backslash)]).toEqual(["https://example.gov.in/f", null, null, null, null]);
     const site = (id: number) => one(`SELECT website AS v FROM companies WHERE id = $1`, id);
     expect([await site(cos.full), await site(cos.bare), await site(cos.js), await site(cos.data)]).toEqual(["https://www.acme.in", "www.acme.in", null, null]);
   });

@@ -8,23 +8,23 @@
 
 UPDATE projects SET source_url = NULL
  WHERE source_url IS NOT NULL
-   AND source_url !~* '^https?://[^/?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
+   AND source_url !~* '^https?://[^/\\?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
 
 UPDATE tenders SET source_url = NULL
  WHERE source_url IS NOT NULL
-   AND source_url !~* '^https?://[^/?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
+   AND source_url !~* '^https?://[^/\\?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
 
 UPDATE project_documents SET url = NULL
  WHERE url IS NOT NULL
-   AND url !~* '^https?://[^/?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
+   AND url !~* '^https?://[^/\\?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
 
 UPDATE tender_documents SET url = NULL
  WHERE url IS NOT NULL
-   AND url !~* '^https?://[^/?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
+   AND url !~* '^https?://[^/\\?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$';
 
 -- Registries publish websites as bare hosts ('www.acme.in'); the web app links those as https.
 -- Cleared: a website with any scheme other than http(s), or with whitespace or control characters.
 UPDATE companies SET website = NULL
  WHERE website IS NOT NULL
    AND (website ~ '[[:space:][:cntrl:]]'
-        OR (website ~* '^[a-z][a-z0-9+.-]*:' AND website !~* '^https?://[^/?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$'));
+        OR (website ~* '^[a-z][a-z0-9+.-]*:' AND website !~* '^https?://[^/\\?#[:space:][:cntrl:]]+([/?#][^[:space:][:cntrl:]]*)?$'));
