@@ -40,9 +40,12 @@ function checkQuery(rawQuery: string) {
     const [rawKey, rawValue] = at < 0 ? [pair, ""] : [pair.slice(0, at), pair.slice(at + 1)];
     const key = decode(rawKey);
     const value = decode(rawValue);
-    // Raw too: a malformed escape elsewhere leaves the whole part undecoded.
-    const bad = [key, value, rawKey, rawValue].find((s) => ANY_C0.test(s) || ENCODED_C0.test(s));
-    if (bad !== undefined) throw refusal(label(key, "query"), bad, true);
+    const decodedBad = [key, value].find((s) => ANY_C0.test(s));
+    if (decodedBad !== undefined) throw refusal(label(key, "query"), decodedBad);
+    // Raw too: a malformed escape elsewhere leaves the whole part undecoded. (Decoded text may
+    // say "%00" literally: that was sent as %2500 and is no control character.)
+    const rawBad = [rawKey, rawValue].find((s) => ANY_C0.test(s) || ENCODED_C0.test(s));
+    if (rawBad !== undefined) throw refusal(label(key, "query"), rawBad, true);
   }
 }
 
