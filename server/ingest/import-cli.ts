@@ -4,6 +4,7 @@
 // at all or the run failed, 2 bad usage.
 import os from "node:os";
 import path from "node:path";
+import { loadConfig } from "../config.js";
 import { openDb, type Db } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
 import { IMPORT_KINDS, type ImportKind } from "./importers/model.js";
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
         fx: args.fx,
         dryRun: args.dryRun,
         actor: `cli:${os.userInfo().username}`,
+        // The server's bounds on zip (XLSX) files and the worker that parses them (IMPORT_ZIP_*, IMPORT_WORKER_HEAP_MB).
+        limits: loadConfig().importLimits,
         onProgress({ file, bytes, total, read, done }) {
           const t = Date.now();
                     if (file !== lastFile) {

@@ -24,7 +24,7 @@
 //   - nothing changed → 'unchanged' and no write, so importing a file again changes nothing;
 //   - a CIN seen earlier in the same file is 'skipped' (with a warning).
 import fs from "node:fs";
-import ExcelJS from "exceljs";
+import { loadConfig } from "../../config.js";
 import type { Tx } from "../../db/client.js";
 import { CIN_PATTERN } from "../../../common/companies.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
@@ -32,6 +32,8 @@ import { readCsv } from "./csv.js";
 import { FileError } from "./json.js";
 import type { ImporterContext, Unit } from "./model.js";
 import { amount, date, RowError, text } from "./values.js";
+import { readXlsxRows } from "./xlsx-rows.js";
+import { isZipFile } from "./zip-guard.js";
 import { STATES } from "../india-data.js";
 
 type Field =
@@ -236,43 +238,13 @@ export async function upsertMcaCompany(tx: Tx, c: McaCompany): Promise<"created"
 
 // ───────────── reading the file ─────────────
 
-/** An XLSX cell value as plain data: rich text and hyperlinks as text, formulas as their result. */
-function cellValue(v: ExcelJS.CellValue): unknown {
-  if (v === null || v === undefined) return null;
-  if (v instanceof Date || typeof v !== "object") return v;
-  if ("result" in v) return cellValue(v.result as ExcelJS.CellValue);
-  if ("richText" in v) return v.richText.map((t) => t.text).join("");
-  if ("text" in v) return typeof v.text === "string" ? v.text : cellValue(v.text as ExcelJS.CellValue);
-  if ("error" in v) return null;
-  return String(v);
-}
-
+/** The file's rows: CSV, or an XLSX workbook's first sheet (checked and parsed off this thread: xlsx-rows.ts). */
 async function* rawRows(ctx: ImporterContext): AsyncGenerator<{ row: number; cells: unknown[] }> {
-  const head = Buffer.alloc(4);
-  const fd = fs.openSync(ctx.file, "r");
-  try {
-    fs.readSync(fd, head, 0, 4, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  if (head.toString("latin1") !== "PK\u0003\u0004") {
+  if (!isZipFile(ctx.file)) {
     for await (const rec of readCsv(ctx.file, ctx.onBytes)) yield { row: rec.row, cells: rec.fields };
     return;
   }
-  // XLSX: the first worksheet, streamed (company master files run to hundreds of thousands of rows).
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(ctx.file, { sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", worksheets: "emit", entries: "ignore" });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as ExcelJS.CellValue[]; // 1-based
-        yield { row: row.number, cells: values.slice(1).map(cellValue) };
-      }
-      break;
-    }
-  } catch (err) {
-    if (err instanceof RowError) throw err;
-    throw new FileError(`not a readable XLSX workbook (${(err as Error).message})`);
-  }
+  yield* readXlsxRows(ctx.file, ctx.limits ?? loadConfig().importLimits);
   ctx.onBytes(fs.statSync(ctx.file).size);
 }
 

@@ -1,5 +1,6 @@
 // What every importer produces: tenders (with documents, corrigenda and optionally a result) and
 // results for existing tenders. The store (store.ts) writes these; the runner (run.ts) counts.
+import type { ImportLimits } from "../../config.js";
 import type { Tx } from "../../db/client.js";
 
 export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json", "mca"] as const;
@@ -94,6 +95,8 @@ export interface ImporterContext {
   /** Counts a record (row, line or release) read from the file. */
   onRead(n?: number): void;
   warn(row: number | null, message: string): void;
+  /** Bounds on a zip (XLSX) file and the worker that parses it; unset: from the environment (config.ts). */
+  limits?: ImportLimits;
 }
 
 export type Importer = (ctx: ImporterContext) => AsyncGenerator<Unit>;

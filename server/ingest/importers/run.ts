@@ -15,6 +15,7 @@
 // it (uploads run as jobs).
 import fs from "node:fs";
 import path from "node:path";
+import type { ImportLimits } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
 import { audit } from "../../modules/audit/log.js";
 import { importGepnic } from "./gepnic.js";
@@ -55,6 +56,8 @@ export interface ImportOptions {
   fileSha256?: string | null;
   /** Count each file's rows before importing it, for a progress bar in rows (uploads; the CLI shows bytes). */
   countRows?: boolean;
+  /** Bounds on zip (XLSX) files and their parsing (the server's config; the CLI reads the same variables). */
+  limits?: ImportLimits;
   hooks?: {
     /** Inside the run's transaction, after a tender's row is written: n counts tenders in this run from 1. */
     afterTenderRow?(n: number, ocid: string): void | Promise<void>;
@@ -294,6 +297,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       warn: (row, message) => {
         warnings.push({ file: name, row, message });
       },
+      limits: opts.limits,
     };
     // A file that cannot be read part-way is undone on its own (its savepoint); the others stay.
     await tx.query("SAVEPOINT import_file");

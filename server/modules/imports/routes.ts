@@ -7,10 +7,13 @@
 //                         bytes read so far and in total, percent), its report and every rejected
 //                         row (first 1000) once finished. The upload page polls this. A failed
 //                         run changed nothing (its error says so): an import is all or nothing.
-// Uploads are at most 20 MB (larger: 413); bigger files go through the command line, which streams.
+// Uploads are at most IMPORT_UPLOAD_MAX_MB (20 MB; larger: 413); bigger files go through the
+// command line, which streams. A zip (an XLSX workbook) is checked before any parser reads it and
+// parsed in a worker with a bounded heap (importers/xlsx-rows.ts): a hostile one is refused (400)
+// or fails its own run, with the reason, while the API answers. Uploads are kept in
+// IMPORT_TEMP_DIR until their run ends, however it ends.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
@@ -25,11 +28,13 @@ import { REPORT_LIST_CAP } from "../../ingest/importers/run.js";
 import { ImportJobs, failStaleRuns, type LiveRun } from "./jobs.js";
 import { assertCleanFormText } from "../../http/input-guard.js";
 
+/** The default upload limit (IMPORT_UPLOAD_MAX_MB, config.ts: importLimits.uploadMaxBytes). */
 export const MAX_IMPORT_UPLOAD_BYTES = 20 * 1024 * 1024;
+const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 export const IMPORT_MESSAGES = {
   notMultipart: "Send the file as multipart/form-data in the field 'file', with the field 'kind'.",
   missing: "No file was submitted.",
-  tooLarge: "The file may be at most 20 MB. Import larger files with npm run import on the server.",
+  tooLarge: (maxBytes: number) => `The file may be at most ${megabytes(maxBytes)} MB. Import larger files with npm run import on the server.`,
   kind: `Must be one of: ${IMPORT_KINDS.join(", ")}.`,
   notFound: "Import not found.",
 };
@@ -84,7 +89,8 @@ const RUN_COLUMNS = `r.id, r.kind, r.source, r.files, r.actor, r.user_id, u.emai
 
 const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Registered in this plugin's own scope (other modules register their own, with other limits).
-  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1000 } });
+  const limits = app.config.importLimits;
+  await app.register(multipart, { limits: { fileSize: limits.uploadMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1000 } });
   const jobs = new ImportJobs(app.db, app.log);
   app.addHook("onClose", () => jobs.drain());
 
@@ -102,7 +108,8 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw fieldError("file", IMPORT_MESSAGES.notMultipart);
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "infrascout-import-"));
+      fs.mkdirSync(limits.tempDir, { recursive: true });
+      const dir = fs.mkdtempSync(path.join(limits.tempDir, "infrascout-import-"));
       const removeUpload = () => fs.rmSync(dir, { recursive: true, force: true });
       // Until the job owns the uploaded copy, any refusal removes it.
       let started = false;
@@ -123,12 +130,12 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
             const name = (part.filename.split(/[\\/]/).pop() || "upload").replace(/[\u0000-\u001f]/g, "").slice(0, 200) || "upload";
             const target = path.join(dir, crypto.randomBytes(8).toString("hex"));
             await pipeline(part.file, fs.createWriteStream(target));
-            if (part.file.truncated) throw new HttpError(413, { detail: IMPORT_MESSAGES.tooLarge });
+            if (part.file.truncated) throw new HttpError(413, { detail: IMPORT_MESSAGES.tooLarge(limits.uploadMaxBytes) });
             saved = { path: target, name, size: fs.statSync(target).size };
           }
         } catch (err) {
           if (err instanceof HttpError) throw err;
-          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, { detail: IMPORT_MESSAGES.tooLarge });
+          if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, { detail: IMPORT_MESSAGES.tooLarge(limits.uploadMaxBytes) });
           const status = (err as { statusCode?: number }).statusCode;
           if (status && status < 500) throw fieldError("file", IMPORT_MESSAGES.notMultipart);
           throw err;
@@ -137,7 +144,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!kind) throw fieldError("kind", "This field is required.");
         if (!(IMPORT_KINDS as readonly string[]).includes(kind)) throw fieldError("kind", IMPORT_MESSAGES.kind);
         if (!saved || saved.size === 0) throw fieldError("file", IMPORT_MESSAGES.missing);
-        const unreadable = await unreadableReason(kind as ImportKind, saved.path, saved.name);
+        const unreadable = await unreadableReason(kind as ImportKind, saved.path, saved.name, limits);
         if (unreadable) throw fieldError("file", unreadable);
         const runId = await jobs.start(
           {
@@ -150,6 +157,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
             actor: auth.user.email,
             ip: request.ip,
             fileSha256: crypto.createHash("sha256").update(fs.readFileSync(saved.path)).digest("hex"),
+            limits,
           },
           removeUpload,
         );
