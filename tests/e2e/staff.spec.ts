@@ -119,6 +119,27 @@ test.describe("staff area", () => {
     await theirs.close();
   });
 
+  test("staff opens the audit log and filters by kind: an impersonation's end shows how it ended", async ({ page, request }) => {
+    const staffToken = await token(request, staff);
+    const demoUser = await adminUser(request, staffToken, demo.email);
+    const imp = await request.get(`/api/impersonate/${demoUser.id}/`, { headers: auth(staffToken) });
+    expect(imp.status()).toBe(200);
+    expect((await request.get("/api/cancel-impersonate/", { headers: auth((await imp.json()).token) })).status()).toBe(200);
+
+    await signIn(page, staff);
+    await expectPath(page, "/private-construction-leads");
+    await page.goto("/update-projects?tab=audit");
+    await expect(page.getByRole("tab", { name: "Audit log", selected: true })).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "When (IST)" })).toBeVisible();
+    await page.locator(".audit-kind-filter").click();
+    await page.locator('.ant-select-item-option[title="Impersonation end"]').click();
+    expect(new URL(page.url()).searchParams.get("action")).toBe("impersonation_end");
+    const newest = page.locator(".audit-table tbody tr.ant-table-row").first();
+    await expect(newest).toContainText(demo.email);
+    await expect(newest).toContainText("Ended by: cancel");
+    await expect(page.locator(".audit-table .audit-action").filter({ hasNotText: "Impersonation end" })).toHaveCount(0);
+  });
+
   test("a subscriber opening /update-projects gets the 404 page", async ({ page }) => {
     await signIn(page, demo);
     await expectPath(page, "/private-construction-leads");
