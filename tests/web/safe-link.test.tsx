@@ -35,7 +35,7 @@ describe("lead detail", () => {
       if (url.pathname === "/api/work/7/documents/") return jsonResponse(200, { results: documents });
       return undefined;
     });
-    const list = await screen.findByRole("region", { name: "Documents added to this lead" });
+    const list = await screen.findByRole("region", { name: "Documents added to this lead" }, { timeout: 19_000 });
     const items = within(list).getAllByRole("listitem");
     expect(within(items[0]).queryByRole("link")).toBeNull();
     expect(within(items[0]).getByText("vbscript:msgbox(1)")).toBeTruthy();
@@ -51,9 +51,9 @@ describe("lead detail", () => {
 describe("tender detail", () => {
   const tender: TenderDetail = {
     id: 5, title: "Bridge over the Periyar", reference: "2026_PWD_5_1", org_name: "PWD Kerala", org_name_exact: "PWD Kerala", department: null,
-    tender_status: "Live", is_corrigendum: false, category: "works", tender_type: "Item Rate", value: 25_000_000, value_band: "1 - 10 Crore", emd: 500_000,
+    tender_status: "Live", is_corrigendum: false, category: "works", tender_type: "Item Rate", value: 25_000_000, emd: 500_000,
     state: "Kerala", district: "Ernakulam", city: "Kochi", published_date: "2026-11-01T05:30:00.000Z", closing_date: "2030-01-15T05:30:00.000Z",
-    status_update_date: null, retrieved_on: null, reviewed_date: null, arrived_date: "2026-11-01T05:30:00.000Z", result_id: null,
+    status_update_date: null, retrieved_on: null, reviewed_date: null, arrived_date: "2026-11-01T05:30:00.000Z",
     ocid: null, description: "A bridge.", is_live: true, tender_fee: 5900, opening_date: null, prebid_date: null, pincode: "682001",
     source: "Kerala e-Procurement", source_url: SCRIPT,
     documents: [
@@ -65,7 +65,7 @@ describe("tender detail", () => {
 
   it("shows a javascript: source and document address as text, and links the https document", async () => {
     renderSignedIn("/tender/detail/5", makeUser(), (url) => (url.pathname === "/api/tender/detail/5" ? jsonResponse(200, tender) : undefined));
-    const boq = await screen.findByRole("link", { name: "BOQ.xls" });
+    const boq = await screen.findByRole("link", { name: "BOQ.xls" }, { timeout: 19_000 });
     expect(boq.getAttribute("href")).toBe("https://etenders.kerala.gov.in/boq/5.xls");
     expect(boq.getAttribute("rel")).toBe("noopener noreferrer");
     expect(screen.getByText("NIT.pdf").closest("a")).toBeNull();
@@ -87,14 +87,14 @@ describe("builder detail", () => {
 
   it("shows a javascript: website as text", async () => {
     renderSignedIn("/builder/detail/7", makeUser(), api(SCRIPT));
-    expect(await screen.findByText(SCRIPT)).toBeTruthy();
+    expect(await screen.findByText(SCRIPT, {}, { timeout: 19_000 })).toBeTruthy();
     expect(screen.getByText(SCRIPT).closest("a")).toBeNull();
     expect(unsafeHrefs()).toEqual([]);
   });
 
   it("links a bare registry host as https", async () => {
     renderSignedIn("/builder/detail/7", makeUser(), api("www.menon.example"));
-    const link = await screen.findByRole("link", { name: "menon.example" });
+    const link = await screen.findByRole("link", { name: "menon.example" }, { timeout: 19_000 });
     expect(link.getAttribute("href")).toBe("https://www.menon.example");
     await waitFor(() => expect(unsafeHrefs()).toEqual([]));
   });
