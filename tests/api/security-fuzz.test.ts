@@ -20,7 +20,7 @@ import { bearer, createUser, login, startTestApp, type TestContext } from "./har
 import { PROJECTS, insertProject } from "./search-fixture.js";
 import { TENDERS, inDays, insertResult, insertTender } from "./tender-fixture.js";
 
-const RUNS = 1500;
+const RUNS = 1000;
 const SLOW_MS = 2000;
 
 interface Route {
