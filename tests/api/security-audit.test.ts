@@ -36,16 +36,18 @@ interface Row {
   action: string;
   item_id: number | null;
   details: Record<string, unknown>;
+  ip: string | null;
 }
 async function rows(action: string, userId: number): Promise<Row[]> {
   const r = await t.db.query<Row>(
-    `SELECT actor_id::int, as_user_id::int, action, item_id::int, details FROM audit_log
+    `SELECT actor_id::int, as_user_id::int, action, item_id::int, details, ip FROM audit_log
       WHERE action = $1 AND (actor_id = $2 OR as_user_id = $2 OR item_id = $2) ORDER BY id`,
     [action, userId],
   );
   return r.rows.map((x) => ({ ...x, details: typeof x.details === "string" ? JSON.parse(x.details) : x.details }));
 }
 const ends = (userId: number) => rows("impersonation_end", userId);
+const kinds = async (userId: number) => (await ends(userId)).map((r) => r.details.kind);
 /** Moves an impersonation's start (and its hours) back, as if it began `hours` ago. */
 async function backdate(staffId: number, hours: number) {
   await t.db.query(
@@ -61,6 +63,7 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     const imp = await impersonate(token, user.id);
     await backdate(staff.id, 1); // it has lasted an hour
     expect((await get("/api/cancel-impersonate/", imp)).statusCode).toBe(200);
+    expect(await kinds(user.id)).toEqual(["cancel"]);
     expect((await get("/api/user-info/", imp)).statusCode).toBe(401);
     await runJobsOnce(t.app);
     const r = await ends(user.id);
@@ -76,6 +79,7 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     const second = await createUser(t.db);
     await impersonate(token, first.id);
     await impersonate(token, second.id);
+    expect(await kinds(first.id)).toEqual(["replaced"]);
     await runJobsOnce(t.app);
     expect((await ends(first.id)).map((r) => [r.actor_id, r.as_user_id, r.details.kind])).toEqual([[staff.id, first.id, "replaced"]]);
     expect(await ends(second.id)).toEqual([]); // still running
@@ -86,9 +90,10 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     const user = await createUser(t.db);
     const imp = await impersonate(token, user.id);
     await login(t.app, staff.email, staff.password);
+    expect(await kinds(user.id)).toEqual(["replaced"]); // recorded by the sign-in itself
     expect((await get("/api/user-info/", imp)).statusCode).toBe(401);
     await runJobsOnce(t.app);
-    expect((await ends(user.id)).map((r) => r.details.kind)).toEqual(["replaced"]);
+    expect(await kinds(user.id)).toEqual(["replaced"]);
   });
 
   it("expiry, noticed when the token is next used", async () => {
@@ -98,6 +103,7 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     await backdate(staff.id, 9); // IMPERSONATION_HOURS is 8
     expect(await ends(user.id)).toEqual([]);
     expect((await get("/api/user-info/", imp)).statusCode).toBe(401);
+    expect(await kinds(user.id)).toEqual(["expired"]); // recorded by that call, before any sweep
     expect((await get("/api/user-info/", imp)).statusCode).toBe(401);
     await runJobsOnce(t.app);
     const r = await ends(user.id);
@@ -110,6 +116,7 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     const imp = await impersonate(token, user.id);
     await backdate(staff.id, 10);
     await runJobsOnce(t.app);
+    expect(await kinds(user.id)).toEqual(["expired"]); // recorded by the sweep
     await runJobsOnce(t.app);
     await get("/api/user-info/", imp);
     await post("/api/logout/", token); // its staff session ends later: the end was the hours
@@ -121,9 +128,10 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     const user = await createUser(t.db);
     const imp = await impersonate(token, user.id);
     expect((await post("/api/logout/", token)).statusCode).toBe(204);
+    expect(await kinds(user.id)).toEqual(["logout"]);
     await get("/api/user-info/", imp);
     await runJobsOnce(t.app);
-    expect((await ends(user.id)).map((x) => [x.actor_id, x.details.kind])).toEqual([[staff.id, "logout"]]);
+    expect((await ends(user.id)).map((x) => [x.actor_id, x.details.kind, x.ip])).toEqual([[staff.id, "logout", "127.0.0.1"]]);
   });
 
   it("logout by the impersonated session", async () => {
@@ -131,9 +139,10 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     const user = await createUser(t.db);
     const imp = await impersonate(token, user.id);
     expect((await post("/api/logout/", imp)).statusCode).toBe(204);
+    expect(await kinds(user.id)).toEqual(["logout"]);
     await post("/api/logout/", token);
     await runJobsOnce(t.app);
-    expect((await ends(user.id)).map((x) => [x.actor_id, x.as_user_id, x.details.kind])).toEqual([[staff.id, user.id, "logout"]]);
+    expect((await ends(user.id)).map((x) => [x.actor_id, x.as_user_id, x.details.kind, x.ip])).toEqual([[staff.id, user.id, "logout", "127.0.0.1"]]);
   });
 });
 

@@ -81,7 +81,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access: "user" }, schema: { tags: ["auth"], summary: "Sign out: revokes this token", response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      await revokeToken(db, auth.tokenId, "logout");
+      await revokeToken(db, auth.tokenId, "logout", { ip: request.ip }); // an impersonation it ends is audited with this address
       await auditAs(request, "logout");
       return reply.code(204).send(null);
     },
