@@ -1,5 +1,4 @@
-// TypeBox schemas shared by several routes: error bodies and the user object.
-import type { Plugin } from "ajv";
+// TypeBox schemas shared by several routes: error bodies, the user object, stored web addresses.
 import { Type, type TSchema } from "typebox";
 import { isSafeWebUrl, WEB_URL_MAX_LENGTH } from "../../common/urls.js";
 
@@ -11,7 +10,12 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(
 
 /** The ajv format WebUrl checks with the shared rule (common/urls.ts); registered in app.ts. */
 export const WEB_URL_FORMAT = "web-url";
-export const addWebUrlFormat: Plugin<unknown> = (ajv) => ajv.addFormat(WEB_URL_FORMAT, isSafeWebUrl);
+// Typed by what it uses (ajv is Fastify's dependency, not ours): Fastify passes its ajv instance.
+type AjvLike = { addFormat(name: string, format: (value: string) => boolean): unknown };
+export const addWebUrlFormat = <A extends AjvLike>(ajv: A): A => {
+  ajv.addFormat(WEB_URL_FORMAT, isSafeWebUrl);
+  return ajv;
+};
 
 /** A stored web address (source URL, document link, website): absolute http(s) only. */
 export const WebUrl = () => Type.String({ format: WEB_URL_FORMAT, maxLength: WEB_URL_MAX_LENGTH, description: "An http:// or https:// address" });
