@@ -123,6 +123,16 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
     expect((await ends(user.id)).map((x) => [x.details.kind, x.details.duration_seconds])).toEqual([["expired", 8 * 3600]]);
   });
 
+  it("an expiry seen by many requests and the sweep at once is still recorded once", async () => {
+    const { staff, token } = await staffSession();
+    const user = await createUser(t.db);
+    const imp = await impersonate(token, user.id);
+    await backdate(staff.id, 9);
+    const answers = await Promise.all([...Array.from({ length: 6 }, () => get("/api/user-info/", imp)), runJobsOnce(t.app)]);
+    expect(answers.slice(0, 6).map((r) => (r as { statusCode: number }).statusCode)).toEqual(Array(6).fill(401));
+    expect(await kinds(user.id)).toEqual(["expired"]);
+  });
+
   it("logout by the staff member", async () => {
     const { staff, token } = await staffSession();
     const user = await createUser(t.db);
