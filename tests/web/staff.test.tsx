@@ -80,6 +80,8 @@ const adminUser = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
   status: "active",
   is_active: true,
   is_staff: false,
+  email_verified: true,
+  staff_granted: false,
   signup_source: "password",
   total_credits: 100,
   spent_credits: 10,
@@ -106,6 +108,11 @@ function renderUsersTab(user = adminUser()) {
       const { amount, note } = JSON.parse(String(init.body));
       current = { ...current, total_credits: current.total_credits + amount, remaining_credits: current.remaining_credits + amount, credit_ledger: [{ id: 2, delta: amount, kind: "grant", note: note ?? null, actor_id: 2, actor_email: staffUser.email, created_at: new Date().toISOString() }, ...current.credit_ledger] };
       return jsonResponse(201, current);
+    }
+    if (url.pathname === "/api/user/users/7/staff/" && (method === "PUT" || method === "DELETE")) {
+      const granted = method === "PUT";
+      current = { ...current, staff_granted: granted, is_staff: granted && current.email_verified };
+      return jsonResponse(200, current);
     }
     if (url.pathname === "/api/impersonate/7/") return jsonResponse(403, { detail: "stop here" });
     return undefined;
@@ -202,6 +209,51 @@ describe("users admin", () => {
     expect(await within(drawer).findByText("Staff accounts cannot be impersonated.")).toBeTruthy();
     expect(within(drawer).queryByRole("button", { name: "Impersonate" })).toBeNull();
   });
+});
+
+describe("users admin: staff access (issue 13)", () => {
+  const staffCard = (drawer: HTMLElement) => drawer.querySelector(".staff-access") as HTMLElement;
+
+  it("shows an unverified staff-domain signup as not verified; Make staff sends PUT staff/ after a confirmation, and says it waits for verification", async () => {
+    const { calls } = renderUsersTab(adminUser({ email: "newcomer@infrascout.in", email_verified: false, end_date: null, status: "signup" }));
+    fireEvent.click(await screen.findByText("newcomer@infrascout.in", {}, { timeout: 15_000 }));
+    const drawer = await waitFor(() => {
+      const el = document.querySelector(".user-drawer") as HTMLElement;
+      expect(staffCard(el)).toBeTruthy();
+      return el;
+    });
+    expect(within(staffCard(drawer)).getByText("Not verified")).toBeTruthy();
+    expect(within(staffCard(drawer)).getByText("Not staff.")).toBeTruthy();
+    fireEvent.click(within(staffCard(drawer)).getByRole("button", { name: "Make staff" }));
+    expect(calls("PUT", "/api/user/users/7/staff/")).toHaveLength(0); // nothing before the confirmation
+    await confirm("Make staff");
+    await waitFor(() => expect(calls("PUT", "/api/user/users/7/staff/")).toHaveLength(1));
+    expect(await within(staffCard(drawer)).findByText("Granted: staff powers start once they verify their e-mail address.")).toBeTruthy();
+    expect(await within(staffCard(drawer)).findByRole("button", { name: /Revoke staff$/ })).toBeTruthy(); // /$/: antd's leaving spinner stays in jsdom
+  }, 40_000);
+
+  it("Revoke staff sends DELETE staff/ after a confirmation, then offers Make staff", async () => {
+    const { calls } = renderUsersTab(adminUser({ email: "mira@infrascout.in", is_staff: true, staff_granted: true }));
+    fireEvent.click(await screen.findByText("mira@infrascout.in", {}, { timeout: 15_000 }));
+    const drawer = await waitFor(() => {
+      const el = document.querySelector(".user-drawer") as HTMLElement;
+      expect(staffCard(el)).toBeTruthy();
+      return el;
+    });
+    expect(within(staffCard(drawer)).getByText("Verified")).toBeTruthy();
+    expect(within(staffCard(drawer)).getByText("Staff: granted and verified.")).toBeTruthy();
+    fireEvent.click(within(staffCard(drawer)).getByRole("button", { name: "Revoke staff" }));
+    await confirm("Revoke staff");
+    await waitFor(() => expect(calls("DELETE", "/api/user/users/7/staff/")).toHaveLength(1));
+    expect(await within(staffCard(drawer)).findByRole("button", { name: /Make staff$/ })).toBeTruthy();
+  }, 40_000);
+
+  it("a subscriber's address shows its verification but no staff button", async () => {
+    renderUsersTab();
+    const drawer = await openDrawer();
+    expect(within(staffCard(drawer)).getByText("Verified")).toBeTruthy();
+    expect(within(staffCard(drawer)).queryByRole("button", { name: "Make staff" })).toBeNull();
+  }, 40_000);
 });
 
 describe("project edit: the PATCH body", () => {

@@ -1,6 +1,6 @@
 // One user, for staff: who they are, their subscription (activate a recorded signup, extend,
 // end), credits (grant with a note; the ledger below), access (disable signs them out
-// everywhere; enable), and Impersonate.
+// everywhere; enable), Impersonate, and staff access (StaffAccessCard).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
@@ -29,6 +29,7 @@ import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { useSignedInSession } from "../../hooks/useSession";
 import { formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
+import { StaffAccessCard } from "./StaffAccessCard";
 import {
   MAX_GRANT,
   USER_STATUS_COLORS,
@@ -281,6 +282,14 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
           </Typography.Paragraph>
         )}
       </Card>
+
+      <StaffAccessCard
+        user={user}
+        isSelf={isSelf}
+        busy={busy === "staff"}
+        onGrant={() => void act("staff", () => usersApi.grantStaff(user.id), "Staff access granted")}
+        onRevoke={() => void act("staff", () => usersApi.revokeStaff(user.id), "Staff access revoked")}
+      />
     </Flex>
   );
 }

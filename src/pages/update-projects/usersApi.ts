@@ -1,5 +1,5 @@
 // The users admin API (staff): user/users/ list and search, one user with the credit ledger,
-// subscription and enable/disable (PATCH), credit grants. All through the one HTTP layer.
+// subscription and enable/disable (PATCH), credit grants, staff grant/revoke. All through the one HTTP layer.
 import dayjs from "dayjs";
 import { http } from "../../providers/http";
 
@@ -28,6 +28,10 @@ export interface AdminUser {
   status: UserStatus;
   is_active: boolean;
   is_staff: boolean;
+  /** The current address is proven (mailed link, or Google/Microsoft vouched for it). */
+  email_verified: boolean;
+  /** Staff powers granted to the current address: they apply once it is verified (is_staff). */
+  staff_granted: boolean;
   signup_source: string;
   total_credits: number;
   spent_credits: number;
@@ -64,6 +68,8 @@ export const usersApi = {
   setActive: (id: number, active: boolean) => http.patch<AdminUserDetail>(`user/users/${id}/`, { is_active: active }),
   grantCredits: (id: number, amount: number, note?: string) =>
     http.post<AdminUserDetail>(`user/users/${id}/credits/`, note?.trim() ? { amount, note: note.trim() } : { amount }),
+  grantStaff: (id: number) => http.put<AdminUserDetail>(`user/users/${id}/staff/`),
+  revokeStaff: (id: number) => http.delete<AdminUserDetail>(`user/users/${id}/staff/`),
 };
 
 /** Ending a subscription: it ran through yesterday (one ending today is still current). */
