@@ -48,7 +48,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const RECENT_FAILURES = `
   SELECT count(*)::int AS attempts, count(DISTINCT ip)::int AS addresses
     FROM audit_log
-   WHERE as_user_id = $1 AND action = '${LOGIN_FAILED}' AND created_at > now() - make_interval(secs => $2)`;
+   WHERE as_user_id = $1 AND action = $2 AND created_at > now() - make_interval(secs => $3)`;
 
 export function createLoginThrottle(app: FastifyInstance) {
   const { limiter, config, db } = app;
@@ -63,7 +63,7 @@ export function createLoginThrottle(app: FastifyInstance) {
   async function alertOwner(account: SignInAccount) {
     const first = await limiter.hit(`login:alerted:${account.id}`, 1, window);
     if (!first.allowed) return;
-    const { rows } = await db.query<{ attempts: number; addresses: number }>(RECENT_FAILURES, [account.id, window]);
+    const { rows } = await db.query<{ attempts: number; addresses: number }>(RECENT_FAILURES, [account.id, LOGIN_FAILED, window]);
     await app.mailer.send(
       guessingAlertMail({
         to: account.email,
