@@ -12,7 +12,8 @@ import swaggerUi from "@fastify/swagger-ui";
 import fastifyStatic from "@fastify/static";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
-import { HttpError, cap, validationBody } from "./http/errors.js";
+import { HttpError, cap, isDatabaseUnavailable, outageLogger, serviceUnavailable, validationBody } from "./http/errors.js";
+import healthRoutes from "./http/health.js";
 import inputGuard from "./http/input-guard.js";
 import authenticate from "./plugins/authenticate.js";
 import access from "./plugins/access.js";
@@ -55,6 +56,28 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   app.decorate("mailer", deps.mailer ?? createMailer(config));
   app.decorate("limiter", createRateLimiter(db));
 
+  // Set before any plugin is registered, so every plugin's routes (the API docs among them)
+  // inherit it: none answers with Fastify's default handler, which would show error messages.
+  const logOutage = outageLogger((message) => app.log.warn(message));
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send(error.body);
+    if ((error as FastifyError).validation) {
+      return reply.code(400).send(validationBody((error as FastifyError).validation as never, (error as FastifyError).validationContext));
+    }
+    if (isDatabaseUnavailable(error)) {
+      logOutage(error);
+      const unavailable = serviceUnavailable();
+      return reply.code(unavailable.status).headers(unavailable.headers).send(unavailable.body);
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.code(status).send({ detail: "Internal Server Error" });
+    }
+    // Fastify's own 4xx (bad JSON, wrong content type, body too large) carry safe messages.
+    return reply.code(status).send({ detail: cap(error.message) });
+  });
+
   // The Microsoft authority is configurable (MS_AUTHORITY): the browser must be allowed to reach it.
   const identityOrigins = [...new Set(["https://login.microsoftonline.com", new URL(config.msAuthority).origin])];
   await app.register(helmet, {
@@ -96,20 +119,6 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs", uiConfig: { docExpansion: "list" } });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.code(error.status).headers(error.headers).send(error.body);
-    if ((error as FastifyError).validation) {
-      return reply.code(400).send(validationBody((error as FastifyError).validation as never, (error as FastifyError).validationContext));
-    }
-    const status = (error as FastifyError).statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error(error);
-      return reply.code(status).send({ detail: "Internal Server Error" });
-    }
-    // Fastify's own 4xx (bad JSON, wrong content type, body too large) carry safe messages.
-    return reply.code(status).send({ detail: cap(error.message) });
-  });
-
   await app.register(inputGuard); // control characters (NUL above all) in the URL or a JSON body: 400 before anything reads them
   await app.register(authenticate);
   await app.register(access);
@@ -141,10 +150,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
       await api.register(import("./modules/companies/routes.js"));
       await api.register(import("./modules/competitors/routes.js"));
       await api.register(import("./modules/dashboard/routes.js"));
-      api.get("/health/", { config: { access: "public" }, schema: { hide: true } }, async () => {
-        await db.query("SELECT 1");
-        return { ok: true, database: db.kind };
-      });
+      await api.register(healthRoutes); // /health (liveness), /ready (readiness), /health/ (kept)
     },
     { prefix: "/api" },
   );

@@ -41,6 +41,8 @@ export interface Db extends Queryable {
 const INT8 = 20;
 const NUMERIC = 1700;
 const DATE = 1082;
+/** How long a new PostgreSQL connection may take before the query fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
 const parseNumber = (v: string) => (v === null ? null : Number(v));
 const parseDateString = (v: string) => v;
 
@@ -57,10 +59,24 @@ function openPostgres(url: string): Db {
       return pg.types.getTypeParser(id, format);
     },
   };
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10), types });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.PG_POOL_MAX ?? 10),
+    types,
+    // A server that does not answer at all (a dropped network) fails a query after this long
+    // instead of holding it for the operating system's minutes; the error layer answers 503.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose server vanished without closing it is noticed and dropped.
+    keepAlive: true,
+  });
   // An idle connection the server ends (a restart, pg_terminate_backend) must not crash the
-  // process: the pool drops it and the next query opens a fresh one.
-  pool.on("error", (err) => console.warn(`database connection lost while idle: ${err.message}`));
+  // process: the pool drops it and the next query opens a fresh one. Logged once per outage.
+  let lostAt = 0;
+  pool.on("error", (err) => {
+    if (Date.now() - lostAt < 60_000) return;
+    lostAt = Date.now();
+    console.warn(`database connection lost while idle: ${err.message}`);
+  });
   const wrap = (c: pg.Pool | pg.PoolClient): Tx => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params as unknown[]);
@@ -76,16 +92,23 @@ function openPostgres(url: string): Db {
     longTransaction: (fn) => db.transaction(fn),
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: a connection lost between two
+      // statements of this transaction would be an uncaught 'error' event (a crash). Its
+      // statements fail instead, and the broken client is dropped, not returned to the pool.
+      let broken: Error | undefined;
+      const onError = (err: Error) => void (broken = err);
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const out = await fn(wrap(client));
         await client.query("COMMIT");
         return out;
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (!broken) await client.query("ROLLBACK").catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.removeListener("error", onError);
+        client.release(broken);
       }
     },
     async close() {

@@ -79,3 +79,54 @@ export function validationBody(errors: AjvError[], context?: string): Record<str
   }
   return Object.fromEntries(body);
 }
+
+// ── The database is gone ──
+// Every route's database error lands here, so "the database does not answer" is recognised once:
+// such a failure is the service being briefly unavailable (503 with Retry-After, and the
+// client may simply try again), not a bug (500). The message is the spec's 'Something Wrong
+// Happened' text, which the web app shows as the toast of a 5xx with a detail: it tells the
+// user it is known and temporary, and says nothing of hosts, ports, SQL or driver errors.
+export const UNAVAILABLE_MESSAGE =
+  "We apologize for the inconvenience. Our team is addressing the issue and will have it resolved shortly.";
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+export const serviceUnavailable = (retryAfterSeconds = UNAVAILABLE_RETRY_SECONDS) =>
+  new HttpError(503, { detail: UNAVAILABLE_MESSAGE }, { "retry-after": String(retryAfterSeconds) });
+
+// Node socket errors (the server refused, reset or never answered), and PostgreSQL's SQLSTATEs
+// for a server shutting down, starting up, out of connection slots or without the database.
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+const SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "3D000"]);
+// pg and pg-pool raise these as plain Errors without a code; PGlite once closed says so.
+const MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /is not queryable$/,
+  /^Cannot use a pool after calling end on the pool/,
+  /^PGlite is closed/,
+];
+
+/** True when err (or what caused it) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== "object" || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const code = typeof e.code === "string" ? e.code : "";
+  if (SOCKET_CODES.has(code) || SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  if (typeof e.message === "string" && MESSAGES.some((m) => m.test(e.message as string))) return true;
+  // AggregateError (a host with several addresses, all refused) and wrapped causes.
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * One log line per outage, not one per request: the first unavailable error is logged, later
+ * ones only once a minute while it lasts.
+ */
+export function outageLogger(log: (message: string) => void, everyMs = 60_000) {
+  let lastAt = 0;
+  return (err: unknown) => {
+    const now = Date.now();
+    if (now - lastAt < everyMs) return;
+    lastAt = now;
+    log(`database unavailable: ${err instanceof Error ? err.message : String(err)}`);
+  };
+}

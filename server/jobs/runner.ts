@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import type { FastifyInstance } from "fastify";
 import { sweepImpersonationEnds } from "../modules/audit/impersonation.js";
+import { isDatabaseUnavailable } from "../http/errors.js";
 import { sendDueDigests } from "./digests.js";
 import { acquireLease, releaseLease, renewLease } from "./lease.js";
 import { sendDueReminders } from "./reminders.js";
@@ -61,12 +62,21 @@ export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } 
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<unknown> | null = null;
   let stopped = false;
+  // A database outage is logged when it starts and when it ends, not every round; the next
+  // round simply tries again.
+  let paused = false;
   const tick = () => {
     current = runJobsOnce(app)
       .then((r) => {
+        if (paused) app.log.info("jobs resumed: the database answers again");
+        paused = false;
         if (r.reminders || r.digests || r.failures) app.log.info(r, "jobs ran");
       })
-      .catch((err) => app.log.error({ err }, "jobs failed"))
+      .catch((err) => {
+        if (!isDatabaseUnavailable(err)) return app.log.error({ err }, "jobs failed");
+        if (!paused) app.log.warn(`jobs paused: the database is unavailable (${err.message}); retrying every ${seconds} s`);
+        paused = true;
+      })
       .finally(() => {
         current = null;
         if (!stopped) timer = setTimeout(tick, seconds * 1000);
