@@ -14,6 +14,7 @@ import { upsertTender } from "../../server/ingest/importers/store.js";
 import type { TenderInput } from "../../server/ingest/importers/model.js";
 import { run, tenderView } from "../fixtures/import/helpers.js";
 import { startTestApp, type TestContext } from "./harness.js";
+import { importAndWait } from "./imports-upload.js";
 import { makeCompany, makeProject, staff, subscriber, type Session } from "./lead-fixture.js";
 import { inDays, insertTender } from "./tender-fixture.js";
 
@@ -121,6 +122,16 @@ describe("imports", () => {
     ]);
     expect((await tenderView(t.db, "sec:1"))!.tender.source_url).toBe("https://mahatenders.gov.in/nit/1");
     for (const ocid of ["sec:2", "sec:3", "sec:4"]) expect(await tenderView(t.db, ocid), ocid).toBeNull();
+  });
+
+  it("a staff upload (POST imports/) with a javascript: source_url stores none and its report says why", async () => {
+    const content = ["ocid,title,source_url", "up:1,Canal lining at Nashik,javascript:alert(document.domain)", "up:2,Canal desilting at Nashik,https://example.gov.in/n/2"].join("\r\n");
+    const run = await importAndWait(t.app, staffer.headers, { kind: "tenders-csv" }, { name: "upload.csv", content });
+    expect(run.status).toBe("done");
+    expect(run.report.totals).toMatchObject({ created: 1, rejected: 1 });
+    expect(run.rejects.map((x) => x.reason)).toEqual(["source_url 'javascript:alert(document.domain)' is not an http(s) address"]);
+    expect(await tenderView(t.db, "up:1")).toBeNull();
+    expect((await tenderView(t.db, "up:2"))!.tender.source_url).toBe("https://example.gov.in/n/2");
   });
 
   it("tenders-json: a document whose url is another scheme rejects its tender; a URL with spaces is stored encoded", async () => {
