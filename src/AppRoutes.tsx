@@ -73,6 +73,16 @@ export function AppRoutes() {
         }
       />
 
+      {/* The verification mail's link (issue 13), signed in or not. */}
+      <Route
+        path="/verify-email"
+        element={
+          <Suspense fallback={<FullPageSpinner />}>
+            <Pages.VerifyEmail />
+          </Suspense>
+        }
+      />
+
       <Route
         element={
           <Suspense fallback={<FullPageSpinner />}>

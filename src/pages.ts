@@ -7,6 +7,7 @@ export const Pages = {
   Signup: lazyPage(() => import("./pages/auth/SignupPage")),
   ForgotPassword: lazyPage(() => import("./pages/auth/ForgotPasswordPage")),
   MicrosoftRedirect: lazyPage(() => import("./pages/auth/MicrosoftRedirectPage")),
+  VerifyEmail: lazyPage(() => import("./pages/auth/VerifyEmailPage")),
 
   Dashboard: lazyPage(() => import("./pages/dashboard/DashboardPage")),
   MyFeed: lazyPage(() => import("./pages/feed/MyFeedPage")),

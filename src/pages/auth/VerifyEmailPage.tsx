@@ -1,0 +1,46 @@
+// /verify-email?token=<t>: the link of the verification mail (issue 13). Opening it spends the
+// one-time token (POST /api/verify-email/) and says whether the address is now verified. Public:
+// it works signed in or out, in whichever browser the mail was opened.
+import { Alert, Spin } from "antd";
+import { useEffect, useRef, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { http } from "../../providers/http";
+import { AuthShell } from "./AuthShell";
+
+export const VERIFIED_FALLBACK = "Your e-mail address is verified.";
+export const NO_TOKEN = "This verification link is incomplete. Open the link from the mail again, or ask for a new one on your profile page.";
+
+type State = { status: "working" } | { status: "done"; message: string } | { status: "failed"; message: string };
+
+/** The API's message for a refused link ({token: [message]} or {detail}). */
+function refusal(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const [state, setState] = useState<State>(token ? { status: "working" } : { status: "failed", message: NO_TOKEN });
+  // The token is single-use: send it once, even when React runs the effect twice.
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    http
+      .post<{ detail?: string } | null>("verify-email/", { token }, { toast: false })
+      .then((r) => setState({ status: "done", message: r?.detail || VERIFIED_FALLBACK }))
+      .catch((error) => setState({ status: "failed", message: refusal(error) }));
+  }, [token]);
+
+  return (
+    <AuthShell title="Verify your e-mail address">
+      {state.status === "working" && <Spin aria-label="Verifying" />}
+      {state.status === "done" && <Alert type="success" showIcon message={state.message} />}
+      {state.status === "failed" && <Alert type="error" showIcon message="Not verified" description={state.message} />}
+      <p className="auth-switch">
+        <Link to="/dashboard">Go to InfraScout</Link>
+      </p>
+    </AuthShell>
+  );
+}
