@@ -12,6 +12,8 @@ import { startIdentityProvider, type IdentityProvider } from "../support/jwks-se
 import { bearer, createUser, login, memoryMailer, startTestApp, type TestContext } from "./harness.js";
 
 const GOOGLE_CLIENT = "1234567890-staff.apps.googleusercontent.com";
+const MS_CLIENT = "6f1a2b3c-0000-4000-8000-00000005aff0";
+const TENANT = "72f988bf-86f1-41af-91ab-2d7cd011db47";
 let idp: IdentityProvider;
 let t: TestContext;
 const mailer = memoryMailer();
@@ -22,7 +24,7 @@ let subscriber: { id: number };
 beforeAll(async () => {
   idp = await startIdentityProvider();
   t = await startTestApp(
-    { googleClientId: GOOGLE_CLIENT, googleJwksUrl: idp.jwksUrl, publicUrl: "https://app.example" },
+    { googleClientId: GOOGLE_CLIENT, googleJwksUrl: idp.jwksUrl, msClientId: MS_CLIENT, msJwksUrl: idp.jwksUrl, publicUrl: "https://app.example" },
     {
       mailer,
       beforeReady: (app) => app.register(async (api) => void api.get("/probe/default/", async () => ({ ok: true })), { prefix: "/api" }),
@@ -211,6 +213,19 @@ describe("a Google ID token", () => {
     expect(await adminView(id)).toMatchObject({ email_verified: true, staff_granted: false });
     expect((await grant(id)).json()).toMatchObject({ is_staff: true });
     expect(await isStaff(first.json().token)).toBe(true);
+  });
+
+  it("a Microsoft signup whose address the tenant does not vouch for is mailed a link; a Google one needs none", async () => {
+    const msEmail = unique("contoso.example");
+    const ms = await call("POST", "/api/ms-auth/", undefined, {
+      id_token: await idp.sign({ iss: `https://login.microsoftonline.com/${TENANT}/v2.0`, aud: MS_CLIENT, tid: TENANT, oid: "00000000-0000-0000-0000-0000000000aa", sub: `ms-${msEmail}`, email: msEmail }),
+    });
+    expect(ms.statusCode).toBe(200);
+    expect((await verify(await mailedToken(msEmail))).statusCode).toBe(200);
+    const googleEmail = unique("example.com");
+    expect((await call("POST", "/api/google-auth/", undefined, { credential: await googleToken(googleEmail) })).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mailer.sent.filter((m) => m.to === googleEmail)).toEqual([]);
   });
 
   it("verifies an address that signed up with a password", async () => {

@@ -10,6 +10,7 @@ import { fieldError, forbidden, notFound, tooManyRequests } from "../../http/err
 import { ErrorResponse, TokenResponse } from "../../http/schemas.js";
 import { audit } from "../audit/log.js";
 import { issueSignInToken } from "../auth/tokens.js";
+import { sendVerification } from "../auth/email-verification.js";
 import { markEmailVerified } from "../users/staff.js";
 import { createIdentityVerifier, PROVIDER_NAME, type Provider, type VerifiedIdentity } from "./verify.js";
 
@@ -35,7 +36,8 @@ const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   /** Signs in the user with the verified e-mail, recording a new signup when there is none. */
   async function signIn(request: FastifyRequest, id: VerifiedIdentity): Promise<string> {
-    return db.transaction(async (tx) => {
+    const signup = { unproven: null as number | null };
+    const token = await db.transaction(async (tx) => {
       const found = await tx.query<{ id: number; is_active: boolean }>(`SELECT id, is_active FROM users WHERE lower(email) = lower($1)`, [id.email]);
       let user = found.rows[0];
       let created = false;
@@ -56,8 +58,12 @@ const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (id.emailVerified && (await markEmailVerified(tx, user.id, id.email))) {
         await audit(tx, { actorId: user.id, action: "email_verified", itemType: "user", itemId: user.id, details: { method: id.provider, email: id.email }, ip: request.ip });
       }
+      if (created && !id.emailVerified) signup.unproven = user.id;
       return issueSignInToken(tx, user.id);
     });
+    // A new address the provider did not vouch for is mailed its verification link, as a password signup is.
+    if (signup.unproven !== null) sendVerification(app, signup.unproven).catch((err) => request.log.error({ err }, "verification mail failed"));
+    return token;
   }
 
   /** Per-IP limit shared by both providers, as strict as password sign-in; a success is taken back. */
