@@ -37,9 +37,19 @@ export function isZipFile(file: string): boolean {
   return head.toString("latin1") === ZIP_MAGIC;
 }
 
+/**
+ * Files that passed, by path, size, modification time and limits: an upload is checked when it
+ * arrives (probe.ts) and read again by its run; inflating a large workbook twice costs seconds.
+ */
+const passed = new Map<string, string>();
+const PASSED_KEPT = 100;
+
 /** Refuses (FileError, with the reason) a zip that breaks a limit; resolves when it is safe to parse. */
 export async function checkZip(file: string, limits: ImportLimits): Promise<void> {
-  const size = fs.statSync(file).size;
+  const stat = fs.statSync(file);
+  const size = stat.size;
+  const stamp = JSON.stringify([size, stat.mtimeMs, limits.zipMaxEntries, limits.zipMaxUncompressedBytes, limits.zipMaxRatio]);
+  if (passed.get(file) === stamp) return;
   let zip: ZipFile;
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, validateEntrySizes: false, strictFileNames: false });
@@ -48,6 +58,9 @@ export async function checkZip(file: string, limits: ImportLimits): Promise<void
   }
   try {
     await checkArchive(zip, size, limits);
+    passed.delete(file);
+    passed.set(file, stamp);
+    if (passed.size > PASSED_KEPT) passed.delete(passed.keys().next().value!);
   } catch (err) {
     if (err instanceof FileError) throw err;
     throw new FileError(`not a readable zip archive (${(err as Error).message})`);
