@@ -5,7 +5,7 @@
 // upload; a failed file in the command line's report); a workbook that exhausts the parsing
 // worker's heap fails its own run with the reason while the API answers other requests; a real
 // MCA workbook still imports under the same limits; no upload or scratch file is left behind,
-// also when the server closes during an import.
+// also when the server closes during an import, and what a killed process left is swept at start.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -180,9 +180,16 @@ describe("a workbook is parsed in a worker with a bounded heap", () => {
     expect(leftovers()).toEqual([]);
   });
 
-  it("the server closing during a workbook import removes the upload and the worker's scratch files", async () => {
+  it("the server closing during a workbook import removes the upload and the worker's scratch files; leftovers of a dead process are swept at start", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-close-"));
+    // What a process killed mid-import two days ago left: swept when the server starts.
+    const stale = path.join(dir, "infrascout-xlsx-dead");
+    fs.mkdirSync(stale);
+    fs.writeFileSync(path.join(stale, "tmp-1-spill"), "x");
+    const twoDaysAgo = new Date(Date.now() - 48 * 3_600_000);
+    fs.utimesSync(stale, twoDaysAgo, twoDaysAgo);
     const other = await startTestApp({ importLimits: { ...limits, tempDir: dir } });
+    expect(fs.existsSync(stale)).toBe(false);
     try {
       const user = await createUser(other.db, { email: `uploads-close-${Date.now()}@infrascout.in`, endDate: null });
       const headers = bearer(await login(other.app, user.email, user.password));

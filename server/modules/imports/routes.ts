@@ -39,6 +39,19 @@ export const IMPORT_MESSAGES = {
   notFound: "Import not found.",
 };
 const PAGE_SIZE = 50;
+/** Upload and scratch folders older than this were left by a process that died (killed, crashed) mid-import. */
+const STALE_TEMP_HOURS = 24;
+
+/** Removes what imports of dead processes left in the temp folder (a running import's folder is younger). */
+function sweepStaleTemp(dir: string): void {
+  const cutoff = Date.now() - STALE_TEMP_HOURS * 3_600_000;
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!/^infrascout-(import|xlsx)-/.test(name)) continue;
+    const full = path.join(dir, name);
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs < cutoff) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 const staff = { access: "staff" as const };
@@ -90,6 +103,7 @@ const RUN_COLUMNS = `r.id, r.kind, r.source, r.files, r.actor, r.user_id, u.emai
 const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Registered in this plugin's own scope (other modules register their own, with other limits).
   const limits = app.config.importLimits;
+  sweepStaleTemp(limits.tempDir);
   await app.register(multipart, { limits: { fileSize: limits.uploadMaxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1000 } });
   const jobs = new ImportJobs(app.db, app.log);
   app.addHook("onClose", () => jobs.drain());
