@@ -84,6 +84,7 @@ const everyone = (status: number): Expect => ({ anonymous: status, subscriber: s
 
 const MATRIX: Row[] = [
   { name: "health", method: "GET", url: () => "/api/health/", expect: { ...everyone(200), disabled: 401 } },
+  { name: "health (liveness)", method: "GET", url: () => "/api/health", expect: { ...everyone(200), disabled: 401 } },
   { name: "auth-config", method: "GET", url: () => "/api/auth-config/", expect: { ...everyone(200), disabled: 401 } },
   { name: "google-auth (not configured)", method: "POST", url: () => "/api/google-auth/", body: { credential: "x" }, expect: { ...everyone(404), disabled: 401 } },
   { name: "ms-auth (not configured)", method: "POST", url: () => "/api/ms-auth/", body: { id_token: "x" }, expect: { ...everyone(404), disabled: 401 } },

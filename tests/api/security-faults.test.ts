@@ -19,7 +19,10 @@ import { buildApp, type App } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { openDb, type Db } from "../../server/db/client.js";
 import { migrate } from "../../server/db/migrate.js";
-import { UNAVAILABLE_MESSAGE } from "../../server/http/errors.js";
+import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../../server/http/errors.js";
+import { startJobRunner } from "../../server/jobs/index.js";
+import { parseSearchParams } from "../../server/search/index.js";
+import { searchEnginesOf } from "../../server/search/engine.js";
 import { bearer, createUser, login, type TestContext } from "./harness.js";
 import { insertProject, PROJECTS } from "./search-fixture.js";
 
@@ -139,13 +142,39 @@ describe("PostgreSQL goes away and comes back (through a proxy)", () => {
     expect(ready.json()).toMatchObject({ ready: false, database: "unavailable", detail: expect.stringContaining("database") });
     expect(ready.body).not.toMatch(/ECONN|127\.0\.0\.1|5432/);
 
+    // A search that reaches the engine while the database is gone drops its copy (it cannot
+    // catch up); readiness then waits for a new one, which it starts once the database is back.
+    const projects = searchEnginesOf(db).find((e) => e.def.name === "projects")!;
+    await expect(projects.orderedIds(parseSearchParams(projects.def, {}), { userId: 0 }, 0, 20)).rejects.toSatisfy(isDatabaseUnavailable);
+    expect(projects.copyStatus()).not.toBe("loaded");
+
     await proxy.up(); // the same port: the app is not told
-    expect((await waitReady()).json()).toMatchObject({ ready: true, database: "up" });
+    expect((await waitReady()).json()).toMatchObject({ ready: true, database: "up", search: { projects: "loaded" } });
     expect((await get("/api/user-info/")).statusCode).toBe(200);
     const list = await get("/api/list/search/");
     expect([list.statusCode, list.json().count]).toEqual([200, PROJECTS.length]);
     expect((await get("/api/health/")).json()).toEqual({ ok: true, database: "postgres" });
     expect((await get("/api/docs/json")).statusCode).toBe(200);
+  });
+
+  it("the job runner survives an outage: paused once in the log, resumed after, no error per round", async () => {
+    const logged: string[] = [];
+    const record = (level: string) => (a: unknown, b?: unknown) => void logged.push(`${level} ${typeof a === "string" ? a : String(b)}`);
+    Object.assign(app.log, { info: record("info"), warn: record("warn"), error: record("error") });
+    (app.config as { jobsIntervalSeconds: number }).jobsIntervalSeconds = 1;
+    await proxy.cut();
+    const runner = startJobRunner(app);
+    try {
+      await new Promise((r) => setTimeout(r, 4000)); // three rounds or so, all failing
+      await proxy.up();
+      for (let i = 0; i < 50 && !logged.some((l) => l.startsWith("info jobs resumed")); i++) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      await runner.stop();
+      (app.config as { jobsIntervalSeconds: number }).jobsIntervalSeconds = 0;
+    }
+    expect(logged.filter((l) => l.startsWith("warn jobs paused"))).toHaveLength(1);
+    expect(logged.filter((l) => l.startsWith("error"))).toEqual([]);
+    expect(logged).toContain("info jobs resumed: the database answers again");
   });
 
   it("a connection lost in the middle of a transaction fails that transaction, not the process", async () => {
