@@ -16,6 +16,8 @@ export interface UserInfo {
   end_date: string | null; // 'YYYY-MM-DD'; null = signup recorded, no subscription yet
   is_impersonated: boolean;
   is_staff: boolean;
+  /** The address is proven (mailed link or Google/Microsoft); the server always says. */
+  email_verified?: boolean;
   remaining_credits: number;
   total_credits: number;
   created_at: string;

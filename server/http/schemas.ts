@@ -41,6 +41,7 @@ export const UserInfoSchema = Type.Object({
   end_date: Type.Union([Type.String(), Type.Null()]),
   is_impersonated: Type.Boolean(),
   is_staff: Type.Boolean(),
+  email_verified: Type.Boolean(),
   remaining_credits: Type.Number(),
   total_credits: Type.Number(),
   created_at: Type.String(),

@@ -109,10 +109,11 @@ describe("a signup on a staff domain", () => {
     const { id, token } = await signup(email);
     const secret = await mailedToken(email);
     expect((await t.db.query(`SELECT 1 FROM email_verifications WHERE token_hash = $1`, [secret])).rows).toHaveLength(0); // only a hash is kept
+    expect((await call("GET", "/api/user-info/", token)).json().email_verified).toBe(false);
     const res = await verify(secret);
     expect([res.statusCode, res.json()]).toEqual([200, { detail: EMAIL_VERIFIED }]);
     expect(await adminView(id)).toMatchObject({ email_verified: true, staff_granted: false, is_staff: false });
-    expect(await isStaff(token)).toBe(false);
+    expect((await call("GET", "/api/user-info/", token)).json()).toMatchObject({ email_verified: true, is_staff: false });
     expect(await staffPowers(token)).toEqual(NONE);
     const again = await verify(secret);
     expect([again.statusCode, again.json()]).toEqual([400, { token: [INVALID_VERIFICATION_LINK] }]);

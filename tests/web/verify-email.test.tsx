@@ -1,7 +1,9 @@
 // The verification mail's link (issue 13): /verify-email?token=… sends the token once to
 // POST /api/verify-email/ and says whether the address is verified — signed in or not.
 import { screen, waitFor } from "@testing-library/react";
+import { fireEvent } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { NOT_VERIFIED, SEND_LINK } from "../../src/components/auth/EmailVerificationNotice";
 import { clearSession } from "../../src/providers/session";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
 import { renderApp, renderSignedIn } from "./renderApp";
@@ -46,5 +48,36 @@ describe("/verify-email", () => {
     renderApp("/verify-email");
     await waitFor(() => expect(screen.getAllByText("Not verified").length).toBeGreaterThan(0));
     expect(posts(bare)).toHaveLength(0);
+  }, 30_000);
+});
+
+describe("asking for a new verification link", () => {
+  afterEach(() => {
+    clearSession();
+    localStorage.clear();
+  });
+  const resend = (url: URL, init: RequestInit) =>
+    url.pathname === "/api/verify-email/resend/" && init.method === "POST" ? jsonResponse(200, { detail: "We have sent a verification link to new@infrascout.in. It works for 24 hours." }) : undefined;
+  const resendCalls = (fetch: ReturnType<typeof stubApi>) => fetch.mock.calls.filter(([u]) => new URL(String(u), "http://x").pathname === "/api/verify-email/resend/");
+
+  it("a new signup whose address is not verified sees the notice on the 'signup recorded' page and can ask for a link", async () => {
+    const user = makeUser({ email: "new@infrascout.in", end_date: null, email_verified: false });
+    const { fetch } = renderSignedIn("/dashboard", user, resend);
+    expect(await screen.findByText("Your signup has been recorded", {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText(NOT_VERIFIED)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: SEND_LINK }));
+    await waitFor(() => expect(resendCalls(fetch)).toHaveLength(1));
+    expect(await screen.findByText("Open the link we mailed to new@infrascout.in.")).toBeTruthy();
+  }, 30_000);
+
+  it("the profile page shows it for an unverified address", async () => {
+    renderSignedIn("/profile", makeUser({ email_verified: false }), resend);
+    expect(await screen.findByText(NOT_VERIFIED, {}, { timeout: 15_000 })).toBeTruthy();
+  }, 30_000);
+
+  it("the profile page shows nothing of it for a verified address", async () => {
+    renderSignedIn("/profile", makeUser({ email: "ok@example.com", email_verified: true }), resend);
+    expect((await screen.findAllByText("ok@example.com", {}, { timeout: 15_000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByText(NOT_VERIFIED)).toBeNull();
   }, 30_000);
 });

@@ -22,6 +22,7 @@ interface UserRow {
   spent_credits: number;
   created_at: Date;
   staff_proven: boolean;
+  email_verified_for: string | null;
 }
 
 export async function findUserRow(db: Queryable, id: number): Promise<UserRow | undefined> {
@@ -29,7 +30,7 @@ export async function findUserRow(db: Queryable, id: number): Promise<UserRow | 
   return rows[0];
 }
 
-export function toUserInfo(row: UserRow, opts: { impersonated: boolean; staffDomains: readonly string[] }): UserInfo {
+export function toUserInfo(row: UserRow, opts: { impersonated: boolean; staffDomains: readonly string[] }): UserInfo & { email_verified: boolean } {
   return {
     id: row.id,
     email: row.email,
@@ -45,6 +46,7 @@ export function toUserInfo(row: UserRow, opts: { impersonated: boolean; staffDom
     end_date: row.end_date,
     is_impersonated: opts.impersonated,
     is_staff: isProvenStaff(row, opts.staffDomains),
+    email_verified: !!row.email_verified_for && row.email_verified_for.toLowerCase() === row.email.toLowerCase(),
     remaining_credits: row.total_credits - row.spent_credits,
     total_credits: row.total_credits,
     created_at: new Date(row.created_at).toISOString(),

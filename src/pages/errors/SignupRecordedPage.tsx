@@ -1,10 +1,14 @@
 import { SIGNUP_RECORDED_STATUS } from "../../../common/constants";
+import { EmailVerificationNotice } from "../../components/auth/EmailVerificationNotice";
+import { useSignedInSession } from "../../hooks/useSession";
 import { ErrorPage } from "./ErrorPage";
 
 export const SIGNUP_RECORDED_TEXT = "Thank you for signing up! We have received your details and will contact you soon.";
 
 export function SignupRecordedPage() {
-  return <ErrorPage status={SIGNUP_RECORDED_STATUS} title="Your signup has been recorded" text={SIGNUP_RECORDED_TEXT} />;
+  const session = useSignedInSession();
+  const notice = session && <EmailVerificationNotice user={session.user} />;
+  return <ErrorPage status={SIGNUP_RECORDED_STATUS} title="Your signup has been recorded" text={SIGNUP_RECORDED_TEXT} extra={notice || undefined} />;
 }
 
 export default SignupRecordedPage;

@@ -4,6 +4,7 @@
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row } from "antd";
 import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
+import { EmailVerificationNotice } from "../../components/auth/EmailVerificationNotice";
 import { PageShell } from "../../components/page/PageShell";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
 import { displayCredits, formatDate } from "../../lib/format";
@@ -90,6 +91,7 @@ export default function ProfilePage() {
         </Col>
         <Col xs={24} lg={9}>
           <div className="profile-side">
+            <EmailVerificationNotice user={user} />
             <Card title="Subscription" data-card="subscription">
               {left !== null && left <= 15 && (
                 <Alert type={left < 0 ? "error" : "warning"} showIcon className="profile-expiry" message={left < 0 ? "Your subscription has ended." : `Your subscription ends in ${left} day${left === 1 ? "" : "s"}.`} />
