@@ -67,7 +67,7 @@ function UserSelect({ value, label, onChange }: { value: string; label?: string;
       options={options}
       notFoundContent={search.trim().length > 1 ? (found.isFetching ? "Searching…" : "No users match") : "Type a name or e-mail"}
       onChange={(id, option) => onChange(id ?? "", (option as { label?: string } | undefined)?.label)}
-      style={{ minWidth: 280 }}
+      style={{ minWidth: 280, maxWidth: "100%" }}
       className="audit-user-filter"
     />
   );
@@ -189,9 +189,10 @@ export function AuditLogPanel() {
         rowKey="id"
         size="middle"
         className="audit-table"
+        scroll={{ x: 960 }} // narrow screens scroll the table sideways rather than squeezing the e-mails
         columns={columns}
         locale={{ emptyText: tableQuery.isError ? "The audit log could not be loaded." : "No entries match." }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total) => `${total} entries` }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total) => `${total} ${total === 1 ? "entry" : "entries"}` }}
       />
     </div>
   );
