@@ -24,6 +24,11 @@ const ZIP64_MARKER = 0xffffffff;
 
 const mb = (n: number) => `${Math.round((n / (1024 * 1024)) * 10) / 10} MB`;
 const count = (n: number) => n.toLocaleString("en-IN");
+/** An entry's name as a reason quotes it: printable, and short (a name may be 65,535 bytes). */
+const named = (e: Entry) => {
+  const clean = e.fileName.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return clean.length > 80 ? `${clean.slice(0, 79)}…` : clean;
+};
 
 /** Whether the file starts like a zip (an XLSX workbook). */
 export function isZipFile(file: string): boolean {
@@ -86,8 +91,8 @@ async function checkArchive(zip: ZipFile, size: number, limits: ImportLimits): P
   const entries: Entry[] = [];
   let declared = 0;
   for await (const entry of zip.eachEntry()) {
-    if (entry.isEncrypted()) throw new FileError(`the archive entry '${entry.fileName}' is encrypted`);
-    if (!entry.canDecodeFileData()) throw new FileError(`the archive entry '${entry.fileName}' uses a compression method that cannot be read`);
+    if (entry.isEncrypted()) throw new FileError(`the archive entry '${named(entry)}' is encrypted`);
+    if (!entry.canDecodeFileData()) throw new FileError(`the archive entry '${named(entry)}' uses a compression method that cannot be read`);
     declared += entry.uncompressedSize;
     if (declared > inflateCap(size, limits)) throw tooBig(declared, size, limits, "declares");
     entries.push(entry);
@@ -110,7 +115,7 @@ async function checkLayout(zip: ZipFile, entries: Entry[], directoryStart: numbe
     const deferred = (local.generalPurposeBitFlag & HAS_DATA_DESCRIPTOR) !== 0;
     const agrees = (l: number, c: number) => l === c || l === ZIP64_MARKER || (deferred && l === 0);
     if (!agrees(local.compressedSize, entry.compressedSize) || !agrees(local.uncompressedSize, entry.uncompressedSize) || !local.fileName.equals(entry.fileNameRaw)) {
-      throw new FileError(`the archive entry '${entry.fileName}' has a local header that contradicts the directory (a damaged or hostile archive)`);
+      throw new FileError(`the archive entry '${named(entry)}' has a local header that contradicts the directory (a damaged or hostile archive)`);
     }
     cursor = local.fileDataStart + entry.compressedSize;
     slack = deferred ? MAX_DATA_DESCRIPTOR : 0;
@@ -127,7 +132,7 @@ async function inflateCounting(zip: ZipFile, entry: Entry, before: number, cap: 
       inEntry += chunk.length;
       if (before + inEntry > cap) throw overCap(before + inEntry);
       if (inEntry > entry.uncompressedSize) {
-        throw new FileError(`the archive entry '${entry.fileName}' holds more than the ${count(entry.uncompressedSize)} bytes its header declares (a damaged or hostile archive)`);
+        throw new FileError(`the archive entry '${named(entry)}' holds more than the ${count(entry.uncompressedSize)} bytes its header declares (a damaged or hostile archive)`);
       }
     }
   } finally {
