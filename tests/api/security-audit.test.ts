@@ -156,6 +156,18 @@ describe("every end of an impersonation is recorded once, with actor, as-user, k
   });
 });
 
+describe("other ends are recorded too", () => {
+  it("disabling the impersonated user ends the impersonation as 'disabled', once", async () => {
+    const { staff, token } = await staffSession();
+    const user = await createUser(t.db);
+    await impersonate(token, user.id);
+    const res = await t.app.inject({ method: "PATCH", url: `/api/user/users/${user.id}/`, headers: bearer(token), payload: { is_active: false } });
+    expect(res.statusCode).toBe(200);
+    await runJobsOnce(t.app);
+    expect((await ends(user.id)).map((x) => [x.actor_id, x.details.kind])).toEqual([[staff.id, "disabled"]]);
+  });
+});
+
 describe("refused impersonations are recorded with the reason", () => {
   it("staff, self, inactive, not found, and callers without the power", async () => {
     const { staff, token } = await staffSession();
