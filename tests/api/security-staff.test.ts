@@ -8,6 +8,7 @@ import { ALREADY_VERIFIED, EMAIL_VERIFIED, INVALID_VERIFICATION_LINK } from "../
 import { RESEND_MAX } from "../../server/modules/auth/email-verification-routes.js";
 import { NOT_OWN_STAFF, NOT_STAFF_DOMAIN } from "../../server/modules/users/admin-routes.js";
 import { MakeStaffError, makeStaff } from "../../server/ops/make-staff.js";
+import { issueShareLink, verifyShareLink } from "../../server/modules/tenders/share-links.js";
 import { startIdentityProvider, type IdentityProvider } from "../support/jwks-server.js";
 import { bearer, createUser, login, memoryMailer, startTestApp, type TestContext } from "./harness.js";
 
@@ -281,6 +282,17 @@ describe("granting and revoking staff", () => {
     expect((await call("GET", `/api/impersonate/${unproven.id}/`, staffToken)).statusCode).toBe(200);
     const proven = await createUser(t.db, { email: unique("infrascout.in") });
     expect((await call("GET", `/api/impersonate/${proven.id}/`, staffToken)).statusCode).toBe(403);
+  });
+});
+
+describe("the same rule everywhere staff is asked about", () => {
+  it("a shared link of an unproven staff-domain signup (no subscription) does not open; once proven it does", async () => {
+    const sharer = await createUser(t.db, { email: unique("infrascout.in"), endDate: null, staffProven: false });
+    const link = await issueShareLink(t.db, sharer.id, "tender", 424242, 7);
+    const opens = () => verifyShareLink(t.db, t.config.staffDomains, "tender", 424242, link.uid, link.tid);
+    expect(await opens()).toBeNull();
+    await makeStaff(t.db, sharer.email, t.config.staffDomains);
+    expect(await opens()).toBe(sharer.id);
   });
 });
 
