@@ -3,8 +3,8 @@
 // An impersonation ends in many places (cancel, a new impersonation, the staff member's new
 // sign-in or logout, the impersonated session's logout, disabling, a password change, its hours
 // running out). Rather than each place writing its own line, each calls recordImpersonationEnds
-// with the tokens it has just revoked: that claims the impersonation tokens among them (and those
-// hanging off them as their staff session) whose end is over and not yet recorded, and writes one
+// with the tokens it has just revoked: that claims the impersonation tokens among them (and the
+// impersonations running under them as their staff session) that are over and not yet recorded, and writes one
 // 'impersonation_end' row each. The claim (end_audited_at IS NULL → now()) is a row update, so
 // two callers racing for one token write one row. What ended it is worked out from the token
 // and its staff session: whichever came first of its hours, its own revocation, its parent's.
