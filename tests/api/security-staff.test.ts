@@ -202,6 +202,22 @@ describe("the verification link", () => {
   });
 });
 
+describe("guessing verification tokens", () => {
+  it("is rate limited per address; links that work do not count", async () => {
+    const ip = "10.99.0.1";
+    const from = (token: string) => t.app.inject({ method: "POST", url: "/api/verify-email/", remoteAddress: ip, payload: { token } });
+    for (let i = 0; i < 3; i++) {
+      const email = unique("example.com");
+      await signup(email);
+      expect((await from(await mailedToken(email))).statusCode).toBe(200);
+    }
+    const codes: number[] = [];
+    for (let i = 0; i < t.config.loginMaxAttempts + 1; i++) codes.push((await from(`guess-${i}`)).statusCode);
+    expect(codes.slice(0, t.config.loginMaxAttempts).every((c) => c === 400)).toBe(true);
+    expect(codes[t.config.loginMaxAttempts]).toBe(429);
+  });
+});
+
 describe("a Google ID token", () => {
   const googleToken = (email: string, verified = true) =>
     idp.sign({ iss: "https://accounts.google.com", aud: GOOGLE_CLIENT, sub: `g-${email}`, email, email_verified: verified, given_name: "Ravi" });

@@ -37,8 +37,11 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await limit([[`verify-email:ip:${request.ip}`, config.loginMaxAttempts]]);
+      // Guessing tokens is what the limit is for: a link that works is taken back.
+      const key = `verify-email:ip:${request.ip}`;
+      await limit([[key, config.loginMaxAttempts]]);
       await consumeVerification(db, request.body.token, request.ip);
+      await limiter.undo(key);
       return { detail: EMAIL_VERIFIED };
     },
   );
