@@ -67,7 +67,8 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     if (isDatabaseUnavailable(error)) {
       logOutage(error);
       const unavailable = serviceUnavailable();
-      return reply.code(unavailable.status).headers(unavailable.headers).send(unavailable.body);
+      // Serialized here, not by the route's response schemas: the body is the same for every route.
+      return reply.code(unavailable.status).headers(unavailable.headers).type("application/json").serializer(JSON.stringify).send(unavailable.body);
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 500) {

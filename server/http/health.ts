@@ -22,7 +22,14 @@ const Readiness = Type.Object({
   database: Type.Union([Type.Literal("up"), Type.Literal("unavailable")]),
   search: Type.Record(Type.String(), CopyStatus, { description: "each search index's in-memory copy" }),
 });
-const NotReady = Type.Intersect([Type.Object({ detail: Type.String() }), Readiness]);
+// Its fields are optional: a 503 of the error layer (a token sent while the database is gone
+// cannot be checked) is just {detail}, and must still serialize.
+const NotReady = Type.Object({
+  detail: Type.String(),
+  ready: Type.Optional(Readiness.properties.ready),
+  database: Type.Optional(Readiness.properties.database),
+  search: Type.Optional(Readiness.properties.search),
+});
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const db = app.db;

@@ -14,7 +14,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { openDb, type Db } from "../../server/db/client.js";
@@ -39,6 +39,7 @@ class DbProxy {
   constructor(private readonly target: { host: string; port: number }) {}
 
   async up(): Promise<void> {
+    if (this.server) return;
     const server = net.createServer((client) => {
       const upstream = net.connect(this.target.port, this.target.host);
       for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
@@ -103,6 +104,8 @@ describe("PostgreSQL goes away and comes back (through a proxy)", () => {
     const user = await createUser(db, { statuses: [] });
     token = await login(app, user.email, user.password);
   });
+  // A test that fails while the database is cut must not leave the next one without it.
+  afterEach(() => proxy.up());
   afterAll(async () => {
     await app?.close();
     await db?.close().catch(() => undefined);
@@ -141,6 +144,8 @@ describe("PostgreSQL goes away and comes back (through a proxy)", () => {
     expect(Number(ready.headers["retry-after"])).toBeGreaterThan(0);
     expect(ready.json()).toMatchObject({ ready: false, database: "unavailable", detail: expect.stringContaining("database") });
     expect(ready.body).not.toMatch(/ECONN|127\.0\.0\.1|5432/);
+    // A probe that sends a token cannot have it checked: the error layer's 503, never a 500.
+    expectUnavailable(await get("/api/ready"));
 
     // A search that reaches the engine while the database is gone drops its copy (it cannot
     // catch up); readiness then waits for a new one, which it starts once the database is back.
