@@ -10,6 +10,7 @@ import { readJsonValues } from "../../server/ingest/importers/json.js";
 import { compile } from "../../server/ingest/importers/ocds-merge.js";
 import { mapStatus, releasesOf } from "../../server/ingest/importers/ocds.js";
 import { amount, date, integerText, orgChain, rank, text } from "../../server/ingest/importers/values.js";
+import { fieldOf as mcaFieldOf } from "../../server/ingest/importers/mca.js";
 
 describe("amount", () => {
   it("reads Indian and western grouping, prefixes, decimals, floats, lakh and crore", () => {
@@ -77,9 +78,16 @@ describe("rank, text, integerText, orgChain", () => {
     expect(rank("")).toEqual({ rank: null, label: null });
     expect(rank("H1")).toEqual({ rank: null, label: "H1" });
   });
+  it("an MCA column named like an Object member is no field", () => {
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) expect(mcaFieldOf(name)).toBeUndefined();
+    expect(mcaFieldOf("Company Status")).toBe("company_status");
+  });
   it("cleans text and numbers", () => {
     expect(text("  Please refer   Tender documents. ")).toBe("Please refer Tender documents.");
     expect(text("NA ")).toBeNull();
+    // PostgreSQL refuses NUL in text: a stray control character in a cell is dropped, white space folded.
+    expect(text("Road\u0000 works\u0007\tphase\u001F 2")).toBe("Road works phase 2");
+    expect(text("\u0000")).toBeNull();
     expect(integerText("781006.0")).toBe("781006");
     expect(integerText("PIN-78")).toBe("PIN-78");
   });
@@ -164,6 +172,14 @@ describe("JSON or JSON Lines", () => {
 });
 
 describe("OCDS merge", () => {
+  it("a release's __proto__ or constructor key never reaches a prototype", () => {
+    const hostile = JSON.parse('{"ocid":"o","id":"1","date":"2020-01-01T00:00:00Z","tender":{"__proto__":{"polluted":true},"constructor":{"x":1},"title":"T"}}');
+    const c = compile([hostile]) as { tender: Record<string, unknown> };
+    expect(Object.getPrototypeOf(c.tender)).toBe(Object.prototype);
+    expect((c.tender as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(c.tender.constructor).toEqual({ x: 1 });
+    expect(c.tender.title).toBe("T");
+  });
   it("newest value wins, omitted fields keep older values, null empties, arrays of objects merge by id", () => {
     const c = compile([
       { ocid: "o", id: "2", date: "2020-02-01T00:00:00Z", tag: ["tenderAmendment"], tender: { title: "New", value: null, items: [{ id: "1", quantity: 5 }, { id: "2", quantity: 1 }], submissionMethod: ["written"] } },

@@ -59,9 +59,9 @@ const HEADERS: Record<string, Field> = {
   companyindustrialclassification: "industry", industrialclass: "industry",
 };
 const headerKey = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, "");
-const fieldOf = (h: string): Field | undefined => {
+export const fieldOf = (h: string): Field | undefined => {
   const k = headerKey(h);
-  return HEADERS[k] ?? (/registrationdate|dateofregistration/.test(k) ? "registration_date" : undefined);
+  return (Object.hasOwn(HEADERS, k) ? HEADERS[k] : undefined) ?? (/registrationdate|dateofregistration/.test(k) ? "registration_date" : undefined);
 };
 
 /** The two-letter state codes of CINs and the register → state names. */

@@ -36,8 +36,10 @@ function mergeValue(older: Json | undefined, newer: Json): Json {
 function mergeObject(older: { [k: string]: Json }, newer: { [k: string]: Json }): { [k: string]: Json } {
   const out: { [k: string]: Json } = { ...older };
   for (const [k, v] of Object.entries(newer)) {
+    // A file's "__proto__" key would replace the merged object's prototype; no OCDS field has that name.
+    if (k === "__proto__") continue;
     if (v === null) delete out[k];
-    else out[k] = mergeValue(out[k], v);
+    else out[k] = mergeValue(Object.hasOwn(out, k) ? out[k] : undefined, v);
   }
   return out;
 }

@@ -11,10 +11,14 @@ export const MAX_AMOUNT = 1e15;
 
 const NONE = new Set(["", "na", "n/a", "nil", "none", "null", "-", "--", "not applicable", "nan"]);
 
+// Control characters other than white space (NUL above all: PostgreSQL refuses it in text)
+// carry nothing a reader sees; a stray one in a portal's cell is dropped, not stored.
+const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
+
 /** Trimmed text, or null for blank / NA / Nil / None. */
 export function text(v: unknown): string | null {
   if (v === null || v === undefined) return null;
-  const s = String(v).replace(/\s+/g, " ").trim();
+  const s = String(v).replace(CONTROL, "").replace(/\s+/g, " ").trim();
   return NONE.has(s.toLowerCase()) ? null : s;
 }
 
