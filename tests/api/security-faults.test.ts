@@ -274,3 +274,23 @@ describe("starting against a database that is missing or out of reach", () => {
     expectOneLine(out, `127.0.0.1:${port}`, "cannot be reached");
   }, 90_000);
 });
+
+describe("what counts as 'the database is gone' (classified once, in the error layer)", () => {
+  const withCode = (code: string, message = "x") => Object.assign(new Error(message), { code });
+  it("pg connection failures, server shutdowns, a missing database, pool time-outs and a closed PGlite", () => {
+    for (const err of [
+      withCode("ECONNREFUSED"), withCode("ECONNRESET"), withCode("ETIMEDOUT"),
+      withCode("57P01", "terminating connection due to administrator command"), withCode("57P03", "the database system is starting up"),
+      withCode("08006"), withCode("08001"), withCode("3D000", 'database "nope" does not exist'), withCode("53300", "too many connections"),
+      new Error("Connection terminated unexpectedly"), new Error("timeout exceeded when trying to connect"),
+      new Error("Connection terminated due to connection timeout", { cause: new Error("Connection terminated unexpectedly") }),
+      new AggregateError([withCode("ECONNREFUSED"), withCode("ECONNREFUSED")], ""), new Error("PGlite is closed"),
+    ]) expect([err.message, isDatabaseUnavailable(err)]).toEqual([err.message, true]);
+  });
+  it("not a bad query, a constraint, a bad password or a bug", () => {
+    for (const err of [
+      withCode("42P01", 'relation "x" does not exist'), withCode("23505", "duplicate key"), withCode("22P02"), withCode("28P01"),
+      new TypeError("Cannot read properties of undefined"), null, "ECONNREFUSED",
+    ]) expect(isDatabaseUnavailable(err)).toBe(false);
+  });
+});
