@@ -2,7 +2,10 @@
 // that is BOTH verified (the mailed one-time link, or a Google ID token vouching for it) AND
 // granted by an existing staff member (or `npm run make-staff`). Real database, real app, the
 // memory mailer, a local JWKS identity provider.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../../server/db/migrate.js";
 import { SIGNUP_RECORDED } from "../../server/plugins/authenticate.js";
 import { ALREADY_VERIFIED, EMAIL_VERIFIED, INVALID_VERIFICATION_LINK } from "../../server/modules/auth/email-verification.js";
 import { RESEND_MAX } from "../../server/modules/auth/email-verification-routes.js";
@@ -10,7 +13,7 @@ import { NOT_OWN_STAFF, NOT_STAFF_DOMAIN } from "../../server/modules/users/admi
 import { MakeStaffError, makeStaff } from "../../server/ops/make-staff.js";
 import { issueShareLink, verifyShareLink } from "../../server/modules/tenders/share-links.js";
 import { startIdentityProvider, type IdentityProvider } from "../support/jwks-server.js";
-import { bearer, createUser, login, memoryMailer, startTestApp, type TestContext } from "./harness.js";
+import { bearer, createUser, login, memoryMailer, openTestDb, startTestApp, type TestContext } from "./harness.js";
 
 const GOOGLE_CLIENT = "1234567890-staff.apps.googleusercontent.com";
 const MS_CLIENT = "6f1a2b3c-0000-4000-8000-00000005aff0";
@@ -330,5 +333,27 @@ describe("npm run make-staff", () => {
     await expect(makeStaff(t.db, email, t.config.staffDomains)).rejects.toThrow(MakeStaffError);
     await expect(makeStaff(t.db, unique("infrascout.in"), t.config.staffDomains)).rejects.toThrow(/No account/);
     expect(await adminView(outsider.id)).toMatchObject({ staff_granted: false, email_verified: false });
+  });
+});
+
+describe("migration 015 on a database from before it", () => {
+  it("keeps the seeded demo staff account staff, and nobody else who only has a staff-domain address", async () => {
+    const { db, drop } = await openTestDb();
+    try {
+      const dir = path.resolve("server/db/migrations");
+      const before = fs.readdirSync(dir).filter((f) => /^\d+_.+\.sql$/.test(f) && f < "015").sort();
+      await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+      for (const f of before) {
+        await db.transaction(async (tx) => tx.exec(fs.readFileSync(path.join(dir, f), "utf8")));
+        await db.query(`INSERT INTO schema_migrations (version) VALUES ($1)`, [f]);
+      }
+      await db.query(`INSERT INTO users (email, signup_source) VALUES ('staff@infrascout.in', 'seed'), ('eve@infrascout.in', 'signup')`);
+      expect(await migrate(db)).toContain("015_staff_proof.sql");
+      const { rows } = await db.query<{ email: string; staff_proven: boolean }>(`SELECT email, staff_proven FROM users ORDER BY email`);
+      expect(rows).toEqual([{ email: "eve@infrascout.in", staff_proven: false }, { email: "staff@infrascout.in", staff_proven: true }]);
+    } finally {
+      await db.close();
+      await drop();
+    }
   });
 });
