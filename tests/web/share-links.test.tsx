@@ -49,9 +49,9 @@ describe("profile: shared links", () => {
     const api = sharingApi([...links]);
     renderSignedIn("/profile", makeUser(), api.route);
     const card = (await screen.findByText("Shared links")).closest("[data-card='shared-links']") as HTMLElement;
-    const row = (await within(card).findByRole("link", { name: links[0].title })).closest("tr") as HTMLElement;
-    expect(within(card).getByRole("link", { name: links[0].title }).getAttribute("href")).toBe("/tender/detail/501");
-    expect(within(card).getByRole("link", { name: links[1].title }).getAttribute("href")).toBe("/result/detail/77");
+    const row = (await within(card).findByRole("link", { name: links[0].title ?? "" })).closest("tr") as HTMLElement;
+    expect(within(card).getByRole("link", { name: links[0].title ?? "" }).getAttribute("href")).toBe("/tender/detail/501");
+    expect(within(card).getByRole("link", { name: links[1].title ?? "" }).getAttribute("href")).toBe("/result/detail/77");
     expect(within(row).getByText("Tender")).toBeTruthy();
     expect(within(row).getByText(formatDateTime(links[0].created_at))).toBeTruthy();
     expect(within(row).getByText(formatDateTime(links[0].expires_at))).toBeTruthy();
@@ -62,12 +62,12 @@ describe("profile: shared links", () => {
   it("'Stop sharing' revokes that one link and the list no longer shows it", async () => {
     const api = sharingApi([...links]);
     renderSignedIn("/profile", makeUser(), api.route);
-    const row = (await screen.findByRole("link", { name: links[0].title })).closest("tr") as HTMLElement;
+    const row = (await screen.findByRole("link", { name: links[0].title ?? "" })).closest("tr") as HTMLElement;
     fireEvent.click(within(row).getByRole("button", { name: "Stop sharing" }));
     await waitFor(() => expect(api.calls).toContain("DELETE /api/share-links/11/"));
     expect(await screen.findByText(LINK_STOPPED_MESSAGE)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole("link", { name: links[0].title })).toBeNull());
-    expect(screen.getByRole("link", { name: links[1].title })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("link", { name: links[0].title ?? "" })).toBeNull());
+    expect(screen.getByRole("link", { name: links[1].title ?? "" })).toBeTruthy();
     expect(screen.getByText("1 link works")).toBeTruthy();
     expect(api.calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/share-links/11/"]);
   });
