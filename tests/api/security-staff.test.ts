@@ -291,6 +291,12 @@ describe("granting and revoking staff", () => {
     expect(await staffPowers(memberToken)).toEqual(NONE);
     expect((await call("GET", "/api/user-info/", imp.json().token)).statusCode).toBe(401);
     expect(await audits(member.id)).toEqual([{ action: "staff_revoke", actor_id: staffId, details: { email: member.email } }]);
+    // The ended impersonation is in the audit log at once, not only when the job runner sweeps.
+    const ends = await t.db.query<{ kind: string }>(
+      `SELECT details->>'kind' AS kind FROM audit_log WHERE action = 'impersonation_end' AND actor_id = $1 AND as_user_id = $2`,
+      [member.id, subscriber.id],
+    );
+    expect(ends.rows).toEqual([{ kind: "staff_revoked" }]);
     const self = await revoke(staffId);
     expect([self.statusCode, self.json()]).toEqual([400, { is_staff: [NOT_OWN_STAFF] }]);
     expect(await isStaff(staffToken)).toBe(true);

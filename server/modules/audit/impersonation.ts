@@ -19,7 +19,7 @@ export const IMPERSONATION_END = "impersonation_end";
 export const IMPERSONATION_REFUSED = "impersonation_refused";
 
 export type ImpersonationEndKind =
-  | "cancel" | "replaced" | "expired" | "logout" | "disabled" | "password_change" | "password_reset" | "ended";
+  | "cancel" | "replaced" | "expired" | "logout" | "disabled" | "password_change" | "password_reset" | "staff_revoked" | "ended";
 export type ImpersonationRefusal = "not_found" | "self" | "staff" | "inactive" | "not_allowed";
 
 /** A revocation reason (auth/tokens.ts) → the kind of end it means for an impersonation. */

@@ -57,7 +57,7 @@ export async function revokeAllTokens(db: Queryable, userId: number, reason: Rev
 }
 
 /** Ends a staff member's live impersonations (starting a new one replaces the old; losing staff powers). */
-export async function endImpersonationsBy(db: Queryable, staffId: number, opts: { ownKind?: "replaced" | "ended"; ip?: string } = {}): Promise<void> {
+export async function endImpersonationsBy(db: Queryable, staffId: number, opts: { ownKind?: "replaced" | "staff_revoked" | "ended"; ip?: string } = {}): Promise<void> {
   const revoked = await db.query<{ id: number }>(
     `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE impersonator_id = $1 AND revoked_at IS NULL RETURNING id`,
     [staffId],

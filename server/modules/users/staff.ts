@@ -7,6 +7,7 @@
 // its staff powers).
 import type { Queryable } from "../../db/client.js";
 import { isStaffEmail } from "../../../common/constants.js";
+import { endImpersonationsBy } from "../auth/tokens.js";
 
 /** The columns every staff check reads: select `u.email, u.staff_proven`. */
 export interface StaffFacts {
@@ -58,9 +59,7 @@ export async function revokeStaff(db: Queryable, userId: number): Promise<boolea
       WHERE id = $1 AND staff_granted_for IS NOT NULL`,
     [userId],
   );
-  await db.query(
-    `UPDATE auth_tokens SET revoked_at = now(), revoked_reason = 'impersonation_ended' WHERE impersonator_id = $1 AND revoked_at IS NULL`,
-    [userId],
-  );
+  // Through the tokens module, so each ended impersonation is in the audit log at once (kind staff_revoked).
+  await endImpersonationsBy(db, userId, { ownKind: "staff_revoked" });
   return (r.rowCount ?? 0) > 0;
 }
