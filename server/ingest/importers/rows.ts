@@ -6,19 +6,10 @@ import fs from "node:fs";
 import { CsvParser } from "./csv.js";
 import { readLines } from "./json.js";
 import type { ImportKind } from "./model.js";
+import { isZipFile } from "./zip-guard.js";
 
 const CSV_KINDS: readonly ImportKind[] = ["gepnic", "tenders-csv", "results-csv", "mca"];
 
-function isZip(file: string): boolean {
-  const head = Buffer.alloc(4);
-  const fd = fs.openSync(file, "r");
-  try {
-    fs.readSync(fd, head, 0, 4, 0);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return head.toString("latin1") === "PK\u0003\u0004";
-}
 
 async function csvRecords(file: string): Promise<number> {
   const parser = new CsvParser();
@@ -51,7 +42,7 @@ async function jsonLines(file: string): Promise<number | null> {
 /** Rows in the file as the importer will count them, or null when that is not known in advance. */
 export async function countRows(kind: ImportKind, file: string): Promise<number | null> {
   try {
-    if (CSV_KINDS.includes(kind)) return kind === "mca" && isZip(file) ? null : await csvRecords(file);
+    if (CSV_KINDS.includes(kind)) return kind === "mca" && isZipFile(file) ? null : await csvRecords(file);
     return await jsonLines(file);
   } catch {
     // A file that cannot be read is the importer's to report (as a failed file), not ours.

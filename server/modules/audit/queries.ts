@@ -1,6 +1,7 @@
 // Reading the audit log (staff): newest first, a page at a time, by user (as actor, as the
 // account acted on, or as the user a staff change was about), kind and time. Writing is log.ts.
 import type { Queryable } from "../../db/client.js";
+import type { AuditRow } from "../../../common/audit.js";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -12,23 +13,6 @@ export interface AuditFilter {
   to?: string;
 }
 
-interface PersonRow {
-  id: number;
-  name: string;
-  email: string;
-}
-
-export interface AuditRow {
-  id: number;
-  created_at: string;
-  action: string;
-  item_type: string | null;
-  item_id: number | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  actor: PersonRow | null;
-  as_user: PersonRow | null;
-}
 
 /** The WHERE clause and its parameters; every value is a parameter. */
 function where(f: AuditFilter): { sql: string; params: unknown[] } {

@@ -13,24 +13,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { fullName, usersApi } from "../update-projects/usersApi";
 import { actionLabel, describeDetails, formatIst, istDayEnd, istDayStart } from "./auditFormat";
+import type { AuditPerson, AuditRow } from "../../../common/audit";
 
-export interface AuditPerson {
-  id: number;
-  name: string;
-  email: string;
-}
-
-export interface AuditRow {
-  id: number;
-  created_at: string;
-  action: string;
-  item_type: string | null;
-  item_id: number | null;
-  ip: string | null;
-  details: Record<string, unknown>;
-  actor: AuditPerson | null;
-  as_user: AuditPerson | null;
-}
 
 export const AUDIT_PAGE_SIZE = 50;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
