@@ -79,11 +79,9 @@ export async function seedDemoUsers(db: Db, now: Date): Promise<number> {
         id, account.credits, "Demo subscription: opening credits", iso(addDays(now, -45)),
       ]);
       if (account === DEMO_SUBSCRIBER) await seedWorkspace(tx, Number(id), account, now);
-      // The demo staff member is real staff at once: address verified and staff granted (issue 13).
-      if (account === DEMO_STAFF) {
-        await markEmailVerified(tx, Number(id), account.email);
-        await grantStaff(tx, Number(id), null);
-      }
+      // Demo accounts own their addresses; the demo staff member is real staff at once (issue 13).
+      await markEmailVerified(tx, Number(id), account.email);
+      if (account === DEMO_STAFF) await grantStaff(tx, Number(id), null);
       return true;
     });
     if (made) created++;

@@ -232,6 +232,12 @@ describe("demo data generator", () => {
       expect(u.preferred_proj_status.length).toBeGreaterThan(0);
       expect(u.total_credits - u.spent_credits).toBe(u.ledger);
       expect(u.total_credits).toBe(acct.credits);
+      // Demo accounts own their addresses (no 'not verified' notice); only the staff one is staff.
+      const proof = (await a.db.query<{ verified: boolean; staff_proven: boolean }>(
+        `SELECT email_verified_for = email AS verified, staff_proven FROM users WHERE id = $1`,
+        [u.id],
+      )).rows[0];
+      expect(proof).toEqual({ verified: true, staff_proven: acct === DEMO_STAFF });
     }
     const demo = (await a.db.query<{ id: number; end_date: string }>(`SELECT id, end_date FROM users WHERE email = $1`, [DEMO_SUBSCRIBER.email])).rows[0];
     expect(demo.end_date).toBe("2026-06-15");

@@ -34,7 +34,7 @@ export function EmailVerificationNotice({ user }: { user: Pick<UserInfo, "email"
       showIcon
       className="email-verification-notice"
       message={NOT_VERIFIED}
-      description={sent ? `Open the link we mailed to ${user.email}.` : `We mailed a link to ${user.email} when you signed up. Lost it? Ask for another.`}
+      description={sent ? `Open the link we mailed to ${user.email}.` : `Confirm that ${user.email} is yours: we mail it a link to open.`}
       action={
         <Button size="small" loading={busy} onClick={() => void send()}>
           {SEND_LINK}

@@ -4,7 +4,7 @@
 import { Alert, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { http } from "../../providers/http";
+import { HttpError, http } from "../../providers/http";
 import { AuthShell } from "./AuthShell";
 
 export const VERIFIED_FALLBACK = "Your e-mail address is verified.";
@@ -14,7 +14,9 @@ type State = { status: "working" } | { status: "done"; message: string } | { sta
 
 /** The API's message for a refused link ({token: [message]} or {detail}). */
 function refusal(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  // The link is the only field here: its message reads better without the 'token:' prefix.
+  const own = error instanceof HttpError ? error.errors?.token?.[0] : undefined;
+  return own ?? (error instanceof Error ? error.message : String(error));
 }
 
 export default function VerifyEmailPage() {
