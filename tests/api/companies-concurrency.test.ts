@@ -1,7 +1,8 @@
 // Many company unlocks at once for one user (double clicks, two browsers): each company is paid
-// for once, credits never go below zero, and the ledger adds up. On the PostgreSQL server
-// (DATABASE_URL) the requests run from parallel clients over the pool; on PGlite (one
-// connection) they queue, and the same assertions hold.
+// for once, credits never go below zero, and the ledger adds up. The requests are started
+// together on both databases: on the PostgreSQL server (DATABASE_URL) they run over parallel
+// pooled connections; on PGlite (one connection) their statements interleave, so a
+// check-then-spend outside the unlock's transaction would still show up as a double spend.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_UNLOCK_COST } from "../../common/companies.js";
 import { startTestApp, type TestContext } from "./harness.js";
@@ -22,31 +23,40 @@ async function race(credits: number, distinctCompanies: number, clients: number,
   const ids: number[] = [];
   for (let i = 0; i < distinctCompanies; i++) ids.push((await company(t.db)).id);
   const statuses: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
   let charged = 0;
   // Every client starts at a different company, so each company is wanted by several at once.
   const client = async (k: number) => {
     for (let j = 0; j < perClient; j++) {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
       const res = await a.post(`/api/company/unlock_company/${ids[(k + j) % ids.length]}`, s, {});
+      inFlight--;
       statuses.push(res.statusCode);
       if (res.statusCode === 200) charged += res.json().charged;
     }
   };
-  if (onServer) await Promise.all(Array.from({ length: clients }, (_, k) => client(k)));
-  else for (let k = 0; k < clients; k++) await client(k);
+  // All clients start together on both databases. Each request's statements (session lookup,
+  // checks, the unlock transaction) interleave with the others' on PGlite's one connection, so
+  // a balance read outside the transaction would let several requests spend the same credit;
+  // on the server each in-flight request holds its own pooled connection.
+  await Promise.all(Array.from({ length: clients }, (_, k) => client(k)));
   const user = (await t.db.query<{ total_credits: number; spent_credits: number }>(`SELECT total_credits, spent_credits FROM users WHERE id = $1`, [s.user.id])).rows[0];
   const unlocks = (await t.db.query<{ item_id: number }>(`SELECT item_id FROM unlocks WHERE user_id = $1 AND item_type = 'company'`, [s.user.id])).rows;
   const ledger = (await t.db.query<{ sum: number; n: number }>(`SELECT coalesce(sum(delta), 0)::int AS sum, count(*)::int AS n FROM credit_ledger WHERE user_id = $1`, [s.user.id])).rows[0];
   const affordable = Math.min(Math.floor(credits / COMPANY_UNLOCK_COST), distinctCompanies);
-  return { statuses, charged, user, unlocks, ledger, affordable };
+  return { statuses, charged, maxInFlight, user, unlocks, ledger, affordable };
 }
 
-describe(`parallel company unlocks (${onServer ? "PostgreSQL server, parallel clients" : "PGlite, sequential"})`, () => {
+describe(`parallel company unlocks (${onServer ? "PostgreSQL server, parallel clients" : "PGlite, interleaved requests"})`, () => {
   it.each([
     { credits: 3 * COMPANY_UNLOCK_COST, distinct: 8, clients: 16 },
     { credits: 50, distinct: 3, clients: 24 },
     { credits: COMPANY_UNLOCK_COST - 1, distinct: 2, clients: 12 },
   ])("credits $credits, $distinct companies, $clients clients: each paid once, never below zero", async ({ credits, distinct, clients }) => {
     const r = await race(credits, distinct, clients, 4);
+    expect(r.maxInFlight).toBe(clients); // every client's first request was in flight at once
     expect(r.statuses.every((s) => s === 200 || s === 402)).toBe(true);
     expect(r.unlocks).toHaveLength(r.affordable);
     expect(new Set(r.unlocks.map((u) => u.item_id)).size).toBe(r.affordable); // never twice for one company
