@@ -6,6 +6,7 @@ import { TOKEN_STORAGE_KEY } from "../../common/constants";
 import { resetAuthConfig, signInWithGoogleCredential } from "../../src/lib/identity";
 import { cancelImpersonation, STAFF_TOKEN_KEY, startImpersonation } from "../../src/lib/identityImpersonation";
 import { hardNavigation } from "../../src/lib/redirect";
+import { HttpError } from "../../src/providers/http";
 import { clearSession } from "../../src/providers/session";
 import { jsonResponse, makeUser, preferences, stubApi, type Route } from "./helpers";
 import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
@@ -129,7 +130,10 @@ describe("Google: credential → google-auth → session", () => {
   ])("answer %s: rejects, stays signed out, toast %j", async (status, body, toast) => {
     stubSignedOut(config(true, false), (url) => (url.pathname === "/api/google-auth/" ? jsonResponse(status, body) : undefined));
     renderApp("/login"); // hosts the toasts
-    await expect(signInWithGoogleCredential({ credential: "bad" })).rejects.toBeTruthy();
+    // The HTTP layer's error for this very answer (its status and body), not any error at all.
+    const failure = await signInWithGoogleCredential({ credential: "bad" }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ statusCode: status, body });
     expect(await screen.findByText(toast)).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     // A 401 also schedules the HTTP layer's logout (0.5 s): let it pass before the next test.
@@ -193,7 +197,9 @@ describe("impersonation token swap", () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, "other-token");
     sessionStorage.setItem(STAFF_TOKEN_KEY, "staff-token");
     stubBoth();
-    await expect(cancelImpersonation(0)).rejects.toBeTruthy();
+    const failure = await cancelImpersonation(0).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(HttpError);
+    expect(failure).toMatchObject({ statusCode: 400, body: { detail: "You are not impersonating anyone." } });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("other-token");
     expect(sessionStorage.getItem(STAFF_TOKEN_KEY)).toBe("staff-token");
   });
