@@ -1,5 +1,6 @@
 // Reminders: create, list by status and date range, edit, complete, delete, bad input.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listReminders } from "../../server/modules/reminders/queries.js";
 import { inDays, workspace, type Workspace } from "./workspace-fixture.js";
 
 let w: Workspace;
@@ -70,11 +71,11 @@ describe("reminders", () => {
     const done = await mk(new Date(Date.now() - 864e5), true);
     const ids = async (q: string) => (await w.call("GET", `${URL}${q}`, w.b.token)).body.results.map((r: any) => r.id);
     expect(await ids("?status=overdue")).toEqual([overdue]);
-    const istDay = (d: Date) => new Date(d.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-    if (istDay(soon) === istDay(new Date())) {
-      expect(await ids("?status=today")).toEqual([laterToday]);
-      expect(await ids("?status=upcoming")).toEqual([upcoming]);
-    }
+    // Whether "soon" is still today depends on the clock (the IST day's last minute); the split
+    // itself is pinned by the fixed-clock test below. These hold at any time of day.
+    expect(await ids("?status=today")).not.toContain(upcoming);
+    expect(await ids("?status=upcoming")).toContain(upcoming);
+    expect([...(await ids("?status=today")), ...(await ids("?status=upcoming"))].sort()).toEqual([laterToday, upcoming].sort());
     expect(await ids("?status=done")).toEqual([done]);
     expect(await ids("")).toEqual([done, overdue, laterToday, upcoming]);
     expect(await ids(`?from=${encodeURIComponent(inDays(1))}&to=${encodeURIComponent(inDays(5))}`)).toEqual([upcoming]);
@@ -82,6 +83,26 @@ describe("reminders", () => {
     const all = (await w.call("GET", URL, w.b.token)).body.results;
     expect(all.find((r: any) => r.id === overdue).status).toBe("overdue");
     expect(all.find((r: any) => r.id === done).status).toBe("done");
+  });
+
+  it("splits today from upcoming at the end of the IST day, even in its last minute (fixed clock)", async () => {
+    const { db } = w.ctx;
+    // 23:59 IST on 10 March 2026: the minute the list used to be unchecked in.
+    const now = new Date("2026-03-10T18:29:00Z");
+    const mk = async (iso: string) =>
+      Number((await db.query<{ id: number }>(`INSERT INTO reminders (user_id, item_type, item_id, remind_at) VALUES ($1, 'project', $2, $3) RETURNING id`, [w.b.id, w.projectId, new Date(iso)])).rows[0].id);
+    const overdue = await mk("2026-03-10T18:28:00Z"); // 23:58 IST
+    const lastMinute = await mk("2026-03-10T18:29:30Z"); // 23:59:30 IST, still today
+    const midnight = await mk("2026-03-10T18:30:00Z"); // 00:00 IST on the 11th: tomorrow
+    const nextDay = await mk("2026-03-11T06:30:00Z"); // noon IST on the 11th
+    const range = { from: new Date("2026-03-10T00:00:00Z"), to: new Date("2026-03-12T00:00:00Z") };
+    const ids = async (status: "overdue" | "today" | "upcoming") => (await listReminders(db, w.b.id, { status, ...range }, now)).results.map((r) => r.id);
+    expect(await ids("overdue")).toEqual([overdue]);
+    expect(await ids("today")).toEqual([lastMinute]);
+    expect(await ids("upcoming")).toEqual([midnight, nextDay]);
+    const statuses = (await listReminders(db, w.b.id, range, now)).results.map((r) => [r.id, r.status]);
+    expect(statuses).toEqual([[overdue, "overdue"], [lastMinute, "today"], [midnight, "upcoming"], [nextDay, "upcoming"]]);
+    await db.query(`DELETE FROM reminders WHERE id = ANY($1::bigint[])`, [[overdue, lastMinute, midnight, nextDay]]);
   });
 
   it("edits the time and note, completes and reopens", async () => {
