@@ -55,7 +55,7 @@ describe("accessControlProvider (common/ability.ts)", () => {
 describe("staff routes", () => {
   it("a subscriber opening /update-projects gets the 404 page", async () => {
     renderSignedIn("/update-projects?tab=users", makeUser());
-    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+    await screen.findByText("Page Not Found");
     expect(screen.queryByText("Review queue")).toBeNull();
   });
 
@@ -63,7 +63,7 @@ describe("staff routes", () => {
     const user = makeUser({ email: "intern@infrascout.in", is_staff: false });
     localStorage.setItem(REMEMBERED_EMAIL_KEY, user.email);
     renderSignedIn("/update-projects", user);
-    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+    await screen.findByText("Page Not Found");
   });
 });
 
@@ -126,7 +126,7 @@ async function openDrawer() {
   fireEvent.click(await screen.findByText("client@steel.example", {}, { timeout: 15_000 }));
   const drawer = await waitFor(() => {
     const el = document.querySelector(".user-drawer") as HTMLElement;
-    expect(within(el).getByText("Credit ledger")).toBeTruthy();
+    within(el).getByText("Credit ledger");
     return el;
   });
   return drawer;
@@ -140,9 +140,11 @@ const confirm = async (label: string) => {
 describe("users admin", () => {
   it("lists users with status tags and credits; search and status go to the API", async () => {
     const { calls } = renderUsersTab();
-    expect(await screen.findByText("client@steel.example", {}, { timeout: 15_000 })).toBeTruthy(); // the first test loads the page's chunk
+    await screen.findByText("client@steel.example", {}, { timeout: 15_000 }); // the first test loads the page's chunk
     expect(screen.getAllByText("Active").length).toBeGreaterThan(0);
-    expect(screen.getByText("90")).toBeTruthy();
+    // The credits column of the client's own row.
+    const clientRow = screen.getByText("client@steel.example").closest("tr")!;
+    within(clientRow).getByText("90");
     fireEvent.change(screen.getByRole("searchbox", { name: "Search users" }), { target: { value: "rao & sons" } });
     fireEvent.keyDown(screen.getByRole("searchbox", { name: "Search users" }), { key: "Enter", code: "Enter", keyCode: 13 });
     await waitFor(() => expect(calls("GET", "/api/user/users/").some((c) => new URL(c.url, "http://x").searchParams.get("q") === "rao & sons")).toBe(true));
@@ -158,8 +160,8 @@ describe("users admin", () => {
     fireEvent.change(within(drawer).getByLabelText("Note"), { target: { value: "Goodwill" } });
     fireEvent.click(within(drawer).getByRole("button", { name: "Grant credits" }));
     await waitFor(() => expect(calls("POST", "/api/user/users/7/credits/")).toEqual([{ url: "/api/user/users/7/credits/", body: { amount: 5, note: "Goodwill" } }]));
-    expect(await within(drawer).findByText("Goodwill")).toBeTruthy();
-    expect(within(drawer).getByText("+5")).toBeTruthy();
+    await within(drawer).findByText("Goodwill");
+    within(drawer).getByText("+5");
   });
 
   it("extends by a year and ends a subscription (PATCH end_date)", async () => {
@@ -177,7 +179,7 @@ describe("users admin", () => {
   it("activates a recorded signup with a chosen period", async () => {
     const { calls } = renderUsersTab(adminUser({ end_date: null, status: "signup" }));
     const drawer = await openDrawer();
-    expect(within(drawer).getByText("Signup recorded: no subscription yet.")).toBeTruthy();
+    within(drawer).getByText("Signup recorded: no subscription yet.");
     fireEvent.click(within(drawer).getByRole("button", { name: "Activate 3 months" }));
     await waitFor(() => expect(calls("PATCH", "/api/user/users/7/").map((c) => c.body)).toEqual([{ end_date: dayjs().add(3, "month").format("YYYY-MM-DD") }]));
   });
@@ -188,8 +190,8 @@ describe("users admin", () => {
     fireEvent.click(within(drawer).getByRole("button", { name: "Disable user" }));
     await confirm("Disable");
     await waitFor(() => expect(calls("PATCH", "/api/user/users/7/").map((c) => c.body)).toEqual([{ is_active: false }]));
-    expect(await within(drawer).findByRole("button", { name: "Enable user" })).toBeTruthy();
-    expect(within(drawer).getByText("This user is disabled and cannot sign in.")).toBeTruthy();
+    expect(((await within(drawer).findByRole("button", { name: "Enable user" })) as HTMLButtonElement).disabled).toBe(false);
+    within(drawer).getByText("This user is disabled and cannot sign in.");
     expect(within(drawer).queryByRole("button", { name: "Impersonate" })).toBeNull();
   });
 
@@ -206,7 +208,7 @@ describe("users admin", () => {
     renderUsersTab(adminUser({ is_staff: true, email: "mira@infrascout.in" }));
     fireEvent.click(await screen.findByText("mira@infrascout.in"));
     const drawer = await waitFor(() => document.querySelector(".user-drawer") as HTMLElement);
-    expect(await within(drawer).findByText("Staff accounts cannot be impersonated.")).toBeTruthy();
+    await within(drawer).findByText("Staff accounts cannot be impersonated.");
     expect(within(drawer).queryByRole("button", { name: "Impersonate" })).toBeNull();
   });
 });
@@ -222,14 +224,14 @@ describe("users admin: staff access (issue 13)", () => {
       expect(staffCard(el)).toBeTruthy();
       return el;
     });
-    expect(within(staffCard(drawer)).getByText("Not verified")).toBeTruthy();
-    expect(within(staffCard(drawer)).getByText("Not staff.")).toBeTruthy();
+    within(staffCard(drawer)).getByText("Not verified");
+    within(staffCard(drawer)).getByText("Not staff.");
     fireEvent.click(within(staffCard(drawer)).getByRole("button", { name: "Make staff" }));
     expect(calls("PUT", "/api/user/users/7/staff/")).toHaveLength(0); // nothing before the confirmation
     await confirm("Make staff");
     await waitFor(() => expect(calls("PUT", "/api/user/users/7/staff/")).toHaveLength(1));
-    expect(await within(staffCard(drawer)).findByText("Granted: staff powers start once they verify their e-mail address.")).toBeTruthy();
-    expect(await within(staffCard(drawer)).findByRole("button", { name: /Revoke staff$/ })).toBeTruthy(); // /$/: antd's leaving spinner stays in jsdom
+    await within(staffCard(drawer)).findByText("Granted: staff powers start once they verify their e-mail address.");
+    expect(((await within(staffCard(drawer)).findByRole("button", { name: /Revoke staff$/ })) as HTMLButtonElement).disabled).toBe(false); // /$/: antd's leaving spinner stays in jsdom
   }, 40_000);
 
   it("Revoke staff sends DELETE staff/ after a confirmation, then offers Make staff", async () => {
@@ -240,18 +242,18 @@ describe("users admin: staff access (issue 13)", () => {
       expect(staffCard(el)).toBeTruthy();
       return el;
     });
-    expect(within(staffCard(drawer)).getByText("Verified")).toBeTruthy();
-    expect(within(staffCard(drawer)).getByText("Staff: granted and verified.")).toBeTruthy();
+    within(staffCard(drawer)).getByText("Verified");
+    within(staffCard(drawer)).getByText("Staff: granted and verified.");
     fireEvent.click(within(staffCard(drawer)).getByRole("button", { name: "Revoke staff" }));
     await confirm("Revoke staff");
     await waitFor(() => expect(calls("DELETE", "/api/user/users/7/staff/")).toHaveLength(1));
-    expect(await within(staffCard(drawer)).findByRole("button", { name: /Make staff$/ })).toBeTruthy();
+    expect(((await within(staffCard(drawer)).findByRole("button", { name: /Make staff$/ })) as HTMLButtonElement).disabled).toBe(false);
   }, 40_000);
 
   it("a subscriber's address shows its verification but no staff button", async () => {
     renderUsersTab();
     const drawer = await openDrawer();
-    expect(within(staffCard(drawer)).getByText("Verified")).toBeTruthy();
+    within(staffCard(drawer)).getByText("Verified");
     expect(within(staffCard(drawer)).queryByRole("button", { name: "Make staff" })).toBeNull();
   }, 40_000);
 });
@@ -305,7 +307,7 @@ describe("unlocking while impersonating", () => {
     const bodies = renderLead(impersonated());
     fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }, { timeout: 15_000 }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Spend Kiran Rao's credits?")).toBeTruthy();
+    within(dialog).getByText("Spend Kiran Rao's credits?");
     expect(dialog.textContent).toContain("You are impersonating Kiran Rao (kiran@steel.example)");
     expect(dialog.textContent).toContain("Unlocking the contact Anil Menon spends 1 credit of their account, which has 12 credits left.");
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
@@ -324,14 +326,14 @@ describe("unlocking while impersonating", () => {
     const dialog = await screen.findByRole("dialog");
     expect(bodies).toEqual([]);
     fireEvent.click(within(dialog).getByRole("button", { name: "Spend their credit" }));
-    expect(await screen.findByText("+919812345612")).toBeTruthy();
+    await screen.findByText("+919812345612");
     expect(bodies).toEqual([{ contact_id: 1, impersonation_confirmed: true }]);
   });
 
   it("the user's own session unlocks without a question and without the flag", async () => {
     const bodies = renderLead(makeUser({ id: 7, first_name: "Kiran", remaining_credits: 12, total_credits: 20 }));
     fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }, { timeout: 15_000 }));
-    expect(await screen.findByText("+919812345612")).toBeTruthy();
+    await screen.findByText("+919812345612");
     expect(bodies).toEqual([{ contact_id: 1 }]);
     expect(screen.queryByText(/credits\?$/)).toBeNull();
   });
@@ -398,18 +400,18 @@ describe("staff editor: contacts and documents", () => {
     await pick(card, "Source", "Official Government Website");
     fireEvent.change(within(card).getByLabelText(/^Phone/), { target: { value: "12345" } });
     fireEvent.click(within(card).getByRole("button", { name: "Save contact" }));
-    expect(await within(card).findByText("Enter a valid phone number.")).toBeTruthy();
+    await within(card).findByText("Enter a valid phone number.");
     fireEvent.change(within(card).getByLabelText(/^Phone/), { target: { value: "" } });
     fireEvent.click(within(card).getByRole("button", { name: "Save contact" }));
-    expect(await within(card).findByText("Give a phone number or an e-mail address.")).toBeTruthy();
+    await within(card).findByText("Give a phone number or an e-mail address.");
     expect(posted).toEqual([]);
 
     fireEvent.change(within(card).getByLabelText(/^Phone/), { target: { value: "98123 45612" } });
     fireEvent.click(within(card).getByRole("button", { name: "Save contact" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0].body).toEqual({ name: "Anil Menon", designation: "Project Head", seniority: "General Manager", source: "official_govt_website", phone: "98123 45612" });
-    expect(await screen.findByText("Contact 'Anil Menon' added")).toBeTruthy();
-    expect(await within(card).findByText("+919812345612")).toBeTruthy();
+    await screen.findByText("Contact 'Anil Menon' added");
+    await within(card).findByText("+919812345612");
   }, 60_000);
 
   it("a document needs its text or its address; the saved one is listed", async () => {
@@ -422,11 +424,13 @@ describe("staff editor: contacts and documents", () => {
     fireEvent.click(await within(card).findByRole("button", { name: /Add document/ }));
     fireEvent.change(within(card).getByLabelText("Title"), { target: { value: "Fire NOC" } });
     fireEvent.click(within(card).getByRole("button", { name: "Save document" }));
-    expect(await within(card).findByText("Give the document's text or its web address.")).toBeTruthy();
+    await within(card).findByText("Give the document's text or its web address.");
     fireEvent.change(within(card).getByLabelText(/^Web address/), { target: { value: "https://example.org/noc.pdf" } });
     fireEvent.click(within(card).getByRole("button", { name: "Save document" }));
     await waitFor(() => expect(posted).toEqual([{ path: "/api/work/1/documents/", body: { title: "Fire NOC", url: "https://example.org/noc.pdf" } }]));
-    expect(await within(card).findByText("https://example.org/noc.pdf")).toBeTruthy();
+    // Listed as a link to the saved address.
+    const saved = (await within(card).findByText("https://example.org/noc.pdf")).closest("a")!;
+    expect(saved.getAttribute("href")).toBe("https://example.org/noc.pdf");
   });
 });
 
@@ -445,12 +449,12 @@ describe("review queue", () => {
       if (url.pathname === "/api/list/review/search/facets/") return jsonResponse(200, { facets: { category: [{ text: "construction", count: 1 }, { text: "industrial", count: 1 }] } });
       return undefined;
     });
-    expect(await screen.findByText("Resort at Goa", {}, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByText("2 leads to review")).toBeTruthy();
+    await screen.findByText("Resort at Goa", {}, { timeout: 15_000 });
+    screen.getByText("2 leads to review");
     const group = screen.getByRole("group", { name: "Category" });
     fireEvent.click(within(group).getByRole("checkbox", { name: /industrial/ }));
     await waitFor(() => expect(screen.queryByText("Resort at Goa")).toBeNull());
-    expect(screen.getByText("1 leads to review")).toBeTruthy();
+    screen.getByText("1 leads to review");
     expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["category:industrial"]);
     expect(currentLocation()).toContain("filter=category%3Aindustrial");
   });
