@@ -1,9 +1,9 @@
 // Many company unlocks at once for one user (double clicks, two browsers): each company is paid
 // for once, credits never go below zero, and the ledger adds up.
-// The requests are started together on both databases. Only the PostgreSQL leg (DATABASE_URL,
-// parallel pooled connections) can see a race such as a balance check outside the unlock's
-// transaction; on PGlite the same requests end up running one after another (see race()),
-// so there the test checks the bookkeeping, not the locking.
+// The requests are started together on both databases: on the PostgreSQL server (DATABASE_URL)
+// they run over parallel pooled connections; on PGlite (one connection) they interleave at
+// statement boundaries (yieldBeforeEachStatement), so on both a balance check outside the
+// unlock's transaction shows up as a double spend (measured: both legs fail with one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_UNLOCK_COST } from "../../common/companies.js";
 import { startTestApp, type TestContext } from "./harness.js";
@@ -15,8 +15,23 @@ let t: TestContext;
 beforeAll(async () => {
   process.env.PG_POOL_MAX ??= "24";
   t = await startTestApp({ apiRequestsPerMinute: 100_000 });
+  if (!onServer) yieldBeforeEachStatement(t.db);
 }, 120_000);
 afterAll(() => t?.close());
+
+/**
+ * PGlite answers without yielding to the event loop, so app.inject'ed requests would run one
+ * after another. Letting the loop turn before each statement (or transaction, which stays
+ * atomic) interleaves the requests at statement boundaries, as separate connections would,
+ * so a balance check outside the unlock's transaction shows up as a double spend here too.
+ */
+function yieldBeforeEachStatement(db: TestContext["db"]) {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  db.query = (async (sql: string, params?: unknown[]) => (await turn(), query(sql, params))) as typeof db.query;
+  db.transaction = (async (fn: Parameters<typeof db.transaction>[0]) => (await turn(), transaction(fn))) as typeof db.transaction;
+}
 
 async function race(credits: number, distinctCompanies: number, clients: number, perClient: number) {
   const a = api(t);
@@ -38,11 +53,7 @@ async function race(credits: number, distinctCompanies: number, clients: number,
       if (res.statusCode === 200) charged += res.json().charged;
     }
   };
-  // All clients start together on both databases. On the server each in-flight request holds
-  // its own pooled connection, so a balance read outside the unlock's transaction is caught
-  // (measured: it fails here). On PGlite the requests are in flight together, but its queries
-  // resolve without yielding to the event loop, so once a request's body is parsed it runs to
-  // its end before the next body is read: the embedded leg cannot interleave two unlocks.
+  // All clients start together on both databases (the old PGlite leg ran them one by one).
   await Promise.all(Array.from({ length: clients }, (_, k) => client(k)));
   const user = (await t.db.query<{ total_credits: number; spent_credits: number }>(`SELECT total_credits, spent_credits FROM users WHERE id = $1`, [s.user.id])).rows[0];
   const unlocks = (await t.db.query<{ item_id: number }>(`SELECT item_id FROM unlocks WHERE user_id = $1 AND item_type = 'company'`, [s.user.id])).rows;
@@ -51,7 +62,7 @@ async function race(credits: number, distinctCompanies: number, clients: number,
   return { statuses, charged, maxInFlight, user, unlocks, ledger, affordable };
 }
 
-describe(`parallel company unlocks (${onServer ? "PostgreSQL server, parallel clients" : "PGlite, started together"})`, () => {
+describe(`parallel company unlocks (${onServer ? "PostgreSQL server, parallel clients" : "PGlite, interleaved statements"})`, () => {
   it.each([
     { credits: 3 * COMPANY_UNLOCK_COST, distinct: 8, clients: 16 },
     { credits: 50, distinct: 3, clients: 24 },
