@@ -6,7 +6,7 @@
 // unlock's transaction shows up as a double spend (measured: both legs fail with one).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_UNLOCK_COST } from "../../common/companies.js";
-import { startTestApp, type TestContext } from "./harness.js";
+import { startTestApp, yieldBeforeEachStatement, type TestContext } from "./harness.js";
 import { company } from "./company-fixture.js";
 import { api, subscriber } from "./lead-fixture.js";
 
@@ -18,20 +18,6 @@ beforeAll(async () => {
   if (!onServer) yieldBeforeEachStatement(t.db);
 }, 120_000);
 afterAll(() => t?.close());
-
-/**
- * PGlite answers without yielding to the event loop, so app.inject'ed requests would run one
- * after another. Letting the loop turn before each statement (or transaction, which stays
- * atomic) interleaves the requests at statement boundaries, as separate connections would,
- * so a balance check outside the unlock's transaction shows up as a double spend here too.
- */
-function yieldBeforeEachStatement(db: TestContext["db"]) {
-  const turn = () => new Promise((resolve) => setImmediate(resolve));
-  const query = db.query.bind(db);
-  const transaction = db.transaction.bind(db);
-  db.query = (async (sql: string, params?: unknown[]) => (await turn(), query(sql, params))) as typeof db.query;
-  db.transaction = (async (fn: Parameters<typeof db.transaction>[0]) => (await turn(), transaction(fn))) as typeof db.transaction;
-}
 
 async function race(credits: number, distinctCompanies: number, clients: number, perClient: number) {
   const a = api(t);

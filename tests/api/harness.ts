@@ -116,3 +116,17 @@ export async function login(app: App, username: string, password: string): Promi
 }
 
 export const bearer = (token: string) => ({ authorization: `Token ${token}` });
+
+/**
+ * PGlite answers without yielding to the event loop, so app.inject'ed requests would run one
+ * after another. Letting the loop turn before each statement (or transaction, which stays
+ * atomic) interleaves the requests at statement boundaries, as separate connections would,
+ * so a balance check outside the unlock's transaction shows up as a double spend here too.
+ */
+export function yieldBeforeEachStatement(db: Db) {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  db.query = (async (sql: string, params?: unknown[]) => (await turn(), query(sql, params))) as typeof db.query;
+  db.transaction = (async (fn: Parameters<typeof db.transaction>[0]) => (await turn(), transaction(fn))) as typeof db.transaction;
+}
