@@ -107,3 +107,31 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   const d = dayjs(value);
   return d.isValid() ? d.format(`${DATE_FORMAT} hh:mm A`) : NOT_SPECIFIED;
 }
+
+// Times of events in India Standard Time, whatever the browser's zone (staff pages label them IST).
+export const IST_ZONE = "Asia/Kolkata";
+
+const istFormat = new Intl.DateTimeFormat("en-IN", {
+  timeZone: IST_ZONE,
+  day: "2-digit",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hour12: true,
+});
+
+/** '25 Nov 2026, 03:15:09 pm' for a UTC instant, in IST whatever the browser's zone. */
+export function formatIst(instant: string): string {
+  const d = new Date(instant);
+  return Number.isNaN(d.getTime()) ? instant : istFormat.format(d);
+}
+
+/** An IST calendar day 'YYYY-MM-DD' → the UTC instants of its first and last moment. */
+export function istDayStart(day: string): string {
+  return new Date(`${day}T00:00:00.000+05:30`).toISOString();
+}
+export function istDayEnd(day: string): string {
+  return new Date(`${day}T23:59:59.999+05:30`).toISOString();
+}

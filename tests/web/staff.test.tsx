@@ -250,6 +250,15 @@ describe("users admin: staff access (issue 13)", () => {
     expect(((await within(staffCard(drawer)).findByRole("button", { name: /Make staff$/ })) as HTMLButtonElement).disabled).toBe(false);
   }, 40_000);
 
+  it("shows sign-in and last-seen times in IST, labelled, whatever the browser's zone", async () => {
+    renderUsersTab(adminUser({ last_login_at: "2025-03-10T18:45:00Z", last_seen_at: null }));
+    const drawer = await openDrawer();
+    // 18:45 UTC is 00:15 the next day in India.
+    within(drawer).getByText("Last sign-in (IST)");
+    within(drawer).getByText("11 Mar 2025, 12:15:00 am");
+    within(drawer).getByText("Last seen (IST)");
+    within(drawer).getByText("Never");
+  }, 40_000);
   it("a subscriber's address shows its verification but no staff button", async () => {
     renderUsersTab();
     const drawer = await openDrawer();

@@ -12,7 +12,8 @@ import dayjs from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { fullName, usersApi } from "../update-projects/usersApi";
-import { actionLabel, describeDetails, formatIst, istDayEnd, istDayStart } from "./auditFormat";
+import { formatIst, istDayEnd, istDayStart } from "../../lib/format";
+import { actionLabel, describeDetails } from "./auditFormat";
 import type { AuditPerson, AuditRow } from "../../../common/audit";
 
 

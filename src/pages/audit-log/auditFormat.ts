@@ -1,31 +1,4 @@
-// How the audit log reads for people: times in India Standard Time, details as short phrases.
-export const IST_ZONE = "Asia/Kolkata";
-
-const istFormat = new Intl.DateTimeFormat("en-IN", {
-  timeZone: IST_ZONE,
-  day: "2-digit",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hour12: true,
-});
-
-/** '25 Nov 2026, 03:15:09 pm' for a UTC instant, in IST whatever the browser's zone. */
-export function formatIst(instant: string): string {
-  const d = new Date(instant);
-  return Number.isNaN(d.getTime()) ? instant : istFormat.format(d);
-}
-
-/** An IST calendar day 'YYYY-MM-DD' → the UTC instants of its first and last moment. */
-export function istDayStart(day: string): string {
-  return new Date(`${day}T00:00:00.000+05:30`).toISOString();
-}
-export function istDayEnd(day: string): string {
-  return new Date(`${day}T23:59:59.999+05:30`).toISOString();
-}
-
+// How the audit log reads for people: durations and details as short phrases (times: lib/format).
 /** 3725 → '1 h 2 min'; under a minute in seconds. */
 export function formatDuration(seconds: number): string {
   if (seconds < 60) return `${Math.round(seconds)} s`;

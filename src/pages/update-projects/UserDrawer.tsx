@@ -27,7 +27,7 @@ import { useNavigate } from "react-router";
 import { canImpersonate, defineAbilityFor } from "../../../common/ability";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { useSignedInSession } from "../../hooks/useSession";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatIst } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { StaffAccessCard } from "./StaffAccessCard";
 import {
@@ -51,11 +51,8 @@ export const userDetailKey = (id: number | null) => ["infrascout", "admin-user",
 
 const LEDGER_KIND: Record<string, string> = { grant: "Granted", unlock: "Unlock", spend: "Spent", refund: "Refund", adjustment: "Adjustment" };
 
-function dateTime(value: string | null): string {
-  if (!value) return "Never";
-  const d = dayjs(value);
-  return d.isValid() ? d.format("DD MMM, YYYY HH:mm") : "Never";
-}
+/** Staff compare these across the team: India Standard Time, whatever the browser's zone. */
+const dateTime = (value: string | null): string => (value ? formatIst(value) : "Never");
 
 function Ledger({ rows }: { rows: LedgerEntry[] }) {
   return (
@@ -137,8 +134,8 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
             via {user.signup_source}
           </Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label="Last sign-in">{dateTime(user.last_login_at)}</Descriptions.Item>
-        <Descriptions.Item label="Last seen">{dateTime(user.last_seen_at)}</Descriptions.Item>
+        <Descriptions.Item label="Last sign-in (IST)">{dateTime(user.last_login_at)}</Descriptions.Item>
+        <Descriptions.Item label="Last seen (IST)">{dateTime(user.last_seen_at)}</Descriptions.Item>
       </Descriptions>
 
       <Card size="small" title="Subscription">
