@@ -1,8 +1,9 @@
 // Social sign-in (buttons per /auth-config/, the Google and Microsoft flows after the provider,
 // their error toasts) and impersonation (the token swap, the restore, the 0.3 s refetch).
+import { BrowserAuthError } from "@azure/msal-browser";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOKEN_STORAGE_KEY } from "../../common/constants";
+import { SIGNED_IN_HOME, TOKEN_STORAGE_KEY } from "../../common/constants";
 import { resetAuthConfig, signInWithGoogleCredential } from "../../src/lib/identity";
 import { cancelImpersonation, STAFF_TOKEN_KEY, startImpersonation } from "../../src/lib/identityImpersonation";
 import { hardNavigation } from "../../src/lib/redirect";
@@ -11,20 +12,28 @@ import { clearSession } from "../../src/providers/session";
 import { jsonResponse, makeUser, preferences, stubApi, type Route } from "./helpers";
 import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
 
-// MSAL itself is covered by the Playwright test; here the button's client is a stand-in.
+// The outside boundary is MSAL (the popup itself is the Playwright test's): a stand-in
+// PublicClientApplication, so the app's own identityMicrosoft code runs for real.
 const msal = vi.hoisted(() => ({
-  signIn: vi.fn(),
-  created: [] as [string, string][],
+  configs: [] as { auth: { clientId: string; authority: string } }[],
+  initialize: vi.fn(async () => {}),
+  loginPopup: vi.fn(),
+  setActiveAccount: vi.fn(),
 }));
-vi.mock("../../src/lib/identityMicrosoft", () => ({
-  MICROSOFT_REDIRECT_PATH: "/auth/microsoft",
-  createMicrosoftSignIn: async (clientId: string, authority: string) => {
-    msal.created.push([clientId, authority]);
-    return { signIn: msal.signIn };
-  },
-  isMicrosoftCancel: (e: { errorCode?: string }) => e?.errorCode === "user_cancelled",
-  microsoftErrorMessage: () => "Microsoft sign-in did not complete. Please try again.",
-}));
+vi.mock("@azure/msal-browser", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@azure/msal-browser")>();
+  class PublicClientApplication {
+    constructor(config: { auth: { clientId: string; authority: string } }) {
+      msal.configs.push(config);
+    }
+    initialize = msal.initialize;
+    handleRedirectPromise = async () => null;
+    loginPopup = msal.loginPopup;
+    setActiveAccount = msal.setActiveAccount;
+  }
+  return { ...real, PublicClientApplication };
+});
+const msalError = (code: string) => new BrowserAuthError(code);
 
 const config = (google: boolean, microsoft: boolean) => ({
   google: { enabled: google, client_id: google ? "g-client" : null },
@@ -50,24 +59,46 @@ const bodyOf = (fetch: ReturnType<typeof stubApi>, path: string) => {
 
 beforeEach(() => {
   resetAuthConfig();
-  msal.signIn.mockReset();
-  msal.created.length = 0;
+  msal.loginPopup.mockReset();
+  msal.setActiveAccount.mockReset();
+  msal.initialize.mockReset().mockResolvedValue(undefined);
+  msal.configs.length = 0;
 });
+
+const MS_BUTTON = { name: "Sign in with Microsoft" } as const;
+const msResult = { idToken: "ms-id-token", account: { username: "asha@contoso.example", homeAccountId: "h" }, scopes: [] };
+const msAuthAnswers = (status: number, body: unknown) => (url: URL) => (url.pathname === "/api/ms-auth/" ? jsonResponse(status, body) : undefined);
+
+/** Clicks the button in the very microtask it enters the DOM: before React has run the page's effects. */
+function clickTheMomentItShows(name: string) {
+  return new Promise<void>((resolve) => {
+    const observer = new MutationObserver(() => {
+      const button = screen.queryByRole("button", { name });
+      if (!button) return;
+      observer.disconnect();
+      fireEvent.click(button);
+      resolve();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
 
 describe("social sign-in buttons", () => {
   it("shows Google and Microsoft on the login page when both are enabled", async () => {
     stubSignedOut(config(true, true));
     renderApp("/login");
-    expect(await screen.findByRole("button", { name: "Sign in with Microsoft" })).toBeTruthy();
-    expect(screen.getByTestId("google-sign-in")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Login" })).toBeTruthy(); // the password form stays
-    await waitFor(() => expect(msal.created).toEqual([["ms-client", "https://login.microsoftonline.com/common"]]));
+    expect((await screen.findByRole("button", MS_BUTTON) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId("google-sign-in").closest(".social-sign-in")).not.toBeNull();
+    expect((screen.getByRole("button", { name: "Login" }) as HTMLButtonElement).type).toBe("submit"); // the password form stays
+    // One MSAL client, made ahead of the click, for auth-config's client and authority.
+    await waitFor(() => expect(msal.initialize).toHaveBeenCalledTimes(1));
+    expect(msal.configs.map((c) => [c.auth.clientId, c.auth.authority])).toEqual([["ms-client", "https://login.microsoftonline.com/common"]]);
   });
 
   it("hides a provider that is not enabled, on the signup page too", async () => {
     stubSignedOut(config(false, true));
     renderApp("/signup");
-    expect(await screen.findByRole("button", { name: "Sign in with Microsoft" })).toBeTruthy();
+    await screen.findByRole("button", MS_BUTTON);
     expect(screen.queryByTestId("google-sign-in")).toBeNull();
   });
 
@@ -76,36 +107,78 @@ describe("social sign-in buttons", () => {
     renderApp("/login");
     await screen.findByRole("button", { name: "Login" });
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u) === "/api/auth-config/")).toBe(true));
-    expect(screen.queryByRole("button", { name: "Sign in with Microsoft" })).toBeNull();
+    expect(screen.queryByRole("button", MS_BUTTON)).toBeNull();
     expect(screen.queryByTestId("google-sign-in")).toBeNull();
     expect(screen.queryByText("or")).toBeNull();
   });
 
   it("Microsoft: the popup's result is posted to ms-auth as it is, and the user lands where they were going", async () => {
-    msal.signIn.mockResolvedValue({ idToken: "ms-id-token", account: { username: "asha@contoso.example", homeAccountId: "h" }, scopes: [] });
-    const fetch = stubSignedOut(config(false, true), (url) => (url.pathname === "/api/ms-auth/" ? jsonResponse(200, { token: "ms-session" }) : undefined));
+    msal.loginPopup.mockResolvedValue(msResult);
+    const fetch = stubSignedOut(config(false, true), msAuthAnswers(200, { token: "ms-session" }));
     renderApp("/login?redirect=%2Fmy-feed");
-    fireEvent.click(await screen.findByRole("button", { name: "Sign in with Microsoft" }));
+    fireEvent.click(await screen.findByRole("button", MS_BUTTON));
     await waitFor(() => expect(currentLocation()).toBe("/my-feed"));
-    expect(bodyOf(fetch, "/api/ms-auth/")).toEqual({ idToken: "ms-id-token", account: { username: "asha@contoso.example", homeAccountId: "h" }, scopes: [] });
+    expect(msal.loginPopup).toHaveBeenCalledWith({ scopes: [] });
+    expect(msal.setActiveAccount).toHaveBeenCalledWith(msResult.account);
+    expect(bodyOf(fetch, "/api/ms-auth/")).toEqual(msResult);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("ms-session");
   });
 
-  it("Microsoft: closing the popup is not an error; a server failure shows 'Server Error'", async () => {
-    msal.signIn.mockRejectedValueOnce({ errorCode: "user_cancelled" });
-    stubSignedOut(config(false, true), (url) => (url.pathname === "/api/ms-auth/" ? jsonResponse(500, "boom") : undefined));
+  it("Microsoft: a click the moment the button shows (before the page's effects ran) still signs in", async () => {
+    msal.loginPopup.mockResolvedValue(msResult);
+    stubSignedOut(config(false, true), msAuthAnswers(200, { token: "ms-session" }));
+    const clicked = clickTheMomentItShows(MS_BUTTON.name);
+    renderApp("/login?redirect=%2Fmy-feed");
+    await clicked;
+    await waitFor(() => expect(currentLocation()).toBe("/my-feed"));
+    expect(screen.queryByText("Microsoft sign-in could not be loaded.")).toBeNull();
+    expect(msal.configs).toHaveLength(1); // the click and the effect share one client
+  });
+
+  it("Microsoft: a click while MSAL is still initialising waits for it, then opens the popup", async () => {
+    let ready!: () => void;
+    msal.initialize.mockReturnValue(new Promise<void>((resolve) => (ready = resolve)));
+    msal.loginPopup.mockResolvedValue(msResult);
+    stubSignedOut(config(false, true), msAuthAnswers(200, { token: "ms-session" }));
     renderApp("/login");
-    const button = await screen.findByRole("button", { name: "Sign in with Microsoft" });
+    fireEvent.click(await screen.findByRole("button", MS_BUTTON));
+    await waitFor(() => expect(msal.initialize).toHaveBeenCalled());
+    expect(msal.loginPopup).not.toHaveBeenCalled();
+    ready();
+    await waitFor(() => expect(currentLocation()).toBe(SIGNED_IN_HOME));
+    expect(msal.loginPopup).toHaveBeenCalledTimes(1);
+  });
+
+  it("Microsoft: closing the popup is not an error; a server failure shows 'Server Error'", async () => {
+    msal.loginPopup.mockRejectedValueOnce(msalError("user_cancelled"));
+    stubSignedOut(config(false, true), msAuthAnswers(500, "boom"));
+    renderApp("/login");
+    const button = await screen.findByRole("button", MS_BUTTON);
     fireEvent.click(button);
-    await waitFor(() => expect(msal.signIn).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(msal.loginPopup).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(button.className).not.toMatch(/ant-btn-loading/));
     expect(screen.queryByText(/did not complete/)).toBeNull();
 
-    msal.signIn.mockResolvedValueOnce({ idToken: "t", account: null });
+    msal.loginPopup.mockResolvedValueOnce({ idToken: "t", account: null });
     fireEvent.click(button);
-    expect(await screen.findByText("Server Error")).toBeTruthy();
+    await screen.findByText("Server Error");
     expect(screen.queryByText("Internal Server Error")).toBeNull();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(currentLocation()).toBe("/login");
+  });
+
+  it.each([
+    ["popup_window_error", "Allow pop-ups for this site to sign in with Microsoft."],
+    ["interaction_in_progress", "A Microsoft sign-in is already open in another window."],
+    ["network_error", "Microsoft sign-in did not complete. Please try again."],
+  ])("Microsoft: MSAL failing with %s tells the user %j and asks nothing of the server", async (code, toast) => {
+    msal.loginPopup.mockRejectedValueOnce(msalError(code));
+    const fetch = stubSignedOut(config(false, true), msAuthAnswers(200, { token: "never" }));
+    renderApp("/login");
+    fireEvent.click(await screen.findByRole("button", MS_BUTTON));
+    await screen.findByText(toast);
+    expect(fetch.mock.calls.some(([u]) => String(u) === "/api/ms-auth/")).toBe(false);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 });
 
@@ -129,15 +202,17 @@ describe("Google: credential → google-auth → session", () => {
     [401, { detail: "The Google sign-in token has expired. Please sign in again." }, "The Google sign-in token has expired. Please sign in again."],
   ])("answer %s: rejects, stays signed out, toast %j", async (status, body, toast) => {
     stubSignedOut(config(true, false), (url) => (url.pathname === "/api/google-auth/" ? jsonResponse(status, body) : undefined));
+    const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
     renderApp("/login"); // hosts the toasts
     // The HTTP layer's error for this very answer (its status and body), not any error at all.
     const failure = await signInWithGoogleCredential({ credential: "bad" }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ statusCode: status, body });
-    expect(await screen.findByText(toast)).toBeTruthy();
+    await screen.findByText(toast);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
-    // A 401 also schedules the HTTP layer's logout (0.5 s): let it pass before the next test.
-    if (status === 401) await new Promise((resolve) => setTimeout(resolve, 600));
+    // A 401 also schedules the HTTP layer's logout (0.5 s): wait until it has run, so it cannot
+    // land in the next test.
+    if (status === 401) await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/)));
   });
 });
 
@@ -219,7 +294,7 @@ describe("impersonation in the app", () => {
       if (url.pathname === "/api/user/users/") return jsonResponse(200, { count: 0, page: 1, page_size: 25, results: [] });
       return undefined;
     });
-    expect(await screen.findByText("You are impersonating client@steel.example")).toBeTruthy();
+    await screen.findByText("You are impersonating client@steel.example");
     fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
     const dropdown = await waitFor(() => document.querySelector(".ant-dropdown-menu") as HTMLElement);
     fireEvent.click(within(dropdown).getByText("Cancel Impersonation"));
@@ -248,13 +323,14 @@ describe("impersonation in the app", () => {
       return undefined;
     }).fetch;
     await waitFor(() => expect(currentLocation()).toBe("/dashboard"));
-    expect(await screen.findByText("You are impersonating client@steel.example")).toBeTruthy();
+    expect((await screen.findByText(/You are impersonating/)).textContent).toBe("You are impersonating client@steel.example");
     expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/impersonate/7/")).toHaveLength(1);
   });
 
   it("/impersonate/{id} refuses a subscriber without calling the API", async () => {
     const { fetch } = renderSignedIn("/impersonate/7", makeUser());
-    expect(await screen.findByText("Staff only")).toBeTruthy();
+    await screen.findByText("Staff only");
+    expect(currentLocation()).toBe("/impersonate/7");
     expect(fetch.mock.calls.some(([u]) => String(u).includes("impersonate/"))).toBe(false);
   });
 });

@@ -84,22 +84,30 @@ function MicrosoftButton({ clientId, authority, busy, onResult }: {
   busy: boolean;
   onResult: (signIn: () => Promise<unknown>) => void;
 }) {
-  // Created ahead of the click, so the popup opens within the click's user activation.
-  const client = useRef<Promise<MicrosoftSignIn> | null>(null);
+  // Created ahead of the click, so the popup opens within the click's user activation. The
+  // click also asks for it: a click that lands before the effect ran (the button is in the DOM
+  // one task before effects run) must wait for the client, not find none.
+  const started = useRef<{ key: string; client: Promise<MicrosoftSignIn> } | null>(null);
   const module = useRef<typeof import("../../lib/identityMicrosoft") | null>(null);
-  useEffect(() => {
-    client.current = import("../../lib/identityMicrosoft").then((m) => {
-      module.current = m;
-      return m.createMicrosoftSignIn(clientId, authority);
-    });
-    client.current.catch(() => undefined);
+  const ensureClient = useCallback(() => {
+    const key = `${clientId} ${authority}`;
+    if (started.current?.key !== key) {
+      const client = import("../../lib/identityMicrosoft").then((m) => {
+        module.current = m;
+        return m.createMicrosoftSignIn(clientId, authority);
+      });
+      client.catch(() => undefined);
+      started.current = { key, client };
+    }
+    return started.current.client;
   }, [clientId, authority]);
+  useEffect(() => void ensureClient(), [ensureClient]);
 
   const onClick = () =>
     onResult(async () => {
       let result;
       try {
-        const ms = await client.current!;
+        const ms = await ensureClient();
         result = await ms.signIn();
       } catch (error) {
         const m = module.current;
