@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { auth, demo, E2E_OUTBOX, expectPath, fixtures, pageToken, signedIn, signIn } from "./fixtures.js";
+import { auth, demo, E2E_OUTBOX, expectPath, fixtures, pageGet, pageToken, signedIn, signIn } from "./fixtures.js";
 
 test("a signed-out visitor is sent to login with the page as redirect, and comes back there after sign-in", async ({ page }) => {
   await page.goto("/builders?page=2");
@@ -84,17 +84,25 @@ test("logout returns to login with the current page as redirect, and the token n
   expect(res.status()).toBe(401);
 });
 
-test("signup records the applicant: onboarding, then the signup-recorded page", async ({ page }) => {
+test("signup records the applicant: onboarding, then the signup-recorded page, and the account holds what they typed", async ({ page }) => {
   await page.goto("/signup");
   const email = `applicant${Date.now()}@cement.example`;
   await page.getByLabel("First name").fill("Kiran");
+  await page.getByLabel("Last name").fill("Rao");
   await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Company").fill("Deccan Cement Works");
+  await page.getByLabel("Designation").fill("Purchase Manager");
   await page.getByLabel("Password", { exact: true }).fill("Signup-pass-42");
   await page.getByRole("button", { name: /sign ?up/i }).click();
   await expectPath(page, "/onboarding");
   await page.getByText("Planning", { exact: true }).click();
   await page.getByRole("button", { name: /save|continue/i }).click();
   await expect(page.getByText("Your signup has been recorded")).toBeVisible();
+
+  // Read back with the new account's own session: the server stored what was typed, and the
+  // status picked at onboarding.
+  const me = await pageGet<Record<string, unknown>>(page, "/api/user/me/");
+  expect(me).toMatchObject({ email, first_name: "Kiran", last_name: "Rao", company: "Deccan Cement Works", designation: "Purchase Manager", preferred_proj_status: ["Planning"] });
 });
 
 test("forgot password: the mailed link sets a new password that signs in", async ({ page }) => {
