@@ -1,23 +1,23 @@
 // End-to-end tests in real Chromium against the product as `npm start` serves it.
-// global-setup prepares a database (PGlite folder, or a fresh schema on DATABASE_URL), loads
-// demo data and one user per gating state, then starts the server.
+// global-setup prepares one database per worker (a PGlite folder, or a database on DATABASE_URL's
+// server), seeded once with demo data and one user per gating state and copied, then starts one
+// server per worker (tests/e2e/workers.ts says which port and folder each worker has).
 import { defineConfig, devices } from "@playwright/test";
-
-// A port of its own per run, so several runs on one machine never meet; workers inherit it.
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
-export const E2E_PORT = Number(process.env.E2E_PORT);
+import { baseUrlOf, E2E_WORKERS, workerSlot } from "./tests/e2e/workers";
 
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files are shared out between the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Each worker loads this config again with its own TEST_PARALLEL_INDEX: its own server.
+    baseURL: baseUrlOf(workerSlot()),
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -4,12 +4,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
+import { baseUrlOf, dataDirOf, E2E_DIR, workerSlot } from "./workers.js";
 
-// One folder per run (by its port): not under test-results/, which Playwright empties after
-// global setup, and never shared by two runs at once.
-export const E2E_DIR = path.resolve(import.meta.dirname, "../../.e2e", process.env.E2E_PORT ?? "default");
-export const E2E_DATA_DIR = path.join(E2E_DIR, "data");
+// The run's folder (tests/e2e/workers.ts) holds what every worker shares; each worker's server
+// has a data folder of its own there, with the mail outbox in it.
+export { E2E_DIR } from "./workers.js";
 export const FIXTURE_FILE = path.join(E2E_DIR, "fixtures.json");
+/** This worker's server's DATA_DIR. */
+export const E2E_DATA_DIR = dataDirOf(workerSlot());
 export const E2E_OUTBOX = path.join(E2E_DATA_DIR, "outbox");
 
 export interface Credentials {
@@ -69,8 +71,8 @@ export async function credits(page: Page): Promise<{ remaining: number; total: n
 /** The header the API reads a session token from. */
 export const auth = (token: string) => ({ Authorization: `Token ${token}` });
 
-/** A request context of its own against the server under test (dispose it when done). */
-export const newApiContext = () => playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
+/** A request context of its own against this worker's server (dispose it when done). */
+export const newApiContext = () => playwrightRequest.newContext({ baseURL: baseUrlOf(workerSlot()) });
 
 /** Signs in through the API and returns the session token (like any sign-in, it ends that user's other session). */
 export async function token(api: APIRequestContext, who: Credentials): Promise<string> {
@@ -163,14 +165,16 @@ export async function withFilters<T>(page: Page, phone: boolean, act: (panel: Lo
 // ---- Screenshots ----------------------------------------------------------------------------
 
 /**
- * A spec's screenshot taker: shot(page, name) writes <dir>/<prefix>-<name>.png. The spec's own
- * environment variable (dirVariable) moves dir from test-results/, which every run empties.
- * fullPage is the spec's default (one shot may say otherwise); settleMs first lets toasts and
- * transitions settle.
+ * A spec's screenshot taker: shot(page, name) writes <dir>/<prefix>-<name>.png, but only when
+ * screenshots are asked for: E2E_SCREENSHOTS=<dir> for every spec, or the spec's own environment
+ * variable (dirVariable), which wins. Otherwise it writes nothing (failures still get
+ * Playwright's own screenshot). fullPage is the spec's default (one shot may say otherwise);
+ * settleMs first lets toasts and transitions settle.
  */
 export function screenshots(prefix: string, { dirVariable, fullPage = false, settleMs = 0 }: { dirVariable?: string; fullPage?: boolean; settleMs?: number } = {}) {
-  const dir = (dirVariable ? process.env[dirVariable] : undefined) ?? "test-results";
+  const dir = (dirVariable ? process.env[dirVariable] : undefined) || process.env.E2E_SCREENSHOTS;
   return async (page: Page, name: string, options: { fullPage?: boolean } = {}) => {
+    if (!dir) return;
     if (settleMs) await page.waitForTimeout(settleMs);
     await page.screenshot({ path: `${dir}/${prefix}-${name}.png`, fullPage: options.fullPage ?? fullPage });
   };

@@ -1,56 +1,27 @@
-// Prepares what the end-to-end tests sign in with, then starts the server with `npm start`.
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
+// Prepares what the end-to-end tests sign in with, once per run, then starts one server per
+// worker with `npm start`, each on its own port over its own copy of the seeded database.
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import type { FullConfig } from "@playwright/test";
 import { openDb } from "../../server/db/client.js";
 import { migrate } from "../../server/db/migrate.js";
 import { seedDemoData } from "../../server/ingest/seed.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
-import { E2E_PORT } from "../../playwright.config.js";
+import { workerDatabases, type ServerEnv } from "./databases.js";
 import { startE2EIdentityProvider } from "./identity-provider.js";
-import { E2E_DATA_DIR, E2E_DIR, FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
+import { E2E_DIR, FIXTURE_FILE, type E2EFixtures } from "./fixtures.js";
+import { baseUrlOf, portOf } from "./workers.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  // The data folder holds the PGlite database and, in both modes, the mail outbox.
-  const dataDir = E2E_DATA_DIR;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.mkdirSync(dataDir, { recursive: true });
-  if (!url) return { env: { DATA_DIR: dataDir }, cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  const schema = `e2e_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA IF NOT EXISTS extensions`);
-  await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA extensions`);
-  await admin.query(`ALTER EXTENSION pg_trgm SET SCHEMA extensions`).catch(() => undefined);
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const sep = url.includes("?") ? "&" : "?";
-  const schemaUrl = `${url}${sep}options=${encodeURIComponent(`-c search_path=${schema},extensions`)}`;
-  return {
-    env: { DATABASE_URL: schemaUrl, DATA_DIR: dataDir },
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const day = (offset: number) => new Date(Date.now() + offset * 864e5).toISOString().slice(0, 10);
 
-export default async function globalSetup() {
-  const { env, cleanup } = await prepareDatabase();
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+/** Migrates and seeds one database: demo data and one user per gating state, each with a password of its own. */
+async function seed(target: ServerEnv): Promise<E2EFixtures["users"]> {
+  const db = await openDb({ databaseUrl: target.DATABASE_URL, dataDir: target.DATA_DIR });
   await migrate(db);
   await seedDemoData(db, { projects: 300, tenders: 120, companies: 80, seed: 7 });
-  // One user per gating state, each with a password of its own.
   const password = "E2e-pass-123";
   const hash = await hashPassword(password);
   const users: E2EFixtures["users"] = {
@@ -71,42 +42,80 @@ export default async function globalSetup() {
       [email, hash, statuses, endDate],
     );
   }
+  // Closed before copying: a PGlite folder or a template database must be at rest.
   await db.close();
-  fs.mkdirSync(path.dirname(FIXTURE_FILE), { recursive: true });
-  fs.writeFileSync(FIXTURE_FILE, JSON.stringify({ users } satisfies E2EFixtures));
+  return users;
+}
 
-  // Google and Microsoft sign-in verify against a local identity provider (tests/e2e/identity-provider.ts).
-  const idp = await startE2EIdentityProvider();
+interface RunningServer {
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** `npm start` for worker `slot`, resolved once its health check answers. */
+async function startServer(slot: number, env: Record<string, string>): Promise<RunningServer> {
   const server = spawn("npm", ["start"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, ...idp.env, PORT: String(E2E_PORT), HOST: "127.0.0.1", SEED_PROJECTS: "0", LOG_LEVEL: "warn", LOGIN_MAX_ATTEMPTS: "50" },
+    env: { ...process.env, ...env, PORT: String(portOf(slot)), HOST: "127.0.0.1", SEED_PROJECTS: "0", LOG_LEVEL: "warn", LOGIN_MAX_ATTEMPTS: "50" },
     stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
+    detached: true, // its own process group: npm, tsx and node stop together
   });
-  let output = "";
-  server.stdout.on("data", (d) => (output += d));
-  server.stderr.on("data", (d) => (output += d));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${E2E_PORT}/api/health/`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return async () => {
-    await idp.close();
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  const stop = async () => {
     try {
       process.kill(-server.pid!, "SIGTERM");
     } catch {
-      /* already gone */
+      return; // already gone
     }
-    await new Promise((r) => setTimeout(r, 500));
-    await cleanup();
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  };
+  let output = "";
+  server.stdout!.on("data", (d) => (output += d));
+  server.stderr!.on("data", (d) => (output += d));
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`npm start (worker ${slot}) exited early:\n${output}`);
+    try {
+      if ((await fetch(`${baseUrlOf(slot)}/api/health/`)).ok) return { process: server, stop };
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server for worker ${slot} did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const elapsed = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+export default async function globalSetup(config: FullConfig) {
+  const workers = Math.max(1, config.workers);
+  const started = Date.now();
+  const databases = await workerDatabases();
+  const users = await seed(databases.seedTarget);
+  const seeded = Date.now();
+  const envs = await databases.copy(workers);
+  if (process.env.E2E_TIMINGS) console.log(`e2e setup: seeded in ${elapsed(started)}, copied for ${workers} workers in ${elapsed(seeded)}`);
+  fs.mkdirSync(path.dirname(FIXTURE_FILE), { recursive: true });
+  fs.writeFileSync(FIXTURE_FILE, JSON.stringify({ users } satisfies E2EFixtures));
+
+  // Google and Microsoft sign-in verify against a local identity provider (tests/e2e/identity-provider.ts); one serves every worker.
+  const idp = await startE2EIdentityProvider();
+  const servers = await Promise.allSettled(envs.map((env, slot) => startServer(slot, { ...env, ...idp.env })));
+  const running = servers.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const teardown = async () => {
+    await idp.close();
+    await Promise.all(running.map((s) => s.stop()));
+    await databases.cleanup();
     fs.rmSync(E2E_DIR, { recursive: true, force: true });
   };
+  const failed = servers.find((s) => s.status === "rejected");
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  if (process.env.E2E_TIMINGS) console.log(`e2e setup: ${workers} servers up after ${elapsed(started)}`);
+  return teardown;
 }
