@@ -1,25 +1,32 @@
-// npm run import -- <kind> <files…> [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
+// npm run import -- <kind> <file | folder | 'glob' | .zip>… [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
 // Imports tenders and results (or MCA companies: kind mca) into DATABASE_URL, else the embedded PGlite database in DATA_DIR.
-// Exit codes: 0 done (rows may have been rejected: see the report), 1 a file could not be read
-// at all or the run failed, 2 bad usage.
+// What the arguments name is found by import-files.ts (folders, quoted globs, zips); the progress
+// line is import-progress.ts. Exit codes: 0 everything was imported; 1 anything was rejected (a
+// row, a file that could not be read, an argument that named nothing usable) or the run failed;
+// 2 bad usage.
 import os from "node:os";
-import path from "node:path";
 import { loadConfig } from "../config.js";
 import { openDb, type Db } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
+import { findImportFiles, type FoundFiles } from "./import-files.js";
+import { createProgress } from "./import-progress.js";
 import { IMPORT_KINDS, type ImportKind } from "./importers/model.js";
 import { formatReport } from "./importers/report.js";
 import { runImport, type ImportReport } from "./importers/run.js";
 
-const USAGE = `Usage: npm run import -- <kind> <file…> [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
+const USAGE = `Usage: npm run import -- <kind> <file | folder | 'glob' | archive.zip>… [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
 
 Kinds: ${IMPORT_KINDS.join(", ")}  (formats: server/ingest/importers/FORMATS.md)
+  A folder is read recursively, a quoted glob ('data/**/*.csv') is matched here and a .zip is
+  opened: each picks the files of the kind (by extension). Give thousands of files that way:
+  npm cannot pass a command line over 128 KiB (about 2,000 paths) and fails without a word.
   --dry-run      read and check everything, write nothing (each tender is rolled back)
   --source NAME  where the data comes from (tenders.source); for gepnic also the namespace of
                  portal tender ids, e.g. --source assamtenders.gov.in
   --state NAME   the state for tenders whose file names none (GePNIC pages do not)
   --fx CUR=RATE  rupees per unit of another currency (OCDS values in CUR), repeatable
-Target: DATABASE_URL, else PGlite in DATA_DIR (default ./data).`;
+Target: DATABASE_URL, else PGlite in DATA_DIR (default ./data).
+Exit status: 0 all imported, 1 anything rejected or the run failed, 2 bad usage.`;
 
 export interface CliArgs {
   kind: ImportKind;
@@ -63,13 +70,13 @@ export function parseArgs(argv: string[]): CliArgs | { help: true } {
   return { kind: kind as ImportKind, files, dryRun, source, state, fx };
 }
 
-function bar(done: number, total: number, width = 30): string {
-  const f = total > 0 ? Math.min(1, done / total) : 1;
-  const n = Math.round(f * width);
-  return `[${"#".repeat(n)}${"-".repeat(width - n)}] ${(f * 100).toFixed(0).padStart(3)}%`;
+/** Stops with status 1 when any argument gave nothing to import: nothing is imported then. */
+function refuseProblems(found: FoundFiles): boolean {
+  if (found.problems.length === 0) return false;
+  for (const p of found.problems) console.error(`import: ${p}`);
+  console.error("import: nothing was imported; fix the arguments above and run it again");
+  return true;
 }
-
-const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
 
 async function main(): Promise<void> {
   let args: ReturnType<typeof parseArgs>;
@@ -86,49 +93,44 @@ async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
   const dataDir = process.env.DATA_DIR ?? "./data";
   const target = url ? url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@") : `PGlite in ${dataDir}`;
-  const tty = !!process.stdout.isTTY;
+  // The server's bounds on zip files (archives given here, XLSX workbooks) and the worker that parses workbooks.
+  const limits = loadConfig().importLimits;
+  const found = await findImportFiles(args.kind, args.files, limits);
+  // Zip entries are extracted to a temporary folder: removed however the run ends.
+  const stop = (signal: NodeJS.Signals) => {
+    found.cleanup();
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", stop).once("SIGTERM", stop);
   let db: Db | undefined;
   try {
+    if (refuseProblems(found)) {
+      process.exitCode = 1;
+      return;
+    }
     db = await openDb(url ? { databaseUrl: url } : { dataDir });
     await migrate(db);
-    console.log(`Importing ${args.files.length} ${args.kind} file(s) into ${target}${args.dryRun ? " (dry run: nothing is written)" : ""}`);
-    let lastFile = "";
-    let lastLine = 0;
+    console.log(`Importing ${found.files.length.toLocaleString("en-IN")} ${args.kind} file(s) into ${target}${args.dryRun ? " (dry run: nothing is written)" : ""}`);
+    const progress = createProgress(process.stdout, found.files.length);
     let report: ImportReport;
     try {
       report = await runImport(db, {
         kind: args.kind,
-        files: args.files.map((f) => ({ path: f, name: f })),
+        files: found.files,
         source: args.source,
         state: args.state,
         fx: args.fx,
         dryRun: args.dryRun,
         actor: `cli:${os.userInfo().username}`,
-        // The server's bounds on zip (XLSX) files and the worker that parses them (IMPORT_ZIP_*, IMPORT_WORKER_HEAP_MB).
-        limits: loadConfig().importLimits,
-        onProgress({ file, bytes, total, read, done }) {
-          const t = Date.now();
-                    if (file !== lastFile) {
-            if (tty && lastFile) process.stdout.write("\n");
-            lastFile = file;
-            lastLine = 0;
-          }
-          if (tty) {
-            if (t - lastLine < 100 && !done) return;
-            lastLine = t;
-            process.stdout.write(`\r  ${path.basename(file)} ${bar(bytes, total)} ${mb(bytes)}/${mb(total)} MB, ${read.toLocaleString("en-IN")} read\x1b[K`);
-          } else {
-            if (t - lastLine < 2000 && !done) return;
-            lastLine = t;
-            console.log(`  ${file}: ${mb(bytes)}/${mb(total)} MB (${total ? Math.floor((bytes / total) * 100) : 100}%), ${read} read`);
-          }
-        },
+        limits,
+        onProgress: ({ file, done }) => progress.onFile(file, done),
+        onRunProgress: (p) => progress.onRun(p),
       });
     } finally {
-      if (tty && lastFile) process.stdout.write("\n");
+      progress.end();
     }
     console.log(formatReport(report));
-    if (report.failed_files > 0) process.exitCode = 1;
+    if (report.rejects_total > 0 || report.failed_files > 0) process.exitCode = 1;
   } catch (err) {
     const report = (err as { report?: ImportReport }).report;
     if (report) console.log(formatReport(report));
@@ -136,6 +138,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
   } finally {
     await db?.close().catch(() => undefined);
+    found.cleanup();
   }
 }
 
