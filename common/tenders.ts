@@ -183,9 +183,14 @@ export interface Bidder {
   bidder_name: string;
   company_id: number | null;
   bid_value: number | null;
-  /** 1 = L1; null for a bidder without a ranked financial bid (e.g. rejected technically). */
+  /** 1 = L1 (or H1); null for a bidder without a ranked financial bid (e.g. rejected technically). */
   rank: number | null;
-  /** 'L1', 'L2', … (from rank), else the label as published, else null. */
+  /**
+   * lowest: L1 is the lowest bid; highest: H1 the highest; null without a rank. Always sent by
+   * the server since migration 020; read as lowest when absent.
+   */
+  rank_direction?: "lowest" | "highest" | null;
+  /** The label as published ('L-1', 'II', 'H 1'), else L1/H1 from the rank, else null. */
   rank_label: string | null;
   status: string | null;
   is_winner: boolean;
@@ -204,9 +209,9 @@ export interface ResultDetail {
   award_value: number | null;
   result_date: string | null;
   winner: { name: string | null; company_id: number | null; bid_value: number | null; rank_label: string | null } | null;
-  /** Ranked bidders first (L1, L2, …), then unranked ones by name. */
+  /** Ranked bidders first (L1, L2, …, then any H1, H2, …), then unranked ones. */
   bidders: Bidder[];
-  /** L2's bid − L1's bid (percent of L1); null with fewer than two ranked bids. */
+  /** L2's bid − L1's bid (percent of L1), or H2's − H1's for H ranks; null with fewer than two ranked bids. */
   spread_l1_l2: Spread | null;
   /** Award − the tender's estimate (percent of the estimate); null when either is unknown. */
   spread_award_estimate: Spread | null;

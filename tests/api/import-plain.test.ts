@@ -103,7 +103,7 @@ describe("tenders-json and results-json", () => {
   it("imports JSON Lines results; an unreadable rank is rejected", async () => {
     const r = await run(db, "results-json", [fx("crafted", "results.jsonl")]);
     expect(r.totals).toMatchObject({ read: 2, created: 1, rejected: 1 });
-    expect(r.rejects).toEqual([{ file: "results.jsonl", row: 2, key: "gem:GEM/2025/B/5002", reason: "rank 'H1' is not L1, L2…, 1, 2… or I, II…" }]);
+    expect(r.rejects).toEqual([{ file: "results.jsonl", row: 2, key: "gem:GEM/2025/B/5002", reason: "rank 'X1' is not L1, L-2, H1, I, II… or 1, 2…" }]); // H1 reads since issue 15
     const a = (await tenderView(db, "gem:GEM/2025/B/5001"))!;
     expect(a.tender.tender_status).toBe("AOC");
     expect(a.result).toMatchObject({ winner_name: "HCL Infosystems Ltd", award_value: 2600000, result_date: "2025-07-09T18:30:00.000Z" });

@@ -90,10 +90,11 @@ describe("result/detail/{id}", () => {
     expect(d.winner).toEqual({ name: "Ashoka Buildcon Ltd", company_id: null, bid_value: 9.5e7, rank_label: "L1" });
     expect(d.bidders.map((b: { bidder_name: string; rank_label: string | null; bid_value: number | null }) => [b.bidder_name, b.rank_label, b.bid_value])).toEqual([
       ["Ashoka Buildcon Ltd", "L1", 9.5e7],
-      ["Dilip Buildcon Ltd", "L2", 9.88e7], // published as 'II'
+      ["Dilip Buildcon Ltd", "II", 9.88e7], // the label as published (issue 15): rank 2, lowest first
       ["PNC Infratech Ltd", "L3", 10.2e7],
       ["Shree Constructions", null, null],
     ]);
+    expect(d.bidders.map((b: { rank: number | null; rank_direction: string | null }) => [b.rank, b.rank_direction])).toEqual([[1, "lowest"], [2, "lowest"], [3, "lowest"], [null, null]]);
     expect(d.bidders[3]).toMatchObject({ rank: null, status: "Rejected-Technical", is_winner: false });
     expect(d.spread_l1_l2).toEqual({ amount: 3_800_000, percent: 4 });
     expect(d.spread_award_estimate).toEqual({ amount: -5_000_000, percent: -5 });

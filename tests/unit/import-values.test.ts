@@ -69,15 +69,94 @@ describe("date (IST unless a zone is given)", () => {
   });
 });
 
-describe("rank, text, integerText, orgChain", () => {
-  it("reads L-ranks, numbers and roman numerals", () => {
-    expect(rank("L1")).toEqual({ rank: 1, label: "L1" });
-    expect(rank("L 12")).toEqual({ rank: 12, label: "L 12" });
-    expect(rank("2.0")).toEqual({ rank: 2, label: "2.0" });
-    expect(["I", "II", "III", "IV", "V", "IX", "XII", "xiv"].map((r) => rank(r).rank)).toEqual([1, 2, 3, 4, 5, 9, 12, 14]);
-    expect(rank("")).toEqual({ rank: null, label: null });
-    expect(rank("H1")).toEqual({ rank: null, label: "H1" });
+const toRoman = (n: number) =>
+  "X".repeat(Math.floor(n / 10)) + ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"][n % 10];
+
+describe("rank in every form (issue 15, point 4): a number, a direction, the label as published", () => {
+  const low = (n: number, label: string) => ({ rank: n, direction: "lowest", label });
+  const high = (n: number, label: string) => ({ rank: n, direction: "highest", label });
+  const unread = (label: string) => ({ rank: null, direction: null, label });
+
+  it("reads every form the issue names: L-1, L 1, L-III, H 1, I, 1.0", () => {
+    expect(rank("L-1")).toEqual(low(1, "L-1"));
+    expect(rank("L 1")).toEqual(low(1, "L 1"));
+    expect(rank("L-III")).toEqual(low(3, "L-III"));
+    expect(rank("H 1")).toEqual(high(1, "H 1"));
+    expect(rank("I")).toEqual(low(1, "I"));
+    expect(rank("1.0")).toEqual(low(1, "1.0"));
   });
+
+  it("reads the forms on the GePNIC sample pages as before: L1, L2, L3 and I, II, III, lowest first", () => {
+    expect(["L1", "L2", "L3", "I", "II", "III"].map(rank)).toEqual([low(1, "L1"), low(2, "L2"), low(3, "L3"), low(1, "I"), low(2, "II"), low(3, "III")]);
+  });
+
+  it("H ranks count from the highest bid", () => {
+    expect(rank("H1")).toEqual(high(1, "H1"));
+    expect(rank("H-2")).toEqual(high(2, "H-2"));
+    expect(rank("h 3")).toEqual(high(3, "h 3"));
+    expect(rank("H-IV")).toEqual(high(4, "H-IV"));
+    expect(rank("H.10")).toEqual(high(10, "H.10"));
+  });
+
+  it("lowercase, spaces, separators, leading zeros, decimals and ordinals", () => {
+    expect(rank("l1")).toEqual(low(1, "l1"));
+    expect(rank("  L   2 ")).toEqual(low(2, "L 2")); // the label is trimmed and its spaces folded, as every cell is
+    expect(rank("L - 3")).toEqual(low(3, "L - 3"));
+    expect(rank("L.4")).toEqual(low(4, "L.4"));
+    expect(rank("L–5")).toEqual(low(5, "L–5")); // en dash
+    expect(rank("l-ii")).toEqual(low(2, "l-ii"));
+    expect(rank("L 12")).toEqual(low(12, "L 12"));
+    expect(rank("03")).toEqual(low(3, "03"));
+    expect(rank("2.00")).toEqual(low(2, "2.00"));
+    expect(rank("2nd")).toEqual(low(2, "2nd"));
+    expect(rank(4)).toEqual(low(4, "4")); // a number from JSON
+  });
+
+  it("roman numerals I to XXXIX, bare or after L/H, in any case", () => {
+    const numerals = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XIV", "XIX", "XX", "XXXIX"];
+    expect(numerals.map((r) => rank(r).rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 19, 20, 39]);
+    expect(numerals.map((r) => rank(r.toLowerCase()).rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14, 19, 20, 39]);
+    expect(rank("LX")).toEqual(low(10, "LX")); // L-prefixed ten, not roman sixty
+    expect(rank("LI")).toEqual(low(1, "LI"));
+    expect(rank("HIX")).toEqual(high(9, "HIX"));
+  });
+
+  it("property: every rank 1…39 in every spelling reads back with its direction", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 39 }),
+        fc.constantFrom("L", "l", "H", "h"),
+        fc.constantFrom("", " ", "-", " - ", "."),
+        fc.constantFrom("arabic", "roman", "decimal"),
+        (n, letter, sep, form) => {
+          const num = form === "roman" ? toRoman(n) : form === "decimal" ? `${n}.0` : String(n);
+          const r = rank(`${letter}${sep}${num}`);
+          expect(r.rank).toBe(n);
+          expect(r.direction).toBe(/h/i.test(letter) ? "highest" : "lowest");
+        },
+      ),
+    );
+  });
+
+  it("a note in brackets is read for its direction, and must agree", () => {
+    expect(rank("L1 (lowest)")).toEqual(low(1, "L1 (lowest)"));
+    expect(rank("1 (Lowest)")).toEqual(low(1, "1 (Lowest)"));
+    expect(rank("1 (highest)")).toEqual(high(1, "1 (highest)"));
+    expect(rank("H2 (highest bidder)")).toEqual(high(2, "H2 (highest bidder)"));
+    expect(rank("L2 (revised)")).toEqual(low(2, "L2 (revised)"));
+    expect(rank("H1 (lowest)")).toEqual(unread("H1 (lowest)"));
+  });
+
+  it("junk keeps its label without a number or direction; blanks are no rank", () => {
+    for (const junk of ["L", "H", "X1", "0", "L0", "H-0", "L-", "LL1", "1.5", "L1/L2", "IIII", "VX", "XL", "first", "Lowest", "(L1)", "L99999999999", "10000"]) {
+      expect(rank(junk)).toEqual(unread(junk));
+    }
+    expect(rank("9999")).toEqual(low(9999, "9999")); // the largest rank; larger would be typos (and overflow the column)
+    for (const blank of ["", "  ", "NA ", "-", null, undefined]) expect(rank(blank)).toEqual({ rank: null, direction: null, label: null });
+  });
+});
+
+describe("text, integerText, orgChain", () => {
   it("an MCA column named like an Object member is no field", () => {
     for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty", "valueOf"]) expect(mcaFieldOf(name)).toBeUndefined();
     expect(mcaFieldOf("Company Status")).toBe("company_status");

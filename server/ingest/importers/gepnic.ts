@@ -232,11 +232,11 @@ function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, g
       const name = cell(r, cols.financial.bidder);
       if (!name) continue;
       const rk = rank(cell(r, cols.financial.rank));
-      if (rk.label && rk.rank === null) ctx.warn(g.firstRow, `rank '${rk.label}' of ${name} is not L1, L2… or I, II…: kept as published, without a number`);
+      if (rk.label && rk.rank === null) ctx.warn(g.firstRow, `rank '${rk.label}' of ${name} is not L1, L-2, H1, I, II… or 1, 2…: kept as published, without a number`);
       const norm = normalizeCompanyName(name);
       seen.add(norm);
       bidders.push({
-        name, bid_value: amount(cell(r, cols.financial.value), `bid of ${name}`), rank: rk.rank, rank_label: rk.label,
+        name, bid_value: amount(cell(r, cols.financial.value), `bid of ${name}`), rank: rk.rank, rank_direction: rk.direction, rank_label: rk.label,
         status: received.get(norm)?.status ?? null, is_winner: false,
       });
     }
@@ -245,7 +245,7 @@ function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, g
   for (const [norm, b] of received) {
     if (seen.has(norm)) continue;
     seen.add(norm);
-    bidders.push({ name: b.name, bid_value: null, rank: null, rank_label: null, status: b.status, is_winner: false });
+    bidders.push({ name: b.name, bid_value: null, rank: null, rank_direction: null, rank_label: null, status: b.status, is_winner: false });
   }
   bidders.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity));
 
@@ -267,7 +267,7 @@ function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, g
     const norm = normalizeCompanyName(a.name);
     if (!seen.has(norm)) {
       seen.add(norm);
-      bidders.push({ name: a.name, bid_value: null, rank: null, rank_label: null, status: received.get(norm)?.status ?? null, is_winner: true });
+      bidders.push({ name: a.name, bid_value: null, rank: null, rank_direction: null, rank_label: null, status: received.get(norm)?.status ?? null, is_winner: true });
     }
   }
   return { winner_name: winnerNames[0] ?? null, award_value: awardValue !== null ? Math.round(awardValue * 100) / 100 : null, result_date: resultDate, bidders };

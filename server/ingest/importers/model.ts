@@ -2,6 +2,7 @@
 // results for existing tenders. The store (store.ts) writes these; the runner (run.ts) counts.
 import type { ImportLimits } from "../../config.js";
 import type { Tx } from "../../db/client.js";
+import type { RankDirection } from "./values.js";
 
 export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json", "mca"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -21,7 +22,11 @@ export interface CorrigendumInput {
 export interface BidderInput {
   name: string;
   bid_value: number | null;
+  /** 1 for L1 or H1; null when unranked or the label could not be read. */
   rank: number | null;
+  /** lowest: L1 is the lowest bid; highest: H1 the highest; null without a rank. */
+  rank_direction: RankDirection | null;
+  /** As published: 'L-1', 'II', 'H 1'… (computed ranks: 'L1'). */
   rank_label: string | null;
   status: string | null;
   is_winner: boolean;

@@ -250,12 +250,13 @@ function bidders(c: Obj, tender: Obj, parties: Obj[], winners: string[], ctx: Im
       for (const t of Array.isArray(d.tenderers) ? d.tenderers : []) {
         const name = partyName(t);
         if (!name) continue;
-        out.push({ name, bid_value: value, rank: null, rank_label: null, status: text(d.status), is_winner: winnerSet.has(normalizeCompanyName(name)) });
+        out.push({ name, bid_value: value, rank: null, rank_direction: null, rank_label: null, status: text(d.status), is_winner: winnerSet.has(normalizeCompanyName(name)) });
       }
     }
     const ranked = out.filter((b) => b.bid_value !== null && !/disqualified|withdrawn|invalid/i.test(b.status ?? "")).sort((a, b) => a.bid_value! - b.bid_value!);
     ranked.forEach((b, i) => {
       b.rank = i + 1;
+      b.rank_direction = "lowest"; // computed from the bids: lowest first
       b.rank_label = `L${i + 1}`;
     });
     return out.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity));
@@ -267,7 +268,7 @@ function bidders(c: Obj, tender: Obj, parties: Obj[], winners: string[], ctx: Im
     if (seen.has(norm)) return;
     seen.add(norm);
     const win = winnerSet.has(norm);
-    out.push({ name, bid_value: null, rank: null, rank_label: null, status: win ? "Awarded" : null, is_winner: win });
+    out.push({ name, bid_value: null, rank: null, rank_direction: null, rank_label: null, status: win ? "Awarded" : null, is_winner: win });
   };
   winners.forEach(add);
   (Array.isArray(tender.tenderers) ? tender.tenderers : []).forEach((t: unknown) => add(partyName(t)));

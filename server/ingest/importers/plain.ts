@@ -109,8 +109,8 @@ function bidderFrom(b: Obj): BidderInput {
   const name = text(b.name) ?? text(b.bidder_name);
   if (!name) throw new RowError("a bidder needs a name");
   const rk = rank(b.rank);
-  if (rk.label && rk.rank === null) throw new RowError(`rank '${rk.label}' is not L1, L2…, 1, 2… or I, II…`);
-  return { name, bid_value: amount(b.bid_value, "bid_value"), rank: rk.rank, rank_label: rk.label, status: text(b.status), is_winner: false };
+  if (rk.label && rk.rank === null) throw new RowError(`rank '${rk.label}' is not L1, L-2, H1, I, II… or 1, 2…`);
+  return { name, bid_value: amount(b.bid_value, "bid_value"), rank: rk.rank, rank_direction: rk.direction, rank_label: rk.label, status: text(b.status), is_winner: false };
 }
 
 function finishResult(r: ResultInput): ResultInput {

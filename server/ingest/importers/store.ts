@@ -185,9 +185,9 @@ async function writeResult(tx: Tx, tenderId: number, r: ResultInput, stats: Stor
   for (const b of r.bidders) {
     const companyId = await companyFor(tx, b.name, stats, cache);
     await tx.query(
-      `INSERT INTO result_bidders (result_id, company_id, bidder_name, bid_value, rank, rank_label, status, is_winner)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [resultId, companyId, b.name, b.bid_value, b.rank, b.rank_label, b.status, b.is_winner],
+      `INSERT INTO result_bidders (result_id, company_id, bidder_name, bid_value, rank, rank_direction, rank_label, status, is_winner)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [resultId, companyId, b.name, b.bid_value, b.rank, b.rank_direction, b.rank_label, b.status, b.is_winner],
     );
   }
   return resultId;

@@ -120,35 +120,64 @@ export function date(v: unknown, field = "date"): Date | null {
   throw new RowError(`${field} '${raw}' is not a date (expected e.g. 13-May-2021 10:00 AM or 2021-05-13)`);
 }
 
-const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+/** Which bid a rank counts from: L1 is the lowest bid (works, supplies), H1 the highest (sales, leases). */
+export type RankDirection = "lowest" | "highest";
 
-function roman(s: string): number | null {
-  if (!/^[ivxlc]+$/i.test(s)) return null;
-  let total = 0;
-  const t = s.toLowerCase();
-  for (let i = 0; i < t.length; i++) {
-    const cur = ROMAN[t[i]];
-    const next = ROMAN[t[i + 1]] ?? 0;
-    total += cur < next ? -cur : cur;
-  }
-  return total > 0 ? total : null;
+export interface Rank {
+  rank: number | null;
+  direction: RankDirection | null;
+  /** The label as published (trimmed, spaces collapsed), null for a blank cell. */
+  label: string | null;
 }
 
+/** Ranks above this are typos, not ranks (and would overflow the integer column). */
+const MAX_RANK = 9999;
+
+// Roman numerals I … XXXIX, canonical only ("IIII", "VX" are not ranks). No L or C: "LX" is
+// L-prefixed ten, not sixty; "L" alone is not a rank.
+const ROMAN_RANK = /^x{0,3}(ix|iv|v?i{0,3})$/i;
+const ROMAN_VALUE: Record<string, number> = { i: 1, v: 5, x: 10 };
+
+function romanRank(s: string): number | null {
+  if (!s || !ROMAN_RANK.test(s)) return null;
+  const t = s.toLowerCase();
+  let total = 0;
+  for (let i = 0; i < t.length; i++) {
+    const cur = ROMAN_VALUE[t[i]];
+    total += cur < (ROMAN_VALUE[t[i + 1]] ?? 0) ? -cur : cur;
+  }
+  return total;
+}
+
+/** "3", "03", "3.0", "3rd" or "III" → 3; anything else (0, junk, too large) → null. */
+function rankNumber(s: string): number | null {
+  const m = /^(\d+)(?:\.0+|st|nd|rd|th)?$/i.exec(s);
+  const n = m ? Number(m[1]) : romanRank(s);
+  return n !== null && n >= 1 && n <= MAX_RANK ? n : null;
+}
+
+const directionWord = (s: string): RankDirection | null => (/lowest/i.test(s) ? "lowest" : /highest/i.test(s) ? "highest" : null);
+
 /**
- * A financial-bid rank: "L1", "L 2", "l3", "1", "1.0", "I", "II", "IV" → 1, 2, 3, 1, 1, 1, 2, 4.
- * Returns the published label too. A label we cannot read (e.g. "H1") keeps its label, rank null.
+ * A financial-bid rank as portals print it, with its direction: "L1", "L 1", "L-1", "l.1",
+ * "L-III" → 1st lowest; "H1", "H 1", "H-2" → 1st, 2nd highest; a bare "1", "1.0", "2nd", "I",
+ * "II" → lowest first (GePNIC's default: the sample pages' I, II, III bids rise). A trailing
+ * note in brackets ("L1 (lowest)") is read for its direction only. The label is kept as
+ * published; one we cannot read ("L", "X1", "0", "H1 (lowest)") keeps it with rank and
+ * direction null, and the importer warns.
  */
-export function rank(v: unknown): { rank: number | null; label: string | null } {
+export function rank(v: unknown): Rank {
   const label = text(v);
-  if (label === null) return { rank: null, label: null };
-  const s = label.replace(/\s+/g, "");
-  let m = /^L(\d+)$/i.exec(s);
-  if (m) return { rank: Number(m[1]) || null, label };
-  m = /^(\d+)(?:\.0+)?$/.exec(s);
-  if (m) return { rank: Number(m[1]) || null, label };
-  // "L" alone is not a rank; a roman numeral is (I, II, III, IV …).
-  if (/^L$/i.test(s)) return { rank: null, label };
-  return { rank: roman(s), label };
+  if (label === null) return { rank: null, direction: null, label: null };
+  const unread: Rank = { rank: null, direction: null, label };
+  const note = /^(.*?)\s*\(([^()]*)\)$/.exec(label);
+  const body = (note ? note[1] : label).replace(/\s+/g, "");
+  const noted = note ? directionWord(note[2]) : null;
+  const prefixed = /^([lh])[-–.:#]?(.+)$/i.exec(body);
+  const direction: RankDirection = prefixed ? (prefixed[1].toLowerCase() === "h" ? "highest" : "lowest") : noted ?? "lowest";
+  if (noted && noted !== direction) return unread;
+  const n = rankNumber(prefixed ? prefixed[2] : body);
+  return n === null ? unread : { rank: n, direction, label };
 }
 
 /** "A||B||C" → the top organisation and the rest (department), as published. */

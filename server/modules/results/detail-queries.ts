@@ -1,11 +1,13 @@
-// One result with its tender, winner, every bidder (ranked first: L1, L2, …) and the spreads
-// between L1 and L2 and between the award and the tender's estimate.
+// One result with its tender, winner, every bidder (ranked first: L1, L2, … or H1, H2, …, each
+// with its label as published) and the spreads between the first two ranked bids and between
+// the award and the tender's estimate.
 import type { Queryable } from "../../db/client.js";
+import type { RankDirection } from "../../ingest/importers/values.js";
 import { findTender, isoOrNull } from "../tenders/detail-queries.js";
 
 export interface BidderRow {
   id: number; bidder_name: string; company_id: number | null; bid_value: number | null; rank: number | null;
-  rank_label: string | null; status: string | null; is_winner: boolean;
+  rank_direction: RankDirection | null; rank_label: string | null; status: string | null; is_winner: boolean;
 }
 
 /** a − b, and as a percentage of b (two decimals); null when either is unknown or b is 0. */
@@ -13,6 +15,30 @@ export function spread(a: number | null, b: number | null): { amount: number; pe
   if (a === null || b === null || b === 0) return null;
   const amount = Math.round((a - b) * 100) / 100;
   return { amount, percent: Math.round(((a - b) / b) * 10_000) / 100 };
+}
+
+// Rows written before migration 020 (and by the seed generator) have a rank without a
+// direction: every one of them was read or computed lowest first.
+const DIRECTION = `CASE WHEN rank IS NOT NULL THEN coalesce(rank_direction, 'lowest') END`;
+
+/**
+ * The label as published ('L-1', 'II', 'H 1'); a rank stored without one (computed, or a
+ * hand-made row) reads L1/H1 by its direction, so an H-ranked bid is never shown as L.
+ */
+function withLabel(b: BidderRow): BidderRow {
+  if (b.rank_label !== null || b.rank === null) return b;
+  return { ...b, rank_label: `${b.rank_direction === "highest" ? "H" : "L"}${b.rank}` };
+}
+
+/**
+ * The first- and second-ranked bids with values, in the direction of the first ranked bid
+ * (L1 and L2, or H1 and H2): spread_l1_l2 compares them, so for H ranks it is H2 − H1.
+ */
+function leadingPair(rows: BidderRow[]): [BidderRow | null, BidderRow | null] {
+  const ranked = rows.filter((b) => b.rank !== null && b.bid_value !== null);
+  const direction = ranked[0]?.rank_direction ?? null;
+  const inDirection = ranked.filter((b) => b.rank_direction === direction);
+  return [inDirection.find((b) => b.rank === 1) ?? null, inDirection.find((b) => b.rank === 2) ?? null];
 }
 
 export async function resultDetail(db: Queryable, id: number) {
@@ -25,17 +51,15 @@ export async function resultDetail(db: Queryable, id: number) {
   const [tender, bidders] = await Promise.all([
     findTender(db, result.tender_id),
     db.query<BidderRow>(
-      `SELECT id, bidder_name, company_id, bid_value, rank, rank_label, status, is_winner FROM result_bidders
-        WHERE result_id = $1 ORDER BY rank NULLS LAST, bid_value NULLS LAST, bidder_name, id`,
+      `SELECT id, bidder_name, company_id, bid_value, rank, ${DIRECTION} AS rank_direction, rank_label, status, is_winner
+         FROM result_bidders WHERE result_id = $1
+        ORDER BY rank IS NULL, ${DIRECTION} = 'highest', rank, bid_value NULLS LAST, bidder_name, id`,
       [id],
     ),
   ]);
   if (!tender) return null;
-  // Ranks read L1, L2, … whatever the portal printed (II, 2nd); unranked bidders keep their label.
-  const rows = bidders.rows.map((b) => ({ ...b, rank_label: b.rank !== null ? `L${b.rank}` : b.rank_label }));
-  const ranked = rows.filter((b) => b.rank !== null && b.bid_value !== null);
-  const l1 = ranked.find((b) => b.rank === 1) ?? null;
-  const l2 = ranked.find((b) => b.rank === 2) ?? null;
+  const rows = bidders.rows.map(withLabel);
+  const [first, second] = leadingPair(rows);
   const winnerRow = rows.find((b) => b.is_winner) ?? null;
   const winner =
     result.winner_name || winnerRow
@@ -53,7 +77,7 @@ export async function resultDetail(db: Queryable, id: number) {
     result_date: isoOrNull(result.result_date),
     winner,
     bidders: rows,
-    spread_l1_l2: l1 && l2 ? spread(l2.bid_value, l1.bid_value) : null,
+    spread_l1_l2: first && second ? spread(second.bid_value, first.bid_value) : null,
     spread_award_estimate: spread(result.award_value, tender.value),
   };
 }

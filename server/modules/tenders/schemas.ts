@@ -55,7 +55,13 @@ export const ResultDetail = Type.Object({
   result_date: nStr,
   winner: Type.Union([Type.Object({ name: nStr, company_id: nNum, bid_value: nNum, rank_label: nStr }), Type.Null()]),
   bidders: Type.Array(
-    Type.Object({ id: N, bidder_name: S, company_id: nNum, bid_value: nNum, rank: nNum, rank_label: nStr, status: nStr, is_winner: Type.Boolean() }),
+    Type.Object({
+      id: N, bidder_name: S, company_id: nNum, bid_value: nNum,
+      rank: Type.Union([N, Type.Null()], { description: "1 for L1 or H1; null when unranked or the published label could not be read" }),
+      rank_direction: Type.Union([Type.Literal("lowest"), Type.Literal("highest"), Type.Null()], { description: "lowest: L1 is the lowest bid; highest: H1 the highest; null without a rank" }),
+      rank_label: Type.Union([S, Type.Null()], { description: "As published ('L-1', 'II', 'H 1'); L1/H1 from the rank when none was published" }),
+      status: nStr, is_winner: Type.Boolean(),
+    }),
   ),
   spread_l1_l2: Spread,
   spread_award_estimate: Spread,
