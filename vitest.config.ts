@@ -4,6 +4,9 @@ import { defineConfig } from "vitest/config";
 // Two projects: the web app's component tests run in jsdom; unit and API tests run in node.
 export default defineConfig({
   test: {
+    // One worker per core (CI and the dev box have 2; Vitest's default would leave one idle).
+    // Files in the two workers share nothing: see tests/api/harness.ts (own database, own data folder).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
@@ -22,6 +25,8 @@ export default defineConfig({
           name: "node",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
           environment: "node",
+          // Makes a folder for the run's migrated PGlite template, cloned by each API test file.
+          globalSetup: ["tests/api/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

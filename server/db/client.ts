@@ -46,9 +46,14 @@ const CONNECT_TIMEOUT_MS = 10_000;
 const parseNumber = (v: string) => (v === null ? null : Number(v));
 const parseDateString = (v: string) => v;
 
-export async function openDb(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+export async function openDb(opts: {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** PGlite only: start from this data folder (a tarball from PGlite's dumpDataDir); tests clone a migrated template with it. */
+  loadDataDir?: Blob;
+}): Promise<Db> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? "./data");
+  return openPglite(opts.dataDir ?? "./data", opts.loadDataDir);
 }
 
 function openPostgres(url: string): Db {
@@ -118,12 +123,13 @@ function openPostgres(url: string): Db {
   return db;
 }
 
-async function openPglite(dataDir: string): Promise<Db> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const dir = dataDir === "memory://" ? dataDir : path.resolve(dataDir, "pgdata");
   if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir, {
+    loadDataDir,
     extensions: { pg_trgm },
     parsers: { [INT8]: parseNumber, [NUMERIC]: parseNumber, [DATE]: parseDateString },
   });

@@ -57,7 +57,7 @@ describe("staff routes", () => {
     expect((await get("/api/probe/staff/", await tokenFor({ email: `s${Date.now()}@notinfrascout.in` }))).statusCode).toBe(403);
   });
   it("follow STAFF_DOMAINS when it is set", async () => {
-    const custom = await startTestApp({ staffDomains: ["research.example"] });
+    const custom = await startTestApp({ staffDomains: ["research.example"] }, { sameDbAs: t });
     try {
       const u = await createUser(custom.db, { email: "r@research.example", staffProven: true });
       const token = await login(custom.app, u.email, u.password);

@@ -1,6 +1,7 @@
 // Test harness for API tests: the real app over a real database. On PGlite (in memory) by
-// default; on the PostgreSQL server when DATABASE_URL is set, each test file in its own
-// schema so files can run side by side and leave nothing behind.
+// default, each file starting from a copy of one migrated template (pglite-template.ts); on
+// the PostgreSQL server when DATABASE_URL is set, each test file in its own schema. Either way
+// files can run side by side (two Vitest workers) and leave nothing behind.
 import crypto from "node:crypto";
 import pg from "pg";
 import { loadConfig, type Config } from "../../server/config.js";
@@ -10,6 +11,7 @@ import { buildApp, type App } from "../../server/app.js";
 import type { Mailer, MailMessage } from "../../server/mail/mailer.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
 import { isStaffEmail } from "../../common/constants.js";
+import { migratedPgliteTemplate } from "./pglite-template.js";
 
 export interface TestContext {
   app: App;
@@ -18,6 +20,23 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The app's data folder (mail outbox and the like) for this Vitest worker: files running at the
+ * same time in the other worker must not see each other's files.
+ */
+export const testDataDir = `/tmp/infrascout-test-${process.env.VITEST_POOL_ID ?? "0"}`;
+
+/** A database with every migration applied: a clone of the template on PGlite, a migrated schema on PostgreSQL. */
+export async function openMigratedTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const fresh = await openTestDb();
+    await migrate(fresh.db);
+    return fresh;
+  }
+  return { db: await openDb({ dataDir: "memory://", loadDataDir: await migratedPgliteTemplate() }), drop: async () => undefined };
+}
+
+/** An empty database (no migrations), for tests of the migrations themselves. */
 export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { db: await openDb({ dataDir: "memory://" }), drop: async () => undefined };
@@ -46,11 +65,19 @@ export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> 
 
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { mailer?: Mailer; beforeReady?: (app: App) => void } = {},
+  opts: {
+    mailer?: Mailer;
+    beforeReady?: (app: App) => void;
+    /**
+     * Another app over this one's database, as a second API process with its own settings would
+     * be: for a test of one setting, without a database of its own. Its close leaves the database open.
+     */
+    sameDbAs?: TestContext;
+  } = {},
 ): Promise<TestContext> {
-  const { db, drop } = await openTestDb();
-  await migrate(db);
-  const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: "/tmp/infrascout-test", ...overrides });
+  const own = opts.sameDbAs ? undefined : await openMigratedTestDb();
+  const db = opts.sameDbAs?.db ?? own!.db;
+  const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, ...overrides });
   const app = await buildApp(config, db, { mailer: opts.mailer });
   opts.beforeReady?.(app);
   await app.ready();
@@ -60,8 +87,9 @@ export async function startTestApp(
     config,
     async close() {
       await app.close();
-      await db.close();
-      await drop();
+      if (!own) return;
+      await own.db.close();
+      await own.drop();
     },
   };
 }

@@ -8,7 +8,7 @@ import { runJobsOnce } from "../../server/jobs/index.js";
 import { sendDueDigests } from "../../server/jobs/digests.js";
 import { acquireLease } from "../../server/jobs/lease.js";
 import type { Mailer } from "../../server/mail/mailer.js";
-import { createUser, login, startTestApp, bearer, type TestContext, type TestUser } from "./harness.js";
+import { createUser, login, startTestApp, bearer, testDataDir, type TestContext, type TestUser } from "./harness.js";
 import { PROJECTS, insertProject, type P } from "./search-fixture.js";
 import { insertTender } from "./tender-fixture.js";
 import { mailText, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer.js";
@@ -29,7 +29,7 @@ const base = PROJECTS[0];
 const lead = (title: string, over: Partial<P>): P => ({ ...base, key: title, title, keywords: [], description: "", ...over });
 
 function configFor(overrides: Record<string, unknown> = {}) {
-  return loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: "/tmp/infrascout-test", smtpUrl: peer.url, publicUrl: PUBLIC_URL, jobsIntervalSeconds: 0, digestHourIst: 7, ...overrides });
+  return loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, smtpUrl: peer.url, publicUrl: PUBLIC_URL, jobsIntervalSeconds: 0, digestHourIst: 7, ...overrides });
 }
 /** Another API process on the same database (a restart, or a second instance). */
 async function instance(mailer?: Mailer): Promise<App> {

@@ -35,8 +35,9 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   t = await startTestApp();
-  llmApp = await startTestApp({ llmBaseUrl: url, llmApiKey: "test-key", llmModel: "tiny-model", llmTimeoutMs: 500 });
-  for (const ctx of [t, llmApp]) await seedDemoData(ctx.db, { projects: 150, tenders: 0, companies: 40, users: false, seed: 5 });
+  // The same leads, answered by an app that has an LLM endpoint configured.
+  llmApp = await startTestApp({ llmBaseUrl: url, llmApiKey: "test-key", llmModel: "tiny-model", llmTimeoutMs: 500 }, { sameDbAs: t });
+  await seedDemoData(t.db, { projects: 150, tenders: 0, companies: 40, users: false, seed: 5 });
   a = api(t);
   sub = await subscriber(t);
   seeded = (await t.db.query<{ id: number; specs: { item: string; spec: string }[]; body: string }>(
@@ -44,8 +45,8 @@ beforeAll(async () => {
   )).rows;
 }, 120_000);
 afterAll(async () => {
-  await t.close();
   await llmApp.close();
+  await t.close();
   server.close();
 });
 

@@ -2,14 +2,13 @@
 // as PostgreSQL ranking the same query, without asking the GIN index for plain words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client.js";
-import { migrate } from "../../server/db/migrate.js";
 import { SearchEngine } from "../../server/search/engine.js";
 import { ColumnStore } from "../../server/search/store.js";
 import { projectsIndex } from "../../server/search/indexes/projects.js";
 import { parseTsQuery, rankQueryText, TextIndex } from "../../server/search/text.js";
 import type { SearchQuery } from "../../server/search/types.js";
 import { insertProject, PROJECTS } from "./search-fixture.js";
-import { openTestDb } from "./harness.js";
+import { openMigratedTestDb } from "./harness.js";
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -27,8 +26,7 @@ function prng(seed: number) {
 }
 
 beforeAll(async () => {
-  ({ db, drop } = await openTestDb());
-  await migrate(db);
+  ({ db, drop } = await openMigratedTestDb());
   const rand = prng(42);
   for (let i = 0; i < 160; i++) {
     const base = PROJECTS[i % PROJECTS.length];

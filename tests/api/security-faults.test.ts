@@ -23,7 +23,8 @@ import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../../server/http/er
 import { startJobRunner } from "../../server/jobs/index.js";
 import { parseSearchParams } from "../../server/search/index.js";
 import { searchEnginesOf } from "../../server/search/engine.js";
-import { bearer, createUser, login, type TestContext } from "./harness.js";
+import { bearer, createUser, login, testDataDir, type TestContext } from "./harness.js";
+import { migratedPgliteTemplate } from "./pglite-template.js";
 import { insertProject, PROJECTS } from "./search-fixture.js";
 
 const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -99,7 +100,7 @@ describe("PostgreSQL goes away and comes back (through a proxy)", () => {
     db = await openDb({ databaseUrl: proxy.url(PG_URL, schema) });
     await migrate(db);
     for (const p of PROJECTS) await insertProject(db, p);
-    app = await buildApp(loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: "/tmp/infrascout-test", jobsIntervalSeconds: 0 }), db);
+    app = await buildApp(loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, jobsIntervalSeconds: 0 }), db);
     await app.ready();
     const user = await createUser(db, { statuses: [] });
     token = await login(app, user.email, user.password);
@@ -204,9 +205,8 @@ describe("the embedded database (PGlite) fails", () => {
   let t: TestContext;
   let pglite: Db;
   beforeAll(async () => {
-    pglite = await openDb({ dataDir: "memory://" });
-    await migrate(pglite);
-    const app = await buildApp(loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: "/tmp/infrascout-test", jobsIntervalSeconds: 0 }), pglite);
+    pglite = await openDb({ dataDir: "memory://", loadDataDir: await migratedPgliteTemplate() });
+    const app = await buildApp(loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, jobsIntervalSeconds: 0 }), pglite);
     await app.ready();
     t = { app, db: pglite, config: app.config, close: async () => void (await app.close()) };
   });

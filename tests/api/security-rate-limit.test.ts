@@ -42,7 +42,7 @@ describe("the API request limit", () => {
   });
 
   it("counts per forwarded client address with TRUST_PROXY", async () => {
-    const proxied = await startTestApp({ apiRequestsPerMinute: LIMIT, trustProxy: true });
+    const proxied = await startTestApp({ apiRequestsPerMinute: LIMIT, trustProxy: true }, { sameDbAs: t });
     try {
       const viaProxy = (client: string) => health(proxied.app, "10.0.0.1", { "x-forwarded-for": client });
       for (let i = 0; i < LIMIT; i++) expect((await viaProxy("198.51.100.20")).statusCode).toBe(200);

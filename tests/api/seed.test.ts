@@ -3,7 +3,6 @@
 // obeys the rules the product relies on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client.js";
-import { migrate } from "../../server/db/migrate.js";
 import { DEMO_STAFF, DEMO_SUBSCRIBER, seedDemoUsers } from "../../server/ingest/demo-users.js";
 import { MAX_PROJECT_VALUE, MIN_PROJECT_VALUE } from "../../server/ingest/gen-projects.js";
 import { MAX_TENDER_VALUE, MIN_TENDER_VALUE } from "../../server/ingest/gen-tenders.js";
@@ -12,18 +11,14 @@ import { isDatabaseEmpty, seedDemoData, type SeedCounts } from "../../server/ing
 import { verifyPassword } from "../../server/modules/auth/passwords.js";
 import { findLister, parseSavedQuery } from "../../server/modules/saved-searches/listers.js";
 import { CONTACT_SOURCES, PROJECT_STATUSES, SENIORITY_LEVELS, TENDER_STATUSES } from "../../common/constants.js";
-import { openTestDb } from "./harness.js";
+import { openMigratedTestDb } from "./harness.js";
 
 const NOW = new Date("2025-06-15T00:00:00Z");
 const SIZE = { projects: 300, tenders: 200, companies: 80, seed: 42, now: NOW, batchSize: 128 };
 const CIN = /^[LU]\d{5}[A-Z]{2}\d{4}(PLC|PTC|OPC|NPL|GOI|SGC|FTC|ULL|ULT|GAP|GAT)\d{6}$/;
 const MOBILE = /^\+91[6-9]\d{9}$/;
 
-async function freshDb() {
-  const t = await openTestDb();
-  await migrate(t.db);
-  return t;
-}
+const freshDb = openMigratedTestDb;
 
 /** A digest of everything a user sees in projects, tenders, results and contacts. */
 async function digest(db: Db): Promise<string> {
