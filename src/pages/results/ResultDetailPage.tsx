@@ -1,5 +1,6 @@
 // /result/detail/{id}: the award of a tender — winner, contract value, date — every bidder with
-// its bid and rank (L1, L2, …), the spread between L1 and L2 and between the award and the
+// its bid and rank as published (L1, II, H-1 …; L ranks before H ranks, each in order), the
+// spread between the first two ranks (L1 – L2, or H1 – H2) and between the award and the
 // estimate, the tender's fields and similar results; 'Set reminder' on it. Shared links (uid +
 // tid) open it read-only.
 import "../tenders/tenders.css";
@@ -18,6 +19,7 @@ import { ShareButton } from "../tenders/ShareButton";
 import { capital, moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
 import { TenderStatusTag } from "../tenders/TenderParts";
 import { useSharedPage } from "../tenders/useSharedPage";
+import { directionOf, leadingDirection, rankLetter, rankMeaning, sortByRank } from "./bidderOrder";
 
 /** '₹ 12.5 L (4.17 %)' — or 'Not Specified' when the spread cannot be worked out. */
 export function spreadText(spread: Spread | null): string {
@@ -40,35 +42,54 @@ function BidderName({ bidder, linked }: { bidder: Bidder; linked: boolean }) {
   );
 }
 
+/** The label as published; its meaning ('2nd lowest bid') on hover when it has a rank. */
+function RankTag({ bidder }: { bidder: Bidder }) {
+  if (!bidder.rank_label) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Tag color={bidder.rank === 1 ? "green" : "default"} title={rankMeaning(bidder) ?? "Rank as published, not read as a number"}>
+      {bidder.rank_label}
+    </Tag>
+  );
+}
+
+/** A bid's distance from the first-ranked bid of its own direction: above L1, or below H1. */
+function FromFirst({ bidder, bidders }: { bidder: Bidder; bidders: Bidder[] }) {
+  const direction = directionOf(bidder);
+  const first = bidders.find((b) => b.rank === 1 && directionOf(b) === direction)?.bid_value ?? null;
+  if (!direction || !bidder.rank || bidder.rank < 2 || !first || bidder.bid_value === null) return null;
+  const diff = bidder.bid_value - first;
+  const sign = diff < 0 ? "−" : "+";
+  return (
+    <Typography.Text type="secondary" className="nowrap">
+      {sign}
+      {formatRupees(Math.abs(diff))} ({formatIndianNumber((Math.abs(diff) / first) * 100)} %)
+    </Typography.Text>
+  );
+}
+
 function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) {
   if (result.bidders.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No bidders published for this result" />;
-  const l1 = result.bidders.find((b) => b.rank === 1)?.bid_value ?? null;
+  const bidders = sortByRank(result.bidders);
+  const lead = leadingDirection(bidders);
   return (
     <Table<Bidder>
       className="bidders-table"
       size="small"
       rowKey="id"
       pagination={false}
-      dataSource={result.bidders}
+      dataSource={bidders}
       rowClassName={(b) => (b.is_winner ? "bidder-winner" : "")}
       columns={[
-        { title: "Rank", key: "rank", width: 62, render: (_, b) => (b.rank_label ? <Tag color={b.rank === 1 ? "green" : "default"}>{b.rank_label}</Tag> : <Typography.Text type="secondary">—</Typography.Text>) },
+        { title: "Rank", key: "rank", width: 62, render: (_, b) => <RankTag bidder={b} /> },
         { title: "Bidder", key: "name", render: (_, b) => <BidderName bidder={b} linked={linked} /> },
         { title: "Bid", key: "bid", width: 116, align: "right", render: (_, b) => <span className="tender-value">{formatRupees(b.bid_value)}</span> },
         {
-          title: "Above L1",
+          title: lead === "highest" ? "Below H1" : "Above L1",
           key: "above",
           width: 160,
           align: "right",
           responsive: ["sm"],
-          render: (_, b) =>
-            b.rank && b.rank > 1 && l1 !== null && b.bid_value !== null ? (
-              <Typography.Text type="secondary" className="nowrap">
-                +{formatRupees(b.bid_value - l1)} ({formatIndianNumber(((b.bid_value - l1) / l1) * 100)} %)
-              </Typography.Text>
-            ) : (
-              ""
-            ),
+          render: (_, b) => <FromFirst bidder={b} bidders={bidders} />,
         },
         { title: "Status", dataIndex: "status", width: 160, responsive: ["md"], render: (s: string | null) => formatText(s) },
       ]}
@@ -105,6 +126,7 @@ function SimilarResults({ resultId }: { resultId: string }) {
 }
 
 function Award({ result }: { result: ResultDetail }) {
+  const letter = rankLetter(leadingDirection(result.bidders));
   return (
     <div className="result-award" aria-label="Award">
       <div className="result-award-item">
@@ -118,9 +140,9 @@ function Award({ result }: { result: ResultDetail }) {
         <Typography.Text type="secondary">Estimate {formatRupees(result.tender.value)}</Typography.Text>
       </div>
       <div className="result-award-item" data-spread="l1-l2">
-        <span className="result-award-label">L1 – L2 spread</span>
+        <span className="result-award-label">{`${letter}1 – ${letter}2 spread`}</span>
         <span className="result-award-value">{spreadText(result.spread_l1_l2)}</span>
-        <Typography.Text type="secondary">L2's bid over L1's</Typography.Text>
+        <Typography.Text type="secondary">{letter === "H" ? "H2's bid against H1's" : "L2's bid over L1's"}</Typography.Text>
       </div>
       <div className="result-award-item" data-spread="award-estimate">
         <span className="result-award-label">Award vs estimate</span>
