@@ -38,14 +38,17 @@ function withRanks(file: string, ranks: [bid: string, rank: string][]): string {
   return out;
 }
 
-async function importAndRead(file: string, source: string) {
-  const report = await run(ctx.db, "gepnic", [file], { source, state: "Assam" });
-  expect(report.totals).toMatchObject({ created: 1, rejected: 0 });
-  const ocid = `${source}:${path.basename(file).replace(/^final_|\.csv$/g, "")}`;
+async function readDetail(ocid: string) {
   const r = await ctx.db.query<{ id: number }>(`SELECT r.id FROM results r JOIN tenders t ON t.id = r.tender_id WHERE t.ocid = $1`, [ocid]);
   const res = await ctx.app.inject({ method: "GET", url: `/api/result/detail/${r.rows[0].id}`, headers });
   expect(res.statusCode, res.body).toBe(200);
-  return { report, detail: res.json() };
+  return res.json();
+}
+
+async function importAndRead(file: string, source: string) {
+  const report = await run(ctx.db, "gepnic", [file], { source, state: "Assam" });
+  expect(report.totals).toMatchObject({ created: 1, rejected: 0 });
+  return { report, detail: await readDetail(`${source}:${path.basename(file).replace(/^final_|\.csv$/g, "")}`) };
 }
 
 type B = { bidder_name: string; rank: number | null; rank_direction: string | null; rank_label: string | null; bid_value: number | null; is_winner: boolean };
@@ -101,6 +104,22 @@ describe("an unreadable rank (edited WREAP sample)", () => {
       ["Yojaka (India) Pvt. Ltd.", null, null, null, null],
     ]);
     expect(detail.spread_l1_l2).toBeNull();
+  });
+});
+
+describe("OCDS bids (crafted ocds-india.jsonl): ranks computed from the bid values", () => {
+  it("are lowest first, labelled L1, L2, L3; a disqualified bid has none", async () => {
+    await run(ctx.db, "ocds", [fx("crafted", "ocds-india.jsonl")], { source: "Maharashtra OCDS" });
+    const detail = await readDetail("ocds-x7y2ab-MH-2025-0002");
+    expect(ranks(detail.bidders)).toEqual([
+      ["Deccan Pipes Private Limited", 1, "lowest", "L1", 11250000],
+      ["Sahyadri Steel Works", 2, "lowest", "L2", 11800000],
+      ["Western Flow Systems LLP", 3, "lowest", "L3", 12100000],
+      ["Konkan Traders", null, null, null, 9900000],
+    ]);
+    const stored = await ctx.db.query(`SELECT b.rank_direction FROM result_bidders b JOIN results r ON r.id = b.result_id JOIN tenders t ON t.id = r.tender_id
+      WHERE t.ocid = 'ocds-x7y2ab-MH-2025-0002' AND b.rank IS NOT NULL`);
+    expect(stored.rows).toEqual([{ rank_direction: "lowest" }, { rank_direction: "lowest" }, { rank_direction: "lowest" }]);
   });
 });
 
