@@ -1,8 +1,8 @@
 // The error catalogue of spec section 8, through the real HTTP layer with fetch answering
 // as the server would. Each case checks the toast a user reads and what happens next.
-import { act } from "@testing-library/react";
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ERROR_MESSAGE_CAP, LOGGED_IN_ELSEWHERE_MESSAGE, TOKEN_STORAGE_KEY } from "../../common/constants";
+import { act, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ERROR_MESSAGE_CAP, LOGGED_IN_ELSEWHERE_MESSAGE, LOGOUT_DELAY_MS, TOKEN_STORAGE_KEY } from "../../common/constants";
 import { hardNavigation } from "../../src/lib/redirect";
 import { message } from "antd";
 import { buildUrl, http, HttpError } from "../../src/providers/http";
@@ -23,24 +23,20 @@ async function failureOf(call: () => Promise<unknown>): Promise<HttpError> {
   throw new Error("the call did not fail");
 }
 
-/** Let antd render its toasts. */
-async function flush() {
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 50));
-  });
+/** Wait until antd shows exactly these toasts. */
+async function toastsShown(expected: string[]) {
+  await waitFor(() => expect(toasts()).toEqual(expected));
 }
 
 beforeEach(() => {
   localStorage.setItem(TOKEN_STORAGE_KEY, "abc123");
   window.history.replaceState(null, "", "/builders?page=2");
 });
-afterEach(() => message.destroy());
-// Let antd finish its toast animations before jsdom is torn down.
-afterAll(async () => {
+// Each test starts with no toast on screen (those of earlier tests are leaving).
+afterEach(async () => {
+  vi.useRealTimers(); // a test that failed under fake timers must not stall the wait below
   message.destroy();
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 1000));
-  });
+  await waitFor(() => expect(toasts()).toEqual([]));
 });
 
 describe("the error catalogue", () => {
@@ -77,22 +73,27 @@ describe("the error catalogue", () => {
   it("409 for another reason is not a logout", async () => {
     stubApi(() => jsonResponse(409, { detail: "This reminder already exists." }));
     const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
+    vi.useFakeTimers({ toFake: ["setTimeout"] });
     const error = await failureOf(() => http.post("reminders/", {}));
-    await flush();
     expect(error.message).toBe("This reminder already exists.");
+    // Past the logout delay (fake time): no logout was scheduled.
+    await vi.advanceTimersByTimeAsync(LOGOUT_DELAY_MS + 1);
     expect(assign).not.toHaveBeenCalled();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("abc123");
+    vi.useRealTimers();
+    await toastsShown(["This reminder already exists."]);
   });
 
   it("a cancelled request is ignored silently", async () => {
     stubApi(() => {
       throw new DOMException("The operation was aborted.", "AbortError");
     });
+    const open = vi.spyOn(message, "open");
     const controller = new AbortController();
     controller.abort();
     const error = await failureOf(() => http.get("list/search/", { signal: controller.signal }));
-    await flush();
     expect(error.message).toBe("Request Cancelled");
+    expect(open).not.toHaveBeenCalled(); // toasts are opened synchronously with the failure
     expect(toasts()).toEqual([]);
   });
 
@@ -108,10 +109,9 @@ describe("the error catalogue", () => {
   ])("%s → toast %j", async (_name, status, body, text) => {
     stubApi(() => jsonResponse(status as number, body));
     const error = await failureOf(() => http.get("list/search/"));
-    await flush();
     expect(error.message).toBe(text);
     expect(error.statusCode).toBe(status);
-    expect(toasts()).toEqual([text]);
+    await toastsShown([text]);
   });
 
   it("a 404 on a write is not '404 Not Found' but the general message", async () => {
@@ -123,9 +123,8 @@ describe("the error catalogue", () => {
   it(`caps messages at ${ERROR_MESSAGE_CAP} characters`, async () => {
     stubApi(() => jsonResponse(400, { title: ["x".repeat(400)] }));
     const error = await failureOf(() => http.get("list/search/"));
-    await flush();
     expect(error.message).toHaveLength(ERROR_MESSAGE_CAP);
-    expect(toasts()[0]).toHaveLength(ERROR_MESSAGE_CAP);
+    await waitFor(() => expect(toasts()[0]).toHaveLength(ERROR_MESSAGE_CAP));
   });
 
   it("error toasts replace each other (one key) and stay 10 s; other toasts 3 s", async () => {
@@ -133,8 +132,7 @@ describe("the error catalogue", () => {
     await failureOf(() => http.get("a/"));
     stubApi(() => jsonResponse(500, {}));
     await failureOf(() => http.get("b/"));
-    await flush();
-    expect(toasts()).toEqual(["Internal Server Error"]);
+    await toastsShown(["Internal Server Error"]);
 
     const open = vi.spyOn(message, "open");
     const { toastError, toastSuccess } = await import("../../src/lib/toast");
@@ -146,9 +144,10 @@ describe("the error catalogue", () => {
 
   it("toast:false leaves the message to the caller (sign-in forms)", async () => {
     stubApi(() => jsonResponse(400, { detail: "Unable to log in with provided credentials." }));
+    const open = vi.spyOn(message, "open");
     const error = await failureOf(() => http.post("login/", {}, { toast: false }));
-    await flush();
     expect(error.message).toBe("Unable to log in with provided credentials.");
+    expect(open).not.toHaveBeenCalled(); // toasts are opened synchronously with the failure
     expect(toasts()).toEqual([]);
   });
 });

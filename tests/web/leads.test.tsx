@@ -127,22 +127,30 @@ describe("mark control", () => {
   }
 
   it("shows the new mark at once and keeps it when the server agrees", async () => {
-    let body: unknown;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
     const calls: URL[] = [];
     const { fetch } = renderSignedIn(
       "/private-construction-leads",
       makeUser(),
-      markApi(calls, () => jsonResponse(200, { mark: "shortlisted", changed: true, history: [] })),
+      markApi(calls, async () => {
+        await gate;
+        return jsonResponse(200, { mark: "shortlisted", changed: true, history: [] });
+      }),
     );
     const row = (await screen.findByText("Lead number 1")).closest("tr")!;
+    const control = () => row.querySelector(".mark-control")!;
     fireEvent.click(within(row).getByRole("button", { name: "Mark As" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: /Shortlisted/ }));
     within(row).getByRole("button", { name: "Marked Shortlisted" });
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/api/work/1/mark/"))).toBe(true));
     const call = fetch.mock.calls.find(([u]) => String(u).endsWith("/api/work/1/mark/"))!;
-    body = JSON.parse(String(call[1]!.body));
-    expect(body).toEqual({ mark: "shortlisted" });
-    await new Promise((r) => setTimeout(r, 50));
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ mark: "shortlisted" });
+    await waitFor(() => expect(control().className).toMatch(/ant-btn-loading/));
+    // The server agrees: once the answer is handled (no longer loading) the mark stays.
+    release();
+    await waitFor(() => expect(control().className).not.toMatch(/ant-btn-loading/));
+    expect(control().getAttribute("data-mark")).toBe("shortlisted");
     within(row).getByRole("button", { name: "Marked Shortlisted" });
   });
 

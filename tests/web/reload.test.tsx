@@ -57,8 +57,7 @@ describe("page chunk loading", () => {
     const reload = vi.fn();
     const failing = () => Promise.reject(new TypeError("Failed to fetch dynamically imported module"));
     const first = loadWithReload(failing, reload);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(sessionStorage.getItem(CHUNK_RELOAD_FLAG)).toBe("1");
     void first; // never settles: the page is reloading
 

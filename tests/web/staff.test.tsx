@@ -320,7 +320,8 @@ describe("unlocking while impersonating", () => {
     expect(dialog.textContent).toContain("You are impersonating Kiran Rao (kiran@steel.example)");
     expect(dialog.textContent).toContain("Unlocking the contact Anil Menon spends 1 credit of their account, which has 12 credits left.");
     fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await new Promise((r) => setTimeout(r, 200));
+    // The answer is taken at the click; the dialog's closing animation comes long after.
+    await waitFor(() => expect(screen.queryByText("Spend Kiran Rao's credits?")).toBeNull());
     expect(bodies).toEqual([]);
     expect(screen.queryByText("+919812345612")).toBeNull();
     // Cancelled is not in flight: a second click asks again.

@@ -170,9 +170,9 @@ describe("shared links", { timeout: 60_000 }, () => {
     renderApp("/tender/detail/5?uid=3&tid=tampered");
     await waitFor(() => expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent("/tender/detail/5")}`), { timeout: 19_000 });
     expect(screen.queryByText("Tender number 5")).toBeNull();
-    // The HTTP layer's 401 handling ends the (absent) session after LOGOUT_DELAY_MS: let it
-    // run here (its full-page navigation stubbed), so it does not sign out the next test.
-    await new Promise((r) => setTimeout(r, LOGOUT_DELAY_MS + 200));
+    // The HTTP layer's 401 handling ends the (absent) session after LOGOUT_DELAY_MS: wait until
+    // it has run here (its full-page navigation stubbed), so it does not sign out the next test.
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/)), { timeout: LOGOUT_DELAY_MS + 8000 });
     assign.mockRestore();
   });
 
