@@ -67,8 +67,8 @@ export function createProgress(out: ProgressOut, filesTotal: number, clock: () =
     const text = progressText(state);
     if (out.isTTY) {
       const fraction = state.bytesTotal > 0 ? state.bytesDone / state.bytesTotal : state.filesDone / Math.max(1, filesTotal);
-      // Never wider than the terminal: a wrapped line cannot be redrawn with \r.
-      const line = `${bar(fraction)} ${text}  ${current}`.slice(0, Math.max(20, (out.columns ?? 80) - 1));
+      // Never wider than the terminal: a wrapped line cannot be redrawn with \r (a terminal of unknown size says 0 columns: 80).
+      const line = `${bar(fraction)} ${text}  ${current}`.slice(0, Math.max(20, (out.columns || 80) - 1));
       out.write(`\r${line}\x1b[K`);
       drawn = true;
     } else if (now - started >= LOG_EVERY_MS) {

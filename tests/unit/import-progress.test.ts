@@ -46,6 +46,13 @@ describe("createProgress", () => {
     expect(out.writes.slice(-2)).toEqual([expect.stringMatching(/^\r\[#{24}\] 100%  2\/2 files/), "\n"]);
   });
 
+  it("a terminal of unknown size (0 columns) gets an 80-column line", () => {
+    const out = fakeOut(true, 0);
+    const p = createProgress(out, 5495, fakeClock().now);
+    p.onRun({ bytesRead: 0, bytesTotal: 100, rowsRead: 0 });
+    expect(out.writes[0]).toMatch(/^\r\[-{24}\]   0%  0\/5,495 files  0 rows\s*\x1b\[K$/);
+  });
+
   it("elsewhere (CI, a pipe): no control codes; quiet for 30 s, then a plain line at most every 30 s", () => {
     const out = fakeOut(false);
     const clock = fakeClock();
