@@ -31,17 +31,18 @@ export function duration(ms: number): string {
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`;
 }
 
-/** Files per second for many files, rows per second for one; time left once a second has gone by. */
+/** Files and files per second for many files, rows and rows per second for one; time left once a second has gone by. */
 export function progressText(p: ProgressState): string {
   const fraction = p.bytesTotal > 0 ? Math.min(1, p.bytesDone / p.bytesTotal) : p.filesTotal > 0 ? p.filesDone / p.filesTotal : 1;
   const seconds = p.elapsedMs / 1000;
   const rate = seconds <= 0 ? "" : p.filesTotal > 1 ? `${(p.filesDone / seconds).toFixed(1)} files/s` : `${count(p.rows / seconds)} rows/s`;
   const left = p.elapsedMs >= 1000 && fraction > 0 && fraction < 1 ? `ETA ${duration((p.elapsedMs * (1 - fraction)) / fraction)}` : "";
-  const parts = [`${(fraction * 100).toFixed(0).padStart(3)}%`, `${count(p.filesDone)}/${count(p.filesTotal)} files`, `${count(p.rows)} rows`, rate, left];
+  // Rows only for one file (its rate is in rows): the line must fit 80 columns with many files.
+  const parts = [`${(fraction * 100).toFixed(0).padStart(3)}%`, `${count(p.filesDone)}/${count(p.filesTotal)} files`, p.filesTotal > 1 ? "" : `${count(p.rows)} rows`, rate, left];
   return parts.filter(Boolean).join("  ");
 }
 
-export function bar(fraction: number, width = 24): string {
+export function bar(fraction: number, width = 20): string {
   const n = Math.round(Math.min(1, Math.max(0, fraction)) * width);
   return `[${"#".repeat(n)}${"-".repeat(width - n)}]`;
 }

@@ -14,9 +14,9 @@ function fakeClock() {
 }
 
 describe("progressText", () => {
-  it("shows the fraction by bytes, files, rows, files per second and the time left", () => {
+  it("shows the fraction by bytes, files, files per second and the time left", () => {
     const text = progressText({ filesDone: 1000, filesTotal: 4000, bytesDone: 25, bytesTotal: 100, rows: 4500, elapsedMs: 20_000 });
-    expect(text).toBe(" 25%  1,000/4,000 files  4,500 rows  50.0 files/s  ETA 1m 00s");
+    expect(text).toBe(" 25%  1,000/4,000 files  50.0 files/s  ETA 1m 00s");
   });
   it("shows rows per second for a single file, and no ETA before a second has gone by or when done", () => {
     expect(progressText({ filesDone: 0, filesTotal: 1, bytesDone: 50, bytesTotal: 100, rows: 2_00_000, elapsedMs: 10_000 })).toBe(" 50%  0/1 files  2,00,000 rows  20,000 rows/s  ETA 10s");
@@ -30,7 +30,7 @@ describe("progressText", () => {
 
 describe("createProgress", () => {
   it("on a terminal: one line redrawn in place, at most 10 times a second, never wider than the terminal, ended before the report", () => {
-    const out = fakeOut(true, 60);
+    const out = fakeOut(true, 70);
     const clock = fakeClock();
     const p = createProgress(out, 2, clock.now);
     p.onRun({ bytesRead: 0, bytesTotal: 200, rowsRead: 0 });
@@ -40,17 +40,17 @@ describe("createProgress", () => {
     clock.advance(1000);
     p.onFile("/data/final_2022_CD_25879_1.csv", true);
     expect(out.writes).toHaveLength(2);
-    // 59 characters: the line is cut to the terminal's width (less one, so it never wraps).
-    expect(out.writes[1]).toBe("\r[######------------------]  25%  1/2 files  2 rows  1.0 fil\x1b[K");
+    // 69 characters: the line is cut to the terminal's width (less one, so it never wraps).
+    expect(out.writes[1]).toBe("\r[#####---------------]  25%  1/2 files  1.0 files/s  ETA 3s  final_20\x1b[K");
     p.end();
-    expect(out.writes.slice(-2)).toEqual([expect.stringMatching(/^\r\[#{24}\] 100%  2\/2 files/), "\n"]);
+    expect(out.writes.slice(-2)).toEqual([expect.stringMatching(/^\r\[#{20}\] 100%  2\/2 files/), "\n"]);
   });
 
   it("a terminal of unknown size (0 columns) gets an 80-column line", () => {
     const out = fakeOut(true, 0);
     const p = createProgress(out, 5495, fakeClock().now);
     p.onRun({ bytesRead: 0, bytesTotal: 100, rowsRead: 0 });
-    expect(out.writes[0]).toMatch(/^\r\[-{24}\]   0%  0\/5,495 files  0 rows\s*\x1b\[K$/);
+    expect(out.writes[0]).toMatch(/^\r\[-{20}\]   0%  0\/5,495 files\s*\x1b\[K$/);
   });
 
   it("elsewhere (CI, a pipe): no control codes; quiet for 30 s, then a plain line at most every 30 s", () => {
@@ -66,7 +66,7 @@ describe("createProgress", () => {
     p.onRun({ bytesRead: 150, bytesTotal: 300, rowsRead: 150 });
     p.onFile("/data/b.csv", false);
     p.end();
-    expect(out.writes).toEqual(["progress:  50%  0/3 files  150 rows  0.0 files/s  ETA 55s\n"]);
+    expect(out.writes).toEqual(["progress:  50%  0/3 files  0.0 files/s  ETA 55s\n"]);
     expect(out.writes.join("")).not.toMatch(/[\r\x1b]/);
   });
 });
