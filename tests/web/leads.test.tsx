@@ -138,7 +138,7 @@ describe("mark control", () => {
         return jsonResponse(200, { mark: "shortlisted", changed: true, history: [] });
       }),
     );
-    const row = (await screen.findByText("Lead number 1")).closest("tr")!;
+    const row = (await screen.findByText("Lead number 1", {}, { timeout: 19_000 })).closest("tr")!; // the first page load can be slow
     const control = () => row.querySelector(".mark-control")!;
     fireEvent.click(within(row).getByRole("button", { name: "Mark As" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: /Shortlisted/ }));
