@@ -1,4 +1,4 @@
-// npm run import -- <kind> <file | folder | 'glob' | .zip>… [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
+// npm run import -- <kind> <file | folder | 'glob' | .zip>… [--files-from F] [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
 // Imports tenders and results (or MCA companies: kind mca) into DATABASE_URL, else the embedded PGlite database in DATA_DIR.
 // What the arguments name is found by import-files.ts (folders, quoted globs, zips); the progress
 // line is import-progress.ts. Exit codes: 0 everything was imported; 1 anything was rejected (a
@@ -8,18 +8,20 @@ import os from "node:os";
 import { loadConfig } from "../config.js";
 import { openDb, type Db } from "../db/client.js";
 import { migrate } from "../db/migrate.js";
-import { findImportFiles, type FoundFiles } from "./import-files.js";
+import { findImportFiles, readFileList, type FoundFiles } from "./import-files.js";
 import { createProgress } from "./import-progress.js";
 import { IMPORT_KINDS, type ImportKind } from "./importers/model.js";
 import { formatReport } from "./importers/report.js";
 import { runImport, type ImportReport } from "./importers/run.js";
 
-const USAGE = `Usage: npm run import -- <kind> <file | folder | 'glob' | archive.zip>… [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
+const USAGE = `Usage: npm run import -- <kind> <file | folder | 'glob' | archive.zip>… [--files-from F] [--dry-run] [--source NAME] [--state NAME] [--fx CUR=RATE]
 
 Kinds: ${IMPORT_KINDS.join(", ")}  (formats: server/ingest/importers/FORMATS.md)
   A folder is read recursively, a quoted glob ('data/**/*.csv') is matched here and a .zip is
   opened: each picks the files of the kind (by extension). Give thousands of files that way:
   npm cannot pass a command line over 128 KiB (about 2,000 paths) and fails without a word.
+  --files-from F read more paths (files, folders, globs, zips) from file F, one a line or
+                 NUL-separated; - is standard input: find data -name '*.csv' | npm run import -- gepnic --files-from -
   --dry-run      read and check everything, write nothing (each tender is rolled back)
   --source NAME  where the data comes from (tenders.source); for gepnic also the namespace of
                  portal tender ids, e.g. --source assamtenders.gov.in
@@ -31,6 +33,8 @@ Exit status: 0 all imported, 1 anything rejected or the run failed, 2 bad usage.
 export interface CliArgs {
   kind: ImportKind;
   files: string[];
+  /** A file listing more paths, or "-" for standard input. */
+  filesFrom: string | null;
   dryRun: boolean;
   source: string | null;
   state: string | null;
@@ -41,6 +45,7 @@ export function parseArgs(argv: string[]): CliArgs | { help: true } {
   const files: string[] = [];
   let kind: string | undefined;
   let dryRun = false;
+  let filesFrom: string | null = null;
   let source: string | null = null;
   let state: string | null = null;
   const fx: Record<string, number> = {};
@@ -55,6 +60,7 @@ export function parseArgs(argv: string[]): CliArgs | { help: true } {
     if (flag === "--help" || flag === "-h") return { help: true };
     else if (flag === "--dry-run") dryRun = true;
     else if (flag === "--source") source = value();
+    else if (flag === "--files-from") filesFrom = value();
     else if (flag === "--state") state = value();
     else if (flag === "--fx") {
       const m = /^([A-Za-z]{3})=(\d+(?:\.\d+)?)$/.exec(value());
@@ -66,8 +72,8 @@ export function parseArgs(argv: string[]): CliArgs | { help: true } {
   }
   if (!kind) throw new Error("give a kind and at least one file");
   if (!(IMPORT_KINDS as readonly string[]).includes(kind)) throw new Error(`unknown kind '${kind}' (one of ${IMPORT_KINDS.join(", ")})`);
-  if (files.length === 0) throw new Error("give at least one file");
-  return { kind: kind as ImportKind, files, dryRun, source, state, fx };
+  if (files.length === 0 && filesFrom === null) throw new Error("give at least one file");
+  return { kind: kind as ImportKind, files, filesFrom, dryRun, source, state, fx };
 }
 
 /** Stops with status 1 when any argument gave nothing to import: nothing is imported then. */
@@ -95,7 +101,14 @@ async function main(): Promise<void> {
   const target = url ? url.replace(/\/\/([^:@/]+):[^@/]*@/, "//$1:***@") : `PGlite in ${dataDir}`;
   // The server's bounds on zip files (archives given here, XLSX workbooks) and the worker that parses workbooks.
   const limits = loadConfig().importLimits;
-  const found = await findImportFiles(args.kind, args.files, limits);
+  let listed: string[] = [];
+  try {
+    listed = args.filesFrom === null ? [] : readFileList(args.filesFrom);
+  } catch (err) {
+    console.error(`import: --files-from ${args.filesFrom}: ${(err as Error).message}`);
+    process.exit(2);
+  }
+  const found = await findImportFiles(args.kind, [...args.files, ...listed], limits);
   // Zip entries are extracted to a temporary folder: removed however the run ends.
   const stop = (signal: NodeJS.Signals) => {
     found.cleanup();

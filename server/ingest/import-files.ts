@@ -1,10 +1,12 @@
 // What the import command line imports: each argument is a file, a folder (walked recursively),
-// a glob the user quoted (`'data/**/*.csv'`, matched here by glob.ts) or a .zip archive.
+// a glob the user quoted (`'data/**/*.csv'`, matched here by glob.ts) or a .zip archive; so is
+// each line of a list given with --files-from (readFileList).
 //
 // Why folders and globs: `npm run import -- gepnic data/*.csv` with thousands of files cannot
 // work. npm hands the whole command line to `sh -c` as ONE argument, and Linux refuses any single
 // argument over 128 KiB (MAX_ARG_STRLEN): 5,495 paths of ~60 characters are 330 KiB, the exec
-// fails with E2BIG, and npm 11 exits 249 without a word, before this program even starts.
+// fails with E2BIG, and npm 11 exits 249 without a word, before this program even starts (npx
+// too). A folder, a glob, a zip or a list file (--files-from) names any number of files.
 //
 // Rules:
 //   - a file named explicitly is imported whatever its extension (the importer judges it); one
@@ -115,6 +117,15 @@ export async function findImportFiles(kind: ImportKind, args: string[], limits: 
     throw err;
   }
   return { files, problems, cleanup };
+}
+
+/**
+ * The paths in a list file, `-` for standard input (`find … | npm run import -- gepnic --files-from -`):
+ * one a line, or NUL-separated (`find -print0`); each is taken like a command-line argument.
+ */
+export function readFileList(source: string): string[] {
+  const text = fs.readFileSync(source === "-" ? 0 : source, "utf8");
+  return text.split(text.includes("\0") ? "\0" : /\r?\n/).filter((line) => line.trim() !== "");
 }
 
 /** Every file below a folder (hidden ones left out), sorted; a folder reached twice (links) is walked once. */

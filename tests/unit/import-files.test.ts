@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.js";
-import { findImportFiles, walkFolder } from "../../server/ingest/import-files.js";
+import { findImportFiles, readFileList, walkFolder } from "../../server/ingest/import-files.js";
 import { lieAboutSize, zipOf } from "../api/hostile-zips.js";
 
 const GEPNIC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../fixtures/import/gepnic");
@@ -121,5 +121,13 @@ describe("walkFolder", () => {
     } finally {
       fs.unlinkSync(path.join(root, "aoc/2023/loop"));
     }
+  });
+});
+
+describe("readFileList", () => {
+  it("reads one path a line (CRLF too, blank lines left out, spaces kept) or NUL-separated", () => {
+    put({ "list.txt": "aoc/a b.csv\r\n\naoc/*.csv\n", "list0": "x\ny.csv\0z.csv\0" });
+    expect(readFileList(path.join(root, "list.txt"))).toEqual(["aoc/a b.csv", "aoc/*.csv"]);
+    expect(readFileList(path.join(root, "list0"))).toEqual(["x\ny.csv", "z.csv"]);
   });
 });
