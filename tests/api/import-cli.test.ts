@@ -91,6 +91,10 @@ describe("npm run import: folders, zips, quoted globs", () => {
     expect(totals(mixed.stdout)).toEqual([10, 2, 0, 0, 0, 1]);
     expect(mixed.stdout).toContain("mixed/gepnic-variant-crlf.csv, row 7 [2024_KWA_681299_1]: Publish Date '31-Feb-2024 10:00 AM' is not a valid date");
     expect(mixed.stdout).toContain("mixed/tenders.csv: cannot read mixed/tenders.csv: not a GePNIC award-of-contract CSV: no 'Tender ID' column");
+    // A rejected row alone (every file read) is enough.
+    const oneRow = await cli(["gepnic", "mixed/gepnic-variant-crlf.csv", "--source", "mixed", "--dry-run"]);
+    expect(totals(oneRow.stdout)).toEqual([6, 1, 0, 0, 0, 1]);
+    expect(oneRow.code).toBe(1);
   }, 180_000);
 
   it("refuses arguments that name nothing to import, or a zip bomb, before importing anything (exit 1)", async () => {
