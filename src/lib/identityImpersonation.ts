@@ -41,12 +41,15 @@ export async function startImpersonation(id: number | string): Promise<Session> 
   return loadSessionAndRemember(true);
 }
 
-export type CancelOutcome = { restored: true; session: Session } | { restored: false };
+/** `session: null`: the staff token is back but its user data could not be fetched just now. */
+export type CancelOutcome = { restored: true; session: Session | null } | { restored: false };
 
 /**
  * Ends the impersonation and returns to the kept staff token. `restored: false` when no staff
  * token was kept: the caller signs out. A failing cancel call (the HTTP layer shows it) rejects
- * and leaves the impersonation as it was.
+ * and leaves the impersonation as it was. Once the server has ended it there is no going back:
+ * a failing refetch resolves with `session: null` rather than rejecting, so the caller never
+ * mistakes it for a refused cancel and leaves the staff member on the ended impersonation.
  */
 export async function cancelImpersonation(delayMs = IMPERSONATION_REFETCH_DELAY_MS): Promise<CancelOutcome> {
   await http.get("cancel-impersonate/");
@@ -56,5 +59,5 @@ export async function cancelImpersonation(delayMs = IMPERSONATION_REFETCH_DELAY_
   setToken(staffToken);
   clearSession();
   await wait(delayMs);
-  return { restored: true, session: await loadSessionAndRemember(true) };
+  return { restored: true, session: await loadSessionAndRemember(true).catch(() => null) };
 }

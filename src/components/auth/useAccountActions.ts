@@ -41,9 +41,18 @@ export function useAccountActions() {
       hardNavigation.assign("/login");
       return;
     }
+    if (!outcome.session) {
+      // The impersonation is over but the staff data did not arrive: a full load fetches it
+      // afresh (and signs out as usual if the staff session is gone) instead of leaving the
+      // ended impersonation on screen.
+      hardNavigation.assign(AFTER_CANCEL_PATH);
+      return;
+    }
+    // The redirect follows the refetch at once: nothing awaited in between, so no other update
+    // (Refine's auth store refetching, a page's own queries) can run before it or hold it up.
     queryClient.setQueryData(sessionKey(getToken()), outcome.session);
-    await invalidateAuthStore();
     navigate(AFTER_CANCEL_PATH);
+    await invalidateAuthStore();
   }, [queryClient, invalidateAuthStore, navigate]);
 
   return { logout, cancelImpersonation };
