@@ -162,14 +162,20 @@ test.describe("staff area", () => {
     await expect(page.getByRole("textbox", { name: "City" })).not.toHaveValue("");
   }
 
-  test("staff edits a project's fields; the save is recorded in its history", async ({ page }) => {
+  test("staff edits a project's fields; the save is kept and recorded in its history", async ({ page }) => {
     await openFirstQueuedProject(page);
-    await page.getByRole("textbox", { name: "City" }).fill("Nagpur");
+    // A city no seeded project has, so only this save can put it there.
+    const city = `Nagpur ${Date.now().toString(36)}`;
+    await page.getByRole("textbox", { name: "City" }).fill(city);
     await page.getByLabel("Value (₹)").fill("25000000");
     await expect(page.getByText("₹ 2.5 Crore")).toBeVisible();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Project saved")).toBeVisible();
     await expect(page.locator(".project-history").getByText(/city/)).toBeVisible();
+    // Read back from the server: the form loads the project afresh.
+    await page.reload();
+    await expect(page.getByRole("textbox", { name: "City" })).toHaveValue(city);
+    await expect(page.getByText("₹ 2.5 Crore")).toBeVisible();
   });
 
   test("staff adds a status update and a keyword to a project from the review queue", async ({ page }) => {
@@ -181,9 +187,14 @@ test.describe("staff area", () => {
     await expect(page.getByText("Status update added")).toBeVisible();
     await expect(page.locator(".status-update-list").getByText("Contract awarded (e2e)")).toBeVisible();
 
-    await page.getByLabel("New keyword").fill("e2e-keyword");
+    const keyword = `e2e-keyword-${Date.now().toString(36)}`;
+    await page.getByLabel("New keyword").fill(keyword);
     await page.getByRole("button", { name: "Add", exact: true }).click();
-    await expect(page.getByText("Keyword 'e2e-keyword' added")).toBeVisible();
+    await expect(page.getByText(`Keyword '${keyword}' added`)).toBeVisible();
+    // Read back from the server: after a reload the project's keywords include it.
+    await page.reload();
+    const keywords = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title", { hasText: /^Keywords$/ }) });
+    await expect(keywords.locator(".ant-tag").filter({ hasText: new RegExp(`^${keyword}$`) })).toBeVisible();
   });
 
   test("staff adds a contact and a document to a lead; a subscriber who shortlisted it sees both", async ({ page, browser, request }) => {
