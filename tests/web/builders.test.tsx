@@ -111,13 +111,15 @@ describe("builders lister", () => {
       if (url.pathname === "/api/list/company/search/facets/") return jsonResponse(200, { facets: { state: [{ text: "Kerala", count: 2 }], company_type: [{ text: "Builder", count: 2 }] } });
       return undefined;
     });
-    expect(await screen.findByText("Menon Builders 1 Pvt Ltd", {}, { timeout: 45_000 })).toBeTruthy();
+    const row1 = (await screen.findByText("Menon Builders 1 Pvt Ltd", {}, { timeout: 45_000 })).closest("tr")!;
     const sent = calls.at(-1)!.searchParams;
     expect(sent.get("q")).toBe("menon");
     expect(sent.getAll("filter")).toEqual(["state:Kerala", "company_type:Builder"]);
     expect(sent.get("sort")).toBe("paid_up_capital desc");
     expect(screen.getAllByText("₹ 2.5 Cr").length).toBe(2);
-    expect(screen.getByText("U45200KL2011PTC000001")).toBeTruthy();
+    // The company's own values in its row: its CIN and its capital in crore.
+    within(row1).getByText("U45200KL2011PTC000001");
+    within(row1).getByText("₹ 2.5 Cr");
     expect(screen.getAllByText("Unlocked").length).toBeGreaterThan(0);
     // The company's own toggle writes show_unlocked=true to the URL and the request.
     fireEvent.click(screen.getByRole("switch", { name: "Unlocked companies only" }));
@@ -151,19 +153,20 @@ describe("builder detail", () => {
         return jsonResponse(200, { company_id: 7, charged: 5, already_unlocked: false, remaining_credits: 35, total_credits: 100, unlocked_at: "2025-03-05T10:00:00Z" });
       }),
     );
-    expect(await screen.findByText("Credits: 40 remaining out of total 100")).toBeTruthy();
-    expect(await screen.findByText("₹ 25.45 Cr", {}, { timeout: 19_000 })).toBeTruthy(); // total value
-    expect(screen.getByText("Win rate 25%")).toBeTruthy();
+    expect((await screen.findByText(/^Credits:/)).textContent).toBe("Credits: 40 remaining out of total 100");
+    const figure = async (title: string) => (await screen.findByText(title, {}, { timeout: 19_000 })).closest(".builder-stat")!.textContent;
+    expect(await figure("Projects' value")).toBe("Projects' value₹ 25.45 Cr");
+    expect(await figure("Tenders won")).toMatch(/Win rate 25%$/);
     fireEvent.click(await screen.findByRole("button", { name: "Unlock company (5 credits)" }));
     // Nothing is spent until the user confirms.
-    expect(await screen.findByText(/This spends 5 credits of your 40 credits/)).toBeTruthy();
+    expect((await screen.findByText(/^This spends/)).textContent).toBe("This spends 5 credits of your 40 credits. Every contact of the company is then shown in full.");
     expect(bodies).toEqual([]);
     const confirm = screen.getByRole("button", { name: "Spend 5 credits" });
     fireEvent.click(confirm);
     fireEvent.click(confirm);
     await waitFor(() => expect(bodies).toHaveLength(1));
     await act(async () => release());
-    expect(await screen.findByText("Credits: 35 remaining out of total 100")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/^Credits:/).textContent).toBe("Credits: 35 remaining out of total 100"));
     expect(bodies).toEqual([{}]);
     expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/api/company/unlock_company/7"))).toHaveLength(1);
   });
@@ -172,13 +175,17 @@ describe("builder detail", () => {
     renderSignedIn("/builder/detail/7", makeUser({ remaining_credits: 3 }), detailApi(() => jsonResponse(500, {})));
     const button = await screen.findByRole("button", { name: "Unlock company (5 credits)" });
     expect((button as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByLabelText("Unlocking costs 5 credits and you have 3 credits left. Contact support to add more.")).toBeTruthy();
+    const why = screen.getByLabelText(/^Unlocking costs/);
+    expect(why.getAttribute("aria-label")).toBe("Unlocking costs 5 credits and you have 3 credits left. Contact support to add more.");
+    expect(why.contains(button)).toBe(true); // the reason is on the disabled button itself
   });
 
   it("an unknown company shows 404 Not Found and a way back", async () => {
     renderSignedIn("/builder/detail/999", makeUser(), () => undefined);
     expect((await screen.findAllByText("404 Not Found")).length).toBeGreaterThan(0);
-    expect(screen.getByText("Back to Builders")).toBeTruthy();
+    const back = screen.getAllByRole("link", { name: /Back to Builders/ }).map((a) => a.getAttribute("href"));
+    expect(back.length).toBeGreaterThan(0);
+    expect(new Set(back)).toEqual(new Set(["/builders"]));
   });
 });
 
@@ -200,10 +207,10 @@ describe("builder contacts", () => {
       if (url.pathname === "/api/company/details/7/contacts-history") return jsonResponse(200, { results: [] });
       return undefined;
     });
-    expect(await screen.findByText("Person 1")).toBeTruthy();
+    await screen.findByText("Person 1");
     expect(screen.getAllByText("High quality")).toHaveLength(1);
     expect(screen.getAllByTitle("Unlock the company to see").length).toBe(4);
-    expect(screen.getByText(/Phone numbers and e-mail addresses are hidden until you unlock/)).toBeTruthy();
+    expect(screen.getByText(/Phone numbers and e-mail addresses are hidden until you unlock/).textContent).toBe(`Phone numbers and e-mail addresses are hidden until you unlock ${details().name}.`);
     fireEvent.click(within(screen.getByRole("group", { name: "Source" })).getByText(/^Telephone Call/));
     await waitFor(() => expect(search().get("source_q")).toBe("telephone"));
     await waitFor(() => expect(calls.at(-1)!.searchParams.get("source_q")).toBe("telephone"));
@@ -237,11 +244,12 @@ describe("your competitors", () => {
       }
       return undefined;
     });
-    expect(await screen.findByText("No competitors tracked yet")).toBeTruthy();
+    await screen.findByText("No competitors tracked yet");
     const picker = screen.getByRole("combobox", { name: "Track a competitor" });
     fireEvent.change(picker, { target: { value: "sahyadri" } });
     const option = await screen.findByText("Sahyadri Buildcon Pvt Ltd");
-    expect(screen.getByText("U45200MH2011PTC123456 · Pune, Maharashtra · Builder")).toBeTruthy();
+    // The option names the company with its CIN, place and type, so the user can tell look-alikes apart.
+    expect(option.closest(".ant-select-item-option")!.textContent).toContain("U45200MH2011PTC123456 · Pune, Maharashtra · Builder");
     fireEvent.click(option);
     await waitFor(() => expect(tracked).toEqual([{ company_id: 42 }]));
   });

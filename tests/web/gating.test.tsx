@@ -1,50 +1,67 @@
 // The access gating of spec section 4, rendered through the real routes and layouts.
 import { screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { decideGate } from "../../src/access/gate";
 import { makeUser, stubApi } from "./helpers";
-import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
+import { currentLocation, preloadPages, renderApp, renderSignedIn } from "./renderApp";
 
 const yesterday = new Date(Date.now() - 864e5).toISOString().slice(0, 10);
 const today = new Date().toISOString().slice(0, 10);
 
+// The pages these tests open, loaded once up front (see preloadPages).
+beforeAll(() => preloadPages(
+  () => import("../../src/pages/onboarding/OnboardingPage"),
+  () => import("../../src/pages/dashboard/DashboardPage"),
+  () => import("../../src/pages/tenders/TenderListPage"),
+  () => import("../../src/pages/leads/LeadListPage"),
+  () => import("../../src/pages/auth/LoginPage"),
+  () => import("../../src/pages/auth/SignupPage"),
+  () => import("../../src/pages/auth/ForgotPasswordPage"),
+), 120_000);
+
 describe("gating for a signed-in user", () => {
   it("no preferred project statuses: onboarding first, even before the other checks", async () => {
     renderSignedIn("/live-tenders", makeUser({ preferred_proj_status: [], end_date: null }));
-    expect(await screen.findByText("Project statuses to follow")).toBeTruthy();
+    await screen.findByText("Project statuses to follow");
     expect(currentLocation()).toBe("/onboarding?redirect=%2Flive-tenders");
+    expect(screen.queryByRole("heading", { name: "Live Tenders" })).toBeNull();
     expect(screen.queryByText("Your signup has been recorded")).toBeNull();
   });
 
   it("no subscription end date: 'Your signup has been recorded' with its text and a support link", async () => {
     renderSignedIn("/dashboard", makeUser({ end_date: null }));
-    expect(await screen.findByText("Your signup has been recorded")).toBeTruthy();
-    expect(screen.getByText("Thank you for signing up! We have received your details and will contact you soon.")).toBeTruthy();
+    await screen.findByText("Your signup has been recorded");
+    expect(screen.getByText(/^Thank you for signing up/).textContent).toBe("Thank you for signing up! We have received your details and will contact you soon.");
     expect(screen.getByRole("link", { name: /contact support/i }).getAttribute("href")).toBe("mailto:support@infrascout.in");
     expect(screen.queryByText("Dashboard", { selector: "h3" })).toBeNull();
   });
 
   it("subscription ended: 'User Subscription Expired'", async () => {
     renderSignedIn("/dashboard", makeUser({ end_date: yesterday }));
-    expect(await screen.findByText("User Subscription Expired")).toBeTruthy();
-    expect(screen.getByRole("link", { name: /contact support/i })).toBeTruthy();
+    await screen.findByText("User Subscription Expired");
+    expect(screen.getByRole("link", { name: /contact support/i }).getAttribute("href")).toBe("mailto:support@infrascout.in");
+    expect(screen.queryByText(/^Credits:/)).toBeNull(); // the dashboard is not behind it
   });
 
   it("a subscription ending today still works today", async () => {
     renderSignedIn("/dashboard", makeUser({ end_date: today }));
-    expect(await screen.findByText("Credits: 40 remaining out of total 100")).toBeTruthy();
+    expect((await screen.findByText(/^Credits:/)).textContent).toBe("Credits: 40 remaining out of total 100");
+    expect(screen.queryByText("User Subscription Expired")).toBeNull();
   });
 
   it("an impersonated session skips all three checks and shows the banner", async () => {
     renderSignedIn("/dashboard", makeUser({ is_impersonated: true, preferred_proj_status: [], end_date: null, email: "client@steel.example" }));
-    expect(await screen.findByText("You are impersonating client@steel.example")).toBeTruthy();
-    expect(screen.getByText("Credits: 40 remaining out of total 100")).toBeTruthy();
+    expect((await screen.findByText(/^You are impersonating/)).textContent).toBe("You are impersonating client@steel.example");
+    expect(screen.getByText(/^Credits:/).textContent).toBe("Credits: 40 remaining out of total 100");
     expect(currentLocation()).toBe("/dashboard");
   });
 
   it("an active subscriber gets the page", async () => {
     renderSignedIn("/live-tenders", makeUser());
-    expect(await screen.findByRole("heading", { name: "Live Tenders" })).toBeTruthy();
+    await screen.findByRole("heading", { name: "Live Tenders" });
+    expect(currentLocation()).toBe("/live-tenders");
+    expect(screen.queryByText("User Subscription Expired")).toBeNull();
+    expect(screen.queryByText("Your signup has been recorded")).toBeNull();
   });
 });
 
@@ -53,13 +70,13 @@ describe("signed-in and signed-out routes", () => {
     stubApi(() => undefined);
     renderApp("/builders?page=2");
     await waitFor(() => expect(currentLocation()).toBe("/login?redirect=%2Fbuilders%3Fpage%3D2"));
-    expect(await screen.findByLabelText("Username or e-mail")).toBeTruthy();
+    expect(((await screen.findByLabelText("Username or e-mail")) as HTMLInputElement).value).toBe(""); // the sign-in form, empty
   });
 
   it("a signed-in user on /login, /signup or /forgot-password goes to construction leads", async () => {
     for (const path of ["/login", "/signup", "/forgot-password"]) {
       const view = renderSignedIn(path, makeUser());
-      expect(await screen.findByRole("heading", { name: "Construction Projects" })).toBeTruthy();
+      await screen.findByRole("heading", { name: "Construction Projects" });
       expect(currentLocation()).toBe("/private-construction-leads");
       view.unmount();
     }
@@ -67,17 +84,17 @@ describe("signed-in and signed-out routes", () => {
 
   it("/ redirects to /dashboard", async () => {
     renderSignedIn("/", makeUser());
-    expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    await screen.findByRole("heading", { name: "Dashboard" });
     expect(currentLocation()).toBe("/dashboard");
   });
 
   it("an unknown path shows Page Not Found linking to industrial leads", async () => {
     stubApi(() => undefined);
     renderApp("/no/such/page");
-    expect(await screen.findByText("Page Not Found")).toBeTruthy();
+    await screen.findByText("Page Not Found");
     expect(screen.getByRole("link", { name: /industrial/i }).getAttribute("href")).toBe("/private-industrial-leads");
-    expect(screen.getByRole("link", { name: "Login" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Signup" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
+    expect(screen.getByRole("link", { name: "Signup" }).getAttribute("href")).toBe("/signup");
   });
 
   it("if loading the user fails, the user is signed out", async () => {

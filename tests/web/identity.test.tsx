@@ -2,7 +2,7 @@
 // their error toasts) and impersonation (the token swap, the restore, the 0.3 s refetch).
 import { BrowserAuthError } from "@azure/msal-browser";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SIGNED_IN_HOME, TOKEN_STORAGE_KEY } from "../../common/constants";
 import { resetAuthConfig, signInWithGoogleCredential } from "../../src/lib/identity";
 import { cancelImpersonation, STAFF_TOKEN_KEY, startImpersonation } from "../../src/lib/identityImpersonation";
@@ -56,6 +56,18 @@ const bodyOf = (fetch: ReturnType<typeof stubApi>, path: string) => {
   const call = fetch.mock.calls.find(([u]) => String(u) === path);
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 };
+
+// The pages these tests open are lazy chunks: load them once up front, so a busy machine's
+// slow first import is not counted against the first test's 8 s wait for a button.
+beforeAll(async () => {
+  await Promise.all([
+    import("../../src/pages/auth/LoginPage"),
+    import("../../src/pages/auth/SignupPage"),
+    import("../../src/pages/auth/SocialSignIn"),
+    import("../../src/lib/identityMicrosoft"),
+    import("../../src/pages/dashboard/DashboardPage"),
+  ]);
+}, 120_000);
 
 beforeEach(() => {
   resetAuthConfig();

@@ -37,3 +37,11 @@ export function renderSignedIn(path: string, user: UserInfo, extra?: Route) {
 }
 
 export const currentLocation = () => screen.getByTestId("location").textContent;
+
+/**
+ * Load page chunks ahead of a file's tests (in a beforeAll): on a busy machine the first
+ * import of a lazy page can take longer than a test's wait for its first element.
+ */
+export function preloadPages(...loads: (() => Promise<unknown>)[]) {
+  return Promise.all(loads.map((load) => load()));
+}

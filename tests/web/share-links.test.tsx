@@ -3,7 +3,7 @@
 // refreshing without it; the Share dialog saying until when a new link works; and the staff
 // setting for how long new links work.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShareLinkRow } from "../../common/tenders";
 import { formatDateTime } from "../../src/lib/format";
 import { LINK_STOPPED_MESSAGE } from "../../src/pages/profile/SharedLinksCard";
@@ -11,9 +11,11 @@ import { ShareButton } from "../../src/pages/tenders/ShareButton";
 import { SETTINGS_SAVED_MESSAGE } from "../../src/pages/update-projects/SettingsPanel";
 import { clearSession } from "../../src/providers/session";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
-import { renderSignedIn } from "./renderApp";
+import { preloadPages, renderSignedIn } from "./renderApp";
 
 afterEach(() => clearSession());
+// The pages these tests open, loaded once up front (see preloadPages).
+beforeAll(() => preloadPages(() => import("../../src/pages/profile/ProfilePage"), () => import("../../src/pages/update-projects/UpdateProjectsPage")), 120_000);
 
 const links: ShareLinkRow[] = [
   { id: 11, item_type: "tender", item_id: 501, title: "Four-laning of NH-48 Pune bypass", created_at: "2026-11-20T05:30:00Z", expires_at: "2026-12-20T05:30:00Z" },
@@ -52,10 +54,10 @@ describe("profile: shared links", () => {
     const row = (await within(card).findByRole("link", { name: links[0].title ?? "" })).closest("tr") as HTMLElement;
     expect(within(card).getByRole("link", { name: links[0].title ?? "" }).getAttribute("href")).toBe("/tender/detail/501");
     expect(within(card).getByRole("link", { name: links[1].title ?? "" }).getAttribute("href")).toBe("/result/detail/77");
-    expect(within(row).getByText("Tender")).toBeTruthy();
-    expect(within(row).getByText(formatDateTime(links[0].created_at))).toBeTruthy();
-    expect(within(row).getByText(formatDateTime(links[0].expires_at))).toBeTruthy();
-    expect(within(card).getByText("2 links work")).toBeTruthy();
+    // The row's cells in order: the item, its type, created, expires.
+    const cells = within(row).getAllByRole("cell").map((c) => c.textContent);
+    expect(cells.slice(0, 4)).toEqual([links[0].title, "Tender", formatDateTime(links[0].created_at), formatDateTime(links[0].expires_at)]);
+    expect(within(card).getByText(/links? works?$/).textContent).toBe("2 links work");
     expect(api.calls[0]).toBe("GET /api/share-links/?page=1");
   });
 
@@ -65,16 +67,18 @@ describe("profile: shared links", () => {
     const row = (await screen.findByRole("link", { name: links[0].title ?? "" })).closest("tr") as HTMLElement;
     fireEvent.click(within(row).getByRole("button", { name: "Stop sharing" }));
     await waitFor(() => expect(api.calls).toContain("DELETE /api/share-links/11/"));
-    expect(await screen.findByText(LINK_STOPPED_MESSAGE)).toBeTruthy();
+    await screen.findByText(LINK_STOPPED_MESSAGE);
     await waitFor(() => expect(screen.queryByRole("link", { name: links[0].title ?? "" })).toBeNull());
-    expect(screen.getByRole("link", { name: links[1].title ?? "" })).toBeTruthy();
-    expect(screen.getByText("1 link works")).toBeTruthy();
+    expect(screen.getByRole("link", { name: links[1].title ?? "" }).getAttribute("href")).toBe("/result/detail/77");
+    expect(screen.getByText(/links? works?$/).textContent).toBe("1 link works");
     expect(api.calls.filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /api/share-links/11/"]);
   });
 
   it("says so when there are none", async () => {
     renderSignedIn("/profile", makeUser(), sharingApi([]).route);
-    expect(await screen.findByText("You have no live shared links")).toBeTruthy();
+    await screen.findByText("You have no live shared links");
+    expect(screen.queryByRole("button", { name: "Stop sharing" })).toBeNull();
+    expect(screen.getByText(/links? works?$/).textContent).toBe("0 links work");
   });
 });
 
@@ -97,8 +101,9 @@ describe("staff settings: how long a shared link works", () => {
     fireEvent.change(input, { target: { value: "7" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(patches).toEqual([{ share_link_days: 7 }]));
-    expect(await screen.findByText(SETTINGS_SAVED_MESSAGE)).toBeTruthy();
-    expect(await screen.findByText(/Last changed by ravi@infrascout\.in/)).toBeTruthy();
+    await screen.findByText(SETTINGS_SAVED_MESSAGE);
+    await screen.findByText(/Last changed by ravi@infrascout\.in/);
+    expect(input.value).toBe("7");
   });
 });
 
@@ -112,6 +117,6 @@ describe("the Share dialog", () => {
     );
     render(<ShareButton kind="tender" itemId={5} />);
     fireEvent.click(screen.getByRole("button", { name: /Share/ }));
-    expect(await screen.findByText((text) => text.includes(`without signing in until ${formatDateTime(expires)}.`))).toBeTruthy();
+    expect((await screen.findByText(/without signing in until/)).textContent).toContain(`without signing in until ${formatDateTime(expires)}.`);
   });
 });
