@@ -1,11 +1,11 @@
-// Your competitors in Chromium at desktop (1280) and phone (390) widths against the seeded demo
-// data: track a company picked with suggest-as-you-type and see its figures (bids, wins, win
+// Your competitors in Chromium against the seeded demo data (tracking and the comparison at
+// desktop (1280) and phone (390) widths, which show it as a table and as cards; the rest at desktop): track a company picked with suggest-as-you-type and see its figures (bids, wins, win
 // rate, L1, typical discount) as the API computes them from results, open its full record, change
 // the comparison window, track a suggested competitor and one from a builder's page, and stop
 // tracking. Screenshots go to test-results/competitors-*.png.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { CompetitorComparisonRow, CompetitorListerResponse, CompetitorProfile, TrackedCompetitor } from "../../common/companies";
-import { pageGet, screenshots, signedIn, WIDTHS } from "./fixtures.js";
+import { DESKTOP, pageGet, screenshots, signedIn, WIDTHS } from "./fixtures.js";
 
 const shot = screenshots("competitors", { dirVariable: "COMPETITORS_SHOTS", fullPage: true });
 
@@ -56,6 +56,8 @@ for (const vp of WIDTHS) {
       expect(profile.is_tracked).toBe(true);
       const row = competitorRow(page, phone, pick.company.id);
       await expect(row).toBeVisible();
+      // A phone lists competitors as cards (no table), a desktop as table rows.
+      await expect(page.locator(phone ? ".competitor-table" : ".competitor-card")).toHaveCount(0);
       await expect(row).toContainText(pct(profile.win_rate));
       await expect(row).toContainText(pct(profile.typical_discount));
       if (phone) {
@@ -78,6 +80,9 @@ for (const vp of WIDTHS) {
       await expect(record.getByRole("img", { name: `${pick.company.name}: rank positions` })).toBeVisible();
       if (profile.recent_wins.length) {
         await expect(record.getByRole("link", { name: profile.recent_wins[0].title }).first()).toBeVisible();
+        // Recent wins: cards on a phone, a table on a desktop.
+        await expect(record.locator(phone ? ".win-cards li" : ".wins-table tbody tr.ant-table-row")).toHaveCount(profile.recent_wins.length);
+        await expect(record.locator(phone ? ".wins-table" : ".win-cards")).toHaveCount(0);
       } else {
         await expect(record.getByText("No wins on record")).toBeVisible();
       }
@@ -100,31 +105,40 @@ for (const vp of WIDTHS) {
       await expect(page.getByText(`${trackedBefore} of 25 tracked`)).toBeVisible();
     });
 
-    test("track a suggested competitor, and one from a builder's page", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/your-competitors");
-      // The first suggestion not tracked yet, as the page lists it.
-      const item = page.locator(".suggest-list li").filter({ has: page.getByRole("button", { name: /^Track / }) }).first();
-      await expect(item).toBeVisible();
-      const suggested = { company: { id: Number(await item.getAttribute("data-company-id")), name: await item.locator(".builder-name").innerText() } };
-      await item.getByRole("button", { name: `Track ${suggested.company.name}` }).click();
-      await expect(competitorRow(page, phone, suggested.company.id)).toBeVisible();
-      const fromBuilder = (await untrackedBidders(page)).find((c) => c.company.id !== suggested.company.id)!;
-
-      // From a builder's page: 'Track as competitor', then it is on the competitors page.
-      await page.goto(`/builder/detail/${fromBuilder.company.id}`);
-      await page.getByRole("button", { name: "Track as competitor" }).click();
-      await expect(page.getByRole("button", { name: "Tracking as competitor" })).toBeVisible();
-      await page.goto("/your-competitors");
-      await expect(competitorRow(page, phone, fromBuilder.company.id)).toBeVisible();
-      await shot(page, `suggested-${vp.name}`);
-
-      // Clean up, so each width starts from the same list.
-      for (const c of [suggested, fromBuilder]) {
-        await competitorRow(page, phone, c.company.id).getByRole("button", { name: `Stop tracking ${c.company.name}` }).click();
-        await page.getByRole("button", { name: "Stop tracking", exact: true }).click();
-        await expect(competitorRow(page, phone, c.company.id)).toHaveCount(0);
-      }
-    });
   });
 }
+
+// Tracking from a suggestion or a builder's page is the same button at 390 px: desktop only.
+test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
+  test.describe.configure({ timeout: 180_000 });
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  });
+
+  test("track a suggested competitor, and one from a builder's page", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/your-competitors");
+    // The first suggestion not tracked yet, as the page lists it.
+    const item = page.locator(".suggest-list li").filter({ has: page.getByRole("button", { name: /^Track / }) }).first();
+    await expect(item).toBeVisible();
+    const suggested = { company: { id: Number(await item.getAttribute("data-company-id")), name: await item.locator(".builder-name").innerText() } };
+    await item.getByRole("button", { name: `Track ${suggested.company.name}` }).click();
+    await expect(competitorRow(page, false, suggested.company.id)).toBeVisible();
+    const fromBuilder = (await untrackedBidders(page)).find((c) => c.company.id !== suggested.company.id)!;
+
+    // From a builder's page: 'Track as competitor', then it is on the competitors page.
+    await page.goto(`/builder/detail/${fromBuilder.company.id}`);
+    await page.getByRole("button", { name: "Track as competitor" }).click();
+    await expect(page.getByRole("button", { name: "Tracking as competitor" })).toBeVisible();
+    await page.goto("/your-competitors");
+    await expect(competitorRow(page, false, fromBuilder.company.id)).toBeVisible();
+    await shot(page, "suggested-desktop");
+
+    // Clean up, so the demo user is left as it was.
+    for (const c of [suggested, fromBuilder]) {
+      await competitorRow(page, false, c.company.id).getByRole("button", { name: `Stop tracking ${c.company.name}` }).click();
+      await page.getByRole("button", { name: "Stop tracking", exact: true }).click();
+      await expect(competitorRow(page, false, c.company.id)).toHaveCount(0);
+    }
+  });
+});
