@@ -1,10 +1,12 @@
-// Lead listers, lead detail and the QA tool in Chromium, at desktop (1280) and phone (390)
-// widths, against the seeded demo data: search, facets with counts, price in crore, paging,
+// Lead listers, lead detail and the QA tool in Chromium against the seeded demo data (the listers
+// at desktop (1280) and phone (390) widths, where their layout differs; the rest at desktop):
+// search, facets with counts, price in crore, paging,
 // export, marking, unlocking a contact (the top bar's credits drop by exactly one) and
 // verifying its number. Screenshots go to test-results/leads-*.png.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { credits, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters } from "./fixtures.js";
+import { credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters } from "./fixtures.js";
+import { expectListerLayout } from "./lister-layout.js";
 
 /** The number in the lister's summary ('1,234 leads'); awaited alone, it waits for the list. */
 const resultCount = (page: Page) => listerCount(page, "leads");
@@ -40,6 +42,7 @@ for (const vp of WIDTHS) {
       await page.goto("/private-construction-leads");
       const all = await resultCount(page);
       expect(all).toBeGreaterThan(20);
+      await expectListerLayout(page, phone, { cards: ".lead-cards .lead-card", table: ".lead-table" });
       await shot(page, `lister-${vp.name}`);
 
       // A term: fewer leads, q and oq in the URL.
@@ -88,137 +91,16 @@ for (const vp of WIDTHS) {
       await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
     });
 
-    test("filter by price in crore", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/private-industrial-leads");
-      await waitForList(page);
-      await withFilters(page, phone, async (panel) => {
-        await panel.getByLabel("Minimum value").fill("10");
-        await panel.getByLabel("Maximum value").fill("50");
-        await expect(panel.getByLabel("Denomination").first()).toBeVisible();
-        await panel.getByRole("button", { name: "Apply value" }).click();
-      });
-      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["value:[100000000 TO 500000000]"]);
-      expect(new URL(page.url()).searchParams.get("unit")).toBe("cr");
-      await waitForList(page);
-      const values = await page.locator(".lead-value").allInnerTexts();
-      expect(values.length).toBeGreaterThan(0);
-      for (const v of values) {
-        const m = /^₹ ([\d,.]+) Cr$/.exec(v.trim());
-        expect(m, v).not.toBeNull();
-        const crore = Number(m![1].replace(/,/g, ""));
-        expect(crore).toBeGreaterThanOrEqual(10);
-        expect(crore).toBeLessThanOrEqual(50);
-      }
-      // Reload: the inputs show crores again.
-      await page.reload();
-      await waitForList(page);
-      await withFilters(page, phone, async (panel) => {
-        await expect(panel.getByLabel("Minimum value")).toHaveValue("10");
-        await expect(panel.getByLabel("Maximum value")).toHaveValue("50");
-      });
-    });
-
-    test("export the filtered list as CSV and Excel", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/private-construction-leads?filter=value:[500000000 TO *]&unit=cr&sort=value+desc");
-      const count = await resultCount(page);
-      expect(count).toBeGreaterThan(0);
-      expect(count).toBeLessThan(10_000);
-      const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-      expect(csv.suggestedFilename()).toMatch(/\.csv$/);
-      const text = fs.readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "");
-      const lines = text.trim().split(/\r?\n/);
-      expect(lines[0]).toContain("Title");
-      expect(lines.length - 1).toBe(count);
-      const firstTitle = await page.locator(".lead-title-link").first().innerText();
-      expect(text).toContain(firstTitle.replace(/"/g, '""'));
-      const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Excel" }).click()]);
-      expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
-      const bytes = fs.readFileSync((await xlsx.path())!);
-      expect(bytes.subarray(0, 2).toString()).toBe("PK"); // a zip, as XLSX files are
-    });
-
-    test("mark a lead and see the mark after a reload", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/private-industrial-leads?sort=value+asc");
-      await waitForList(page);
-      const container = phone ? page.locator(".lead-card").nth(vp.width % 7) : page.locator(".lead-table tbody tr").nth(vp.width % 7);
-      const title = await container.locator(".lead-title-link").innerText();
-      const control = container.locator(".mark-control");
-      const before = await control.getAttribute("data-mark");
-      const target = before === "tentative" ? "Shortlisted" : "Tentative";
-      await control.click();
-      await page.getByRole("menuitem", { name: target }).click();
-      await expect(control).toHaveAttribute("data-mark", target.toLowerCase());
-      await page.reload();
-      await waitForList(page);
-      const again = (phone ? page.locator(".lead-card") : page.locator(".lead-table tbody tr")).filter({ hasText: title }).first().locator(".mark-control");
-      await expect(again).toHaveAttribute("data-mark", target.toLowerCase());
-      await expect(again).toHaveAccessibleName(`Marked ${target}`);
-      // and back to unmarked ('Mark As')
-      await again.click();
-      await page.getByRole("menuitem", { name: "Unmark" }).click();
-      await expect(again).toHaveAccessibleName("Mark As");
-      await page.reload();
-      await waitForList(page);
-      await expect((phone ? page.locator(".lead-card") : page.locator(".lead-table tbody tr")).filter({ hasText: title }).first().locator(".mark-control")).toHaveAccessibleName("Mark As");
-    });
-
-    test("unlock a contact (credits drop by exactly one), then verify it on the QA tool", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/private-construction-leads");
-      await waitForList(page);
-      const used = new Set<number>();
-      // Each width unlocks a contact of its own.
-      let found = await leadWithLockedContact(page, used);
-      if (phone) {
-        used.add(found.contact.id);
-        found = await leadWithLockedContact(page, used);
-      }
-      const { leadId, contact } = found;
-      await page.goto(`/private-leads/detail/${leadId}`);
-      await expect(page.locator(".lead-header")).toBeVisible();
-      await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toBeVisible();
-      await shot(page, `detail-${vp.name}`);
-      const before = await credits(page);
-      const unlock = page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` });
-      await unlock.dblclick();
-      await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toHaveCount(0);
-      await expect.poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
-      const full = await pageGet<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
-      const unlocked = full.results.find((c) => c.id === contact.id)!;
-      expect(unlocked.is_unlocked).toBe(true);
-      await expect(page.getByText(unlocked.phone, { exact: true }).first()).toBeVisible();
-      // After a reload the balance is the server's: still exactly one less.
-      await page.reload();
-      await expect(page.locator(".lead-header")).toBeVisible();
-      expect((await credits(page)).remaining).toBe(before.remaining - 1);
-
-      // The QA tool: verify the unlocked number.
-      await page.getByRole("link", { name: /QA tool/ }).click();
-      await expect(page).toHaveURL(new RegExp(`/private-leads/detail/${leadId}/qa-tool$`));
-      await page.getByRole("button", { name: `Verify ${contact.name}` }).click();
-      await expect(page.getByText("Valid number")).toBeVisible();
-      await expect(page.locator(".qa-number")).toContainText(unlocked.phone);
-      await expect(page.getByText(/Who else has this number \(\d+\)/)).toBeVisible();
-      const match = page.locator(".qa-result table tbody tr.ant-table-row").filter({ hasText: contact.name }).first();
-      await expect(match).toContainText("100"); // the registered name matches itself fully
-      await shot(page, `qa-${vp.name}`);
-      // Report it as wrong, with a reason.
-      await page.getByRole("button", { name: "Report wrong number" }).click();
-      const dialog = page.getByRole("dialog", { name: "Report wrong number" });
-      await dialog.getByLabel("Reason").fill("Rang it: belongs to someone else");
-      await dialog.getByRole("button", { name: "Report" }).click();
-      await expect(page.getByText(/The number is reported/)).toBeVisible();
-    });
-
     test("the new-style lister previews the selected lead and opens its new-style page", async ({ page }) => {
       await signedIn(page);
       await page.goto("/private-industrial-leads-new");
       await waitForList(page);
       if (phone) {
+        // No preview beside the list on a phone, and no card to select for it: a card's title opens the lead's page.
         const first = page.locator(".lead-card").first();
+        await expect(first).toBeVisible();
+        await expect(page.locator(".lead-preview")).toHaveCount(0);
+        await expect(page.locator(".lead-card-selectable")).toHaveCount(0);
         const title = await first.locator(".lead-title-link").innerText();
         await shot(page, `new-lister-${vp.name}`);
         await first.locator(".lead-title-link").click();
@@ -250,6 +132,133 @@ for (const vp of WIDTHS) {
     });
   });
 }
+
+// Price, export, marks and unlocking use the same controls at 390 px (in cards instead of rows,
+// the price inputs in the filters drawer the lister test opens): desktop only.
+test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
+  });
+
+  test("filter by price in crore", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/private-industrial-leads");
+    await waitForList(page);
+    await withFilters(page, false, async (panel) => {
+      await panel.getByLabel("Minimum value").fill("10");
+      await panel.getByLabel("Maximum value").fill("50");
+      await expect(panel.getByLabel("Denomination").first()).toBeVisible();
+      await panel.getByRole("button", { name: "Apply value" }).click();
+    });
+    await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["value:[100000000 TO 500000000]"]);
+    expect(new URL(page.url()).searchParams.get("unit")).toBe("cr");
+    await waitForList(page);
+    const values = await page.locator(".lead-value").allInnerTexts();
+    expect(values.length).toBeGreaterThan(0);
+    for (const v of values) {
+      const m = /^₹ ([\d,.]+) Cr$/.exec(v.trim());
+      expect(m, v).not.toBeNull();
+      const crore = Number(m![1].replace(/,/g, ""));
+      expect(crore).toBeGreaterThanOrEqual(10);
+      expect(crore).toBeLessThanOrEqual(50);
+    }
+    // Reload: the inputs show crores again.
+    await page.reload();
+    await waitForList(page);
+    await withFilters(page, false, async (panel) => {
+      await expect(panel.getByLabel("Minimum value")).toHaveValue("10");
+      await expect(panel.getByLabel("Maximum value")).toHaveValue("50");
+    });
+  });
+
+  test("export the filtered list as CSV and Excel", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/private-construction-leads?filter=value:[500000000 TO *]&unit=cr&sort=value+desc");
+    const count = await resultCount(page);
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThan(10_000);
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const text = fs.readFileSync((await csv.path())!, "utf8").replace(/^\uFEFF/, "");
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toContain("Title");
+    expect(lines.length - 1).toBe(count);
+    const firstTitle = await page.locator(".lead-title-link").first().innerText();
+    expect(text).toContain(firstTitle.replace(/"/g, '""'));
+    const [xlsx] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Excel" }).click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = fs.readFileSync((await xlsx.path())!);
+    expect(bytes.subarray(0, 2).toString()).toBe("PK"); // a zip, as XLSX files are
+  });
+
+  test("mark a lead and see the mark after a reload", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/private-industrial-leads?sort=value+asc");
+    await waitForList(page);
+    const rows = page.locator(".lead-table tbody tr");
+    const container = rows.nth(6);
+    const title = await container.locator(".lead-title-link").innerText();
+    const control = container.locator(".mark-control");
+    const before = await control.getAttribute("data-mark");
+    const target = before === "tentative" ? "Shortlisted" : "Tentative";
+    await control.click();
+    await page.getByRole("menuitem", { name: target }).click();
+    await expect(control).toHaveAttribute("data-mark", target.toLowerCase());
+    await page.reload();
+    await waitForList(page);
+    const again = rows.filter({ hasText: title }).first().locator(".mark-control");
+    await expect(again).toHaveAttribute("data-mark", target.toLowerCase());
+    await expect(again).toHaveAccessibleName(`Marked ${target}`);
+    // and back to unmarked ('Mark As')
+    await again.click();
+    await page.getByRole("menuitem", { name: "Unmark" }).click();
+    await expect(again).toHaveAccessibleName("Mark As");
+    await page.reload();
+    await waitForList(page);
+    await expect(rows.filter({ hasText: title }).first().locator(".mark-control")).toHaveAccessibleName("Mark As");
+  });
+
+  test("unlock a contact (credits drop by exactly one), then verify it on the QA tool", async ({ page }) => {
+    await signedIn(page);
+    await page.goto("/private-construction-leads");
+    await waitForList(page);
+    const { leadId, contact } = await leadWithLockedContact(page, new Set());
+    await page.goto(`/private-leads/detail/${leadId}`);
+    await expect(page.locator(".lead-header")).toBeVisible();
+    await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toBeVisible();
+    await shot(page, "detail-desktop");
+    const before = await credits(page);
+    const unlock = page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` });
+    await unlock.dblclick();
+    await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toHaveCount(0);
+    await expect.poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
+    const full = await pageGet<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
+    const unlocked = full.results.find((c) => c.id === contact.id)!;
+    expect(unlocked.is_unlocked).toBe(true);
+    await expect(page.getByText(unlocked.phone, { exact: true }).first()).toBeVisible();
+    // After a reload the balance is the server's: still exactly one less.
+    await page.reload();
+    await expect(page.locator(".lead-header")).toBeVisible();
+    expect((await credits(page)).remaining).toBe(before.remaining - 1);
+
+    // The QA tool: verify the unlocked number.
+    await page.getByRole("link", { name: /QA tool/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/private-leads/detail/${leadId}/qa-tool$`));
+    await page.getByRole("button", { name: `Verify ${contact.name}` }).click();
+    await expect(page.getByText("Valid number")).toBeVisible();
+    await expect(page.locator(".qa-number")).toContainText(unlocked.phone);
+    await expect(page.getByText(/Who else has this number \(\d+\)/)).toBeVisible();
+    const match = page.locator(".qa-result table tbody tr.ant-table-row").filter({ hasText: contact.name }).first();
+    await expect(match).toContainText("100"); // the registered name matches itself fully
+    await shot(page, "qa-desktop");
+    // Report it as wrong, with a reason.
+    await page.getByRole("button", { name: "Report wrong number" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report wrong number" });
+    await dialog.getByLabel("Reason").fill("Rang it: belongs to someone else");
+    await dialog.getByRole("button", { name: "Report" }).click();
+    await expect(page.getByText(/The number is reported/)).toBeVisible();
+  });
+});
 
 test("an unknown lead shows 404 Not Found", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
