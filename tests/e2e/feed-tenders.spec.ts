@@ -1,11 +1,12 @@
 // My Feed's Tenders view: a new subscriber who prefers one state switches /my-feed to Tenders,
 // sees live tenders of that state marked 'New' with the reason they matched, and opens one.
 import { expect as baseExpect, test } from "@playwright/test";
-import { auth, expectPath, newApiContext, screenshots, signIn, signUp, staff, subscribe, token } from "./fixtures.js";
+import { auth, expectPath, newApiContext, screenshots, settled, signIn, signUp, staff, subscribe, token } from "./fixtures.js";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const PASSWORD = "Feed-tenders-pass-123";
-const shot = screenshots("feed-tenders", { dirVariable: "SCREENSHOT_DIR", settleMs: 300 });
+// Shots are taken once the list has settled (settled()), not after a fixed pause.
+const shot = screenshots("feed-tenders", { dirVariable: "SCREENSHOT_DIR" });
 
 test("My Feed → Tenders: live tenders of the preferred state, each with its reason and 'New', one opens", async ({ page }) => {
   test.setTimeout(120_000);
@@ -42,6 +43,8 @@ test("My Feed → Tenders: live tenders of the preferred state, each with its re
   await expect(items.first().locator(".feed-new")).toHaveText("New");
   await expect(items.first().locator(".feed-reason").first()).toHaveText(`State: ${state}`);
   for (const text of await page.locator(".feed-tender .tender-card-meta").allInnerTexts()) expect(text).toContain(state);
+  await expect(page.getByRole("complementary", { name: "Filters" })).toBeVisible();
+  await settled(page);
   await shot(page, "desktop");
 
   // A search keeps the Tenders view (the switch lives in the URL next to the lister's state).
@@ -53,8 +56,13 @@ test("My Feed → Tenders: live tenders of the preferred state, each with its re
   await expect(page).toHaveURL(/items=tenders/);
   await expect(page.locator(".feed-switch .ant-segmented-item-selected")).toHaveText("Tenders");
 
+  // Narrowed to a phone, the page follows: the filters leave the side for a drawer behind a
+  // 'Filters' button, and the searched tenders stay.
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole("complementary", { name: "Filters" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Filters$/ })).toBeVisible();
   await expect(items.first()).toBeVisible();
+  await settled(page);
   await shot(page, "phone");
 
   const link = items.first().locator(".tender-title-link");
