@@ -155,7 +155,7 @@ describe("builder detail", () => {
     );
     expect((await screen.findByText(/^Credits:/)).textContent).toBe("Credits: 40 remaining out of total 100");
     const figure = async (title: string) => (await screen.findByText(title, {}, { timeout: 19_000 })).closest(".builder-stat")!.textContent;
-    expect(await figure("Projects' value")).toBe("Projects' value₹ 25.45 Cr");
+    expect(await figure("Total value")).toBe("Total value₹ 25.45 CrProjects and tenders won");
     expect(await figure("Tenders won")).toMatch(/Win rate 25%$/);
     fireEvent.click(await screen.findByRole("button", { name: "Unlock company (5 credits)" }));
     // Nothing is spent until the user confirms.
