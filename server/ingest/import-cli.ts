@@ -108,7 +108,14 @@ async function main(): Promise<void> {
     console.error(`import: --files-from ${args.filesFrom}: ${(err as Error).message}`);
     process.exit(2);
   }
-  const found = await findImportFiles(args.kind, [...args.files, ...listed], limits);
+  let found: FoundFiles;
+  try {
+    found = await findImportFiles(args.kind, [...args.files, ...listed], limits);
+  } catch (err) {
+    // A folder that cannot be listed, say: nothing has been imported.
+    console.error(`import: ${(err as Error).message}`);
+    process.exit(1);
+  }
   // Zip entries are extracted to a temporary folder: removed however the run ends.
   const stop = (signal: NodeJS.Signals) => {
     found.cleanup();
