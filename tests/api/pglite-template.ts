@@ -39,10 +39,23 @@ async function loadOrBuild(): Promise<Blob> {
   return new Blob([fs.readFileSync(tarball)]);
 }
 
-/** mkdir is atomic: exactly one worker of the run gets to build. */
+/** mkdir is atomic: exactly one worker of the run gets to build; it leaves its pid in the lock. */
 function takeBuildLock(dir: string): boolean {
   try {
     fs.mkdirSync(path.join(dir, "building"));
+    fs.writeFileSync(path.join(dir, "building", "pid"), String(process.pid));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** False once the builder's process is gone (its file ended, e.g. a timed-out hook, before the build did). */
+function builderAlive(dir: string): boolean {
+  const pid = Number(fs.readFileSync(path.join(dir, "building", "pid"), { encoding: "utf8", flag: "a+" }));
+  if (!pid) return true; // the lock was just taken; the pid follows
+  try {
+    process.kill(pid, 0);
     return true;
   } catch {
     return false;
@@ -60,6 +73,7 @@ async function waitFor(dir: string, tarball: string, timeoutMs = 110_000): Promi
   while (!fs.existsSync(tarball)) {
     const failure = path.join(dir, "failed.txt");
     if (fs.existsSync(failure)) throw new Error(`building the migrated PGlite template failed:\n${fs.readFileSync(failure, "utf8")}`);
+    if (!builderAlive(dir)) return build(tarball); // a copy of our own; renamed into place like the builder's
     if (Date.now() > until) throw new Error(`the other worker did not build the PGlite template (${tarball}) in ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
