@@ -179,6 +179,7 @@ test.describe("staff area", () => {
   });
 
   test("staff adds a status update and a keyword to a project from the review queue", async ({ page }) => {
+    test.setTimeout(120_000); // two saves and a reload to read the keyword back
     await openFirstQueuedProject(page);
     await page.locator(".status-updates .ant-select").click();
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option-content").getByText("Awarded", { exact: true }).click();
