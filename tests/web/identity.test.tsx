@@ -33,7 +33,7 @@ vi.mock("@azure/msal-browser", async (importOriginal) => {
   }
   return { ...real, PublicClientApplication };
 });
-const msalError = (code: string) => new BrowserAuthError(code);
+const msalError = (code: string) => new BrowserAuthError(code, "correlation-id");
 
 const config = (google: boolean, microsoft: boolean) => ({
   google: { enabled: google, client_id: google ? "g-client" : null },
