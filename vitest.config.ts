@@ -25,7 +25,7 @@ export default defineConfig({
           name: "node",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
           environment: "node",
-          // Makes a folder for the run's migrated PGlite template, cloned by each API test file.
+          // Builds the run's migrated PGlite template, which each API test file starts a copy of.
           globalSetup: ["tests/api/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

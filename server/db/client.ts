@@ -33,6 +33,8 @@ export interface Db extends Queryable {
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, which openDb's loadDataDir starts from (tests clone a migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // Type ids: int8, numeric, date. int8 ids fit in a JS number far beyond any row count we hold;
@@ -185,6 +187,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
     },
     close() {
       return serial(() => db.close());
+    },
+    dumpDataDir() {
+      return serial(() => db.dumpDataDir("none"));
     },
   };
 }

@@ -1,13 +1,26 @@
-// Runs once per `vitest run` in the main process: a folder for this run's migrated PGlite
-// template (pglite-template.ts), removed at the end. On PostgreSQL it is simply never used.
+// Runs once per `vitest run`, before any API test file: on PGlite it builds the migrated
+// template every file then starts from (a copy of it: pglite-template.ts), with the real
+// migrate() on an in-memory PGlite, and keeps its tarball in a folder removed when the run ends.
+// On PostgreSQL each file migrates a schema of its own (harness.ts), so there is nothing to build.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { openDb } from "../../server/db/client.js";
+import { migrate } from "../../server/db/migrate.js";
 import type {} from "./pglite-template.js"; // the provided key's type
 
-export default function setup(project: TestProject) {
+export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "infrascout-template-"));
-  project.provide("pgliteTemplateDir", dir);
+  const tarball = path.join(dir, "migrated.tar");
+  const db = await openDb({ dataDir: "memory://" });
+  try {
+    await migrate(db);
+    fs.writeFileSync(tarball, Buffer.from(await (await db.dumpDataDir!()).arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+  project.provide("pgliteTemplate", tarball);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
