@@ -363,6 +363,7 @@ describe("staff editor: contacts and documents", () => {
     const { fetch } = renderSignedIn("/update-projects/detail/1", staffUser, (url, init) => {
       const method = init.method ?? "GET";
       if (url.pathname === "/api/work/1/" && method === "GET") return jsonResponse(200, detail);
+      if (url.pathname === "/api/work/1/" && method === "PATCH") return jsonResponse(200, { ...detail, ...JSON.parse(String(init.body)) });
       if (url.pathname === "/api/work/1/contacts/" && method === "GET") return jsonResponse(200, { results: contacts });
       if (url.pathname === "/api/work/1/documents/" && method === "GET") return jsonResponse(200, { results: documents });
       if (["/api/work/1/status-update/", "/api/work/1/history", "/api/work/1/image-upload/"].includes(url.pathname) && method === "GET") return jsonResponse(200, { results: [] });
@@ -421,6 +422,17 @@ describe("staff editor: contacts and documents", () => {
     expect(posted[0].body).toEqual({ name: "Anil Menon", designation: "Project Head", seniority: "General Manager", source: "official_govt_website", phone: "98123 45612" });
     await screen.findByText("Contact 'Anil Menon' added");
     await within(card).findByText("+919812345612");
+  }, 60_000);
+
+  it("one click on Save changes saves once: one PATCH with the changed city", async () => {
+    const { fetch } = renderEditor();
+    const city = (await screen.findByLabelText(/^City/, {}, { timeout: 15_000 })) as HTMLInputElement;
+    await waitFor(() => expect(city.value).toBe("Pune"));
+    fireEvent.change(city, { target: { value: "Nagpur" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await screen.findByText("Project saved");
+    const patches = fetch.mock.calls.filter(([u, init]) => String(u) === "/api/work/1/" && (init as RequestInit)?.method === "PATCH");
+    expect(patches.map(([, init]) => JSON.parse(String((init as RequestInit).body)))).toEqual([{ city: "Nagpur" }]);
   }, 60_000);
 
   it("a document needs its text or its address; the saved one is listed", async () => {

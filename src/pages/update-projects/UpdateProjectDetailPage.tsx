@@ -404,7 +404,9 @@ export default function UpdateProjectDetailPage() {
                 </Col>
               </Row>
               <Flex justify="flex-end">
-                <Button type="primary" {...saveButtonProps} htmlType="submit">
+                {/* A submit button (Enter in a field saves too) without saveButtonProps' onClick, which
+                    submitted the form a second time: one click was two saves and two history lines. */}
+                <Button type="primary" htmlType="submit" loading={saveButtonProps.loading} disabled={saveButtonProps.disabled}>
                   Save changes
                 </Button>
               </Flex>
