@@ -12,6 +12,7 @@ import { closingHint } from "../../src/pages/tenders/TenderParts";
 import { sharedPairOf, withPair } from "../../src/pages/tenders/api";
 import { spreadText } from "../../src/pages/results/ResultDetailPage";
 import { guessKind } from "../../src/pages/imports/ImportsPanel";
+import { formatDateTime } from "../../src/lib/format";
 import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
 
@@ -116,16 +117,18 @@ describe("tenders lister", { timeout: 60_000 }, () => {
   it("'Show all tenders' is search_all_tenders=true in the URL and the request; the corrigendum facet reads as words", async () => {
     const calls: URL[] = [];
     renderSignedIn("/live-tenders", makeUser(), tenderApi(calls));
-    expect(await screen.findByText("Tender number 1", {}, { timeout: 40_000 })).toBeTruthy();
+    await screen.findByText("Tender number 1", {}, { timeout: 40_000 });
+    expect(screen.getByRole("link", { name: "Tender number 1" }).getAttribute("href")).toBe("/tender/detail/1");
     expect(calls.at(-1)!.searchParams.get("search_all_tenders")).toBeNull();
     const corrigendum = await screen.findByRole("group", { name: "Corrigendum" });
-    expect(within(corrigendum).getByText("With corrigendum")).toBeTruthy();
-    expect(within(corrigendum).getByText("No corrigendum")).toBeTruthy();
+    // the API's "true"/"false" read as words, each with its count
+    expect(within(corrigendum).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["With corrigendum1", "No corrigendum1"]);
     fireEvent.click(screen.getByRole("switch", { name: /Show all tenders/ }));
     await waitFor(() => expect(query().get("search_all_tenders")).toBe("true"));
     await waitFor(() => expect(calls.at(-1)!.searchParams.get("search_all_tenders")).toBe("true"));
     expect(calls.at(-1)!.searchParams.get("search_all")).toBeNull();
-    expect(screen.getByText("All tenders")).toBeTruthy(); // the active-filter tag
+    const activeTags = [...screen.getByLabelText("Active filters").querySelectorAll(".ant-tag")].map((t) => t.textContent);
+    expect(activeTags).toEqual(["All tenders×"]); // the active-filter tag, with its remove cross
     // ticking 'With corrigendum' sends the value the API knows
     fireEvent.click(within(corrigendum).getByRole("checkbox", { name: /With corrigendum/ }));
     await waitFor(() => expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["is_corrigendum:true"]));
@@ -153,10 +156,13 @@ describe("shared links", { timeout: 60_000 }, () => {
       return undefined;
     });
     renderApp("/tender/detail/5?uid=3&tid=good");
-    expect(await screen.findByText("A tender shared with you from InfraScout", {}, { timeout: 19_000 })).toBeTruthy();
+    await screen.findByText("A tender shared with you from InfraScout", {}, { timeout: 19_000 });
     expect(screen.getAllByText("Tender number 5").length).toBeGreaterThan(0);
-    expect(screen.getByText("Corrigendum-1: Extension of bid due date")).toBeTruthy();
-    expect(screen.getByText("NIT.pdf")).toBeTruthy();
+    const corrigenda = screen.getByText("Corrigenda (1)").closest(".ant-card")!;
+    expect(corrigenda.querySelector(".corrigenda")!.textContent).toBe("Corrigendum-1: Extension of bid due dateExtended by a week.05 Nov, 2026");
+    const documents = screen.getByText("Documents (1)").closest(".ant-card")!;
+    expect(documents.querySelector(".tender-document")!.textContent).toBe("NIT.pdfapplication/pdf · 2 KB · text read for the brief");
+    expect(within(documents as HTMLElement).queryByRole("link", { name: "NIT.pdf" })).toBeNull(); // no URL: plain text
     expect(screen.queryByRole("button", { name: /Set reminder/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /Share/ })).toBeNull();
     // Only the shared call was made (a similar-tenders call would need a sign-in).
@@ -238,6 +244,8 @@ describe("result detail", { timeout: 60_000 }, () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Save reminder" }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ item_type: "result", item_id: 8, note: "Ask the L2 bidder about steel" });
-    expect(await screen.findByText(/^Reminder set for /)).toBeTruthy();
+    // the toast names the time that was saved
+    const saved = (posted[0] as { remind_at: string }).remind_at;
+    expect((await screen.findByText(/^Reminder set for /)).textContent).toBe(`Reminder set for ${formatDateTime(saved)}`);
   });
 });
