@@ -4,6 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Reminder } from "../../common/reminders";
+import { formatDateTime } from "../../src/lib/format";
 import { jsonResponse, makeUser } from "./helpers";
 import { renderSignedIn } from "./renderApp";
 
@@ -27,16 +28,21 @@ const resultReminder = (extra: Partial<Reminder> = {}): Reminder => ({
 
 describe("reminders on tender results", { timeout: 60_000 }, () => {
   it("lists a result's reminder as a Result, linked to the result's page", async () => {
+    const reminder = resultReminder();
     renderSignedIn("/reminders", makeUser(), (url) => {
-      if (url.pathname === "/api/reminders/list") return jsonResponse(200, { count: 1, results: [resultReminder()] });
+      if (url.pathname === "/api/reminders/list") return jsonResponse(200, { count: 1, results: [reminder] });
       return undefined;
     });
     const title = await screen.findByRole("link", { name: "Bridge over the Periyar river" }, { timeout: 19_000 });
     expect(title.getAttribute("href")).toBe("/result/detail/8");
     const row = title.closest(".reminder-row") as HTMLElement;
-    expect(row.closest('[data-section="upcoming"]')).toBeTruthy();
-    expect(within(row).getByText("Result")).toBeTruthy();
-    expect(within(row).getByText("Ask the winner about steel")).toBeTruthy();
+    expect(row.closest("[data-section]")!.getAttribute("data-section")).toBe("upcoming");
+    expect(row.querySelector(".reminder-head .ant-tag")!.textContent).toBe("Result");
+    expect(row.querySelector(".reminder-note")!.textContent).toBe("Ask the winner about steel");
+    expect(row.querySelector(".reminder-when")!.textContent).toBe(formatDateTime(reminder.remind_at));
+    // the upcoming section counts it, the overdue one is empty
+    const counts = [...document.querySelectorAll("[data-section]")].map((s) => [s.getAttribute("data-section"), s.querySelector(".reminder-section-count")?.textContent]);
+    expect(counts).toContainEqual(["upcoming", "1"]);
   });
 
   it("sets a new reminder on a result found by the results lister's search", async () => {
@@ -60,7 +66,7 @@ describe("reminders on tender results", { timeout: 60_000 }, () => {
     fireEvent.mouseDown(within(dialog).getByRole("combobox", { name: "Reminder on" }));
     const resultOption = await waitFor(() => {
       const found = [...document.querySelectorAll(".ant-select-item-option")].find((el) => el.textContent === "Result") as HTMLElement;
-      expect(found).toBeTruthy();
+      expect(found?.classList.contains("ant-select-item-option-disabled")).toBe(false); // there, and choosable
       return found;
     });
     fireEvent.click(resultOption);
@@ -71,7 +77,7 @@ describe("reminders on tender results", { timeout: 60_000 }, () => {
     expect(searches[0].searchParams.getAll("filter")).toEqual(["item_type:result"]);
     const match = await waitFor(() => {
       const found = [...document.querySelectorAll(".ant-select-item-option")].find((el) => el.textContent === "Bridge over the Periyar river") as HTMLElement;
-      expect(found).toBeTruthy();
+      expect(found?.classList.contains("ant-select-item-option-disabled")).toBe(false); // there, and choosable
       return found;
     });
     fireEvent.click(match);
