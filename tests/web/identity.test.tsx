@@ -327,6 +327,31 @@ describe("impersonation in the app", () => {
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it("once the server has ended it, a staff refetch answering 500 still takes the staff member to the users tab, by a full page load", async () => {
+    sessionStorage.setItem(STAFF_TOKEN_KEY, "staff-token");
+    const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
+    let impersonating = true;
+    const { fetch } = renderSignedIn("/dashboard", makeUser({ is_impersonated: true, email: "client@steel.example" }), (url) => {
+      if (url.pathname === "/api/cancel-impersonate/") {
+        impersonating = false;
+        return jsonResponse(200, { detail: "Impersonation ended." });
+      }
+      if (url.pathname === "/api/user-info/" && !impersonating) return jsonResponse(500, { detail: "Server Error" });
+      return undefined;
+    });
+    await screen.findByText("You are impersonating client@steel.example");
+    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    const dropdown = await waitFor(() => document.querySelector(".ant-dropdown-menu") as HTMLElement);
+    fireEvent.click(within(dropdown).getByText("Cancel Impersonation"));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/update-projects?tab=users"), { timeout: 3000 });
+    expect(assign).toHaveBeenCalledTimes(1); // not also sent to /login
+    // the refetch was asked with the restored staff token, and that token stays for the full load
+    const staffInfoCalls = fetch.mock.calls.filter(([u, init]) => String(u) === "/api/user-info/" && (init?.headers as Record<string, string>)?.Authorization === "Token staff-token");
+    expect(staffInfoCalls.length).toBeGreaterThan(0);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("staff-token");
+    assign.mockRestore();
+  });
+
   it("/impersonate/{id} starts at once for staff and opens the dashboard with the banner", async () => {
     const fetch = renderSignedIn("/impersonate/7", makeUser({ id: 2, email: "ravi@infrascout.in", is_staff: true }), (url, init) => {
       if (url.pathname === "/api/impersonate/7/") return jsonResponse(200, { token: "imp-token", user: makeUser({ id: 7, email: "client@steel.example", is_impersonated: true }) });
