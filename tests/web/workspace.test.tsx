@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { savedQuery } from "../../src/components/search/SaveSearchButton";
 import { describeQuery } from "../../src/pages/quick-searches/api";
+import { formatDateTime } from "../../src/lib/format";
 import { jsonResponse, makeUser } from "./helpers";
 import { renderSignedIn } from "./renderApp";
 
@@ -55,15 +56,17 @@ describe("workspace pages", () => {
     });
     const first = (await screen.findByText("Feed lead 1", {}, { timeout: 50_000 })).closest(".feed-card") as HTMLElement;
     const second = screen.getByText("Feed lead 2").closest(".feed-card") as HTMLElement;
-    await waitFor(() => expect(within(first).getByText("New")).toBeTruthy());
+    await waitFor(() => expect(first.querySelector(".feed-new")?.textContent).toBe("New"));
     expect(within(second).queryByText("New")).toBeNull();
-    expect(within(first).getByText("Status: Planning")).toBeTruthy();
-    expect(within(first).getByText("Value: ₹5 Cr")).toBeTruthy();
-    expect(screen.getByText(/1 new on this page/)).toBeTruthy();
+    const reasons = (card: HTMLElement) => [...card.querySelectorAll(".feed-reason")].map((t) => t.textContent);
+    expect(reasons(first)).toEqual(["Status: Planning", "Value: ₹5 Cr"]);
+    expect(reasons(second)).toEqual(["Status: Planning"]);
+    const summary = document.querySelector(".feed-new-summary") as HTMLElement;
+    expect(summary.textContent).toBe(` · 1 new on this page since your last visit (${formatDateTime("2025-03-05T00:00:00.000Z")})`);
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(typeof (posted[0] as { seen_at: string }).seen_at).toBe("string");
     // The feed can be saved like any lister.
-    expect(await screen.findByRole("button", { name: /Save search/ })).toBeTruthy();
+    expect(((await screen.findByRole("button", { name: /Save search/ })) as HTMLButtonElement).disabled).toBe(false);
   }, 60_000);
 
   it("'Save search' saves the lister's route and query without the page", async () => {
