@@ -51,6 +51,8 @@ function dashboardApi(calls: URL[], competitors: "missing" | "empty" = "missing"
 }
 
 const panel = (title: string) => screen.getByText(title, { selector: ".dash-panel-title" }).closest(".dash-panel") as HTMLElement;
+/** The text of a panel's empty state (title and hint), or undefined while it has none. */
+const emptyStateOf = (title: string) => panel(title).querySelector(".empty-state .ant-empty-description")?.textContent;
 
 describe("dashboard", () => {
   it("links each number to the lister showing exactly those leads", async () => {
@@ -68,7 +70,7 @@ describe("dashboard", () => {
     expect(within(uc).getByRole("link", { name: /Leads under construction: 40/ }).getAttribute("href")).toBe("/private-construction-leads?filter=status%3AUnder+Construction");
     const leads = panel("New leads for you");
     expect(within(leads).getByRole("link", { name: /New leads for you: 17/ }).getAttribute("href")).toBe("/my-feed?filter=arrived_date%3A%5B2026-10-24+TO+2026-11-22%5D");
-    expect(within(leads).getByText(/\+13 vs the 30 days before/)).toBeTruthy();
+    expect(within(leads).getByText(/ vs the 30 days before/).textContent).toBe("+13 vs the 30 days before (4)"); // 17 now, 4 before
     expect(within(panel("Recently viewed")).getByRole("link", { name: "Supply of RMC" }).getAttribute("href")).toBe("/tender/detail/7");
   }, 60_000);
 
@@ -100,12 +102,17 @@ describe("dashboard", () => {
 
   it("competitor panels say plainly when their calls are missing, or when nothing is tracked", async () => {
     renderSignedIn("/dashboard", makeUser(), dashboardApi([], "missing"));
-    expect(await screen.findByText("Competitor comparison is not available yet", {}, { timeout: 15_000 })).toBeTruthy();
-    expect(await screen.findByText("Competitor suggestions are not available yet")).toBeTruthy();
+    await waitFor(() => expect(emptyStateOf("Your competitors, last 30 days")).toBe("Competitor comparison is not available yetOpen Your Competitors"), { timeout: 15_000 });
+    await waitFor(() => expect(emptyStateOf("Companies you compete with")).toBe("Competitor suggestions are not available yetOpen Your Competitors"));
+    for (const title of ["Your competitors, last 30 days", "Companies you compete with"]) {
+      expect(within(panel(title)).getByRole("link", { name: "Open Your Competitors" }).getAttribute("href")).toBe("/your-competitors");
+    }
   }, 60_000);
 
   it("with nothing tracked the comparison invites tracking", async () => {
     renderSignedIn("/dashboard", makeUser(), dashboardApi([], "empty"));
-    expect(await screen.findByText("No competitors tracked yet", {}, { timeout: 15_000 })).toBeTruthy();
+    await waitFor(() => expect(emptyStateOf("Your competitors, last 30 days")).toBe("No competitors tracked yetTrack competitors to compare their bids and wins here"), { timeout: 15_000 });
+    const invite = within(panel("Your competitors, last 30 days")).getByRole("link", { name: "Track competitors to compare their bids and wins here" });
+    expect(invite.getAttribute("href")).toBe("/your-competitors");
   }, 60_000);
 });
