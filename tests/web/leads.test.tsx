@@ -171,7 +171,8 @@ describe("mark control", () => {
     fireEvent.click(await screen.findByRole("menuitem", { name: /Rejected/ }));
     within(row).getByRole("button", { name: "Marked Rejected" });
     await act(async () => release());
-    await waitFor(() => expect(within(row).getByRole("button", { name: "Mark As" })).toBeTruthy());
+    await waitFor(() => expect(within(row).getByRole("button", { name: "Mark As" }).getAttribute("data-mark")).toBe("unmarked"));
+    expect(within(row).getByRole("button", { name: "Mark As" }).className).not.toMatch(/ant-btn-loading/); // back, and usable again
     expect(within(row).queryByRole("button", { name: "Marked Rejected" })).toBeNull(); // rolled back, not both
     await screen.findByText("Internal Server Error");
   });
