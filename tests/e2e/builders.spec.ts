@@ -3,7 +3,7 @@
 // search by name and CIN, facets with counts and URL state, a builder's detail with its activity
 // charts, unlocking a company (the top bar's credits drop by exactly the quoted cost and the
 // contacts show in full), contacts filtered by source, the unlocked-companies list, financial
-// charts and table, and director lookup by DIN. Screenshots go to test-results/builders-*.png.
+// charts and table, and director lookup by DIN. Screenshots (builders-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import { expect, test, type Page } from "@playwright/test";
 import type { ListResponse } from "../../common/api";
 import type { CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStaticRow, DirectorInfoResponse } from "../../common/companies";

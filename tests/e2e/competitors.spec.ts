@@ -2,7 +2,7 @@
 // desktop (1280) and phone (390) widths, which show it as a table and as cards; the rest at desktop): track a company picked with suggest-as-you-type and see its figures (bids, wins, win
 // rate, L1, typical discount) as the API computes them from results, open its full record, change
 // the comparison window, track a suggested competitor and one from a builder's page, and stop
-// tracking. Screenshots go to test-results/competitors-*.png.
+// tracking. Screenshots (competitors-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { CompetitorComparisonRow, CompetitorListerResponse, CompetitorProfile, TrackedCompetitor } from "../../common/companies";
 import { DESKTOP, pageGet, screenshots, signedIn, WIDTHS } from "./fixtures.js";

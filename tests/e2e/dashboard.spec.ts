@@ -1,7 +1,7 @@
 // The dashboard in Chromium at desktop (1280) width: its panels show charts with their numbers,
 // and a panel's link opens the lead lister with the same count. At 700 and 390 px the panels only
 // stack (nothing a test reads differs; the menu's own narrow forms are in shell.spec.ts).
-// Screenshots go to DASHBOARD_SHOTS (default test-results/) as dashboard-1280*.png.
+// Screenshots (dashboard-1280*.png) only when DASHBOARD_SHOTS or E2E_SCREENSHOTS names a folder.
 import { expect, test, type Browser } from "@playwright/test";
 import { demo, DESKTOP, listerCount, pageApi, pageGet, screenshots, signedIn, signIn } from "./fixtures.js";
 

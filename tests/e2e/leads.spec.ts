@@ -2,7 +2,7 @@
 // at desktop (1280) and phone (390) widths, where their layout differs; the rest at desktop):
 // search, facets with counts, price in crore, paging,
 // export, marking, unlocking a contact (the top bar's credits drop by exactly one) and
-// verifying its number. Screenshots go to test-results/leads-*.png.
+// verifying its number. Screenshots (leads-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters } from "./fixtures.js";

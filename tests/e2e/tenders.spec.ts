@@ -2,13 +2,13 @@
 // widths, where it differs; the rest at desktop): the live-tenders lister (search, facets with counts, the organisation suggester, value in
 // crore, 'Show all tenders', paging, reload, CSV/Excel export), a tender's detail (fields,
 // corrigenda, reminder, zip, similar tenders), its AI brief with citations, and shared links
-// (valid without sign-in, tampered, another tender, revoked). Screenshots: test-results/tenders-*.png.
+// (valid without sign-in, tampered, another tender, revoked). Screenshots (tenders-*.png) only on request.
 import fs from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
-// TENDERS_SHOTS moves the screenshots (test-results/ is emptied by every Playwright run).
+// Screenshots are written only when TENDERS_SHOTS or E2E_SCREENSHOTS names their folder.
 const shot = screenshots("tenders", { dirVariable: "TENDERS_SHOTS" });
 
 /** The number in the lister's summary ('1,234 tenders'). */
