@@ -1,7 +1,7 @@
 // The error catalogue of spec section 8, through the real HTTP layer with fetch answering
 // as the server would. Each case checks the toast a user reads and what happens next.
 import { act, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ERROR_MESSAGE_CAP, LOGGED_IN_ELSEWHERE_MESSAGE, LOGOUT_DELAY_MS, TOKEN_STORAGE_KEY } from "../../common/constants";
 import { hardNavigation } from "../../src/lib/redirect";
 import { message } from "antd";
@@ -37,6 +37,15 @@ afterEach(async () => {
   vi.useRealTimers(); // a test that failed under fake timers must not stall the wait below
   message.destroy();
   await waitFor(() => expect(toasts()).toEqual([]));
+});
+// The toasts' own React root still has leave animations scheduled after the last test; jsdom
+// must outlive them, or React's scheduler runs them with no window ("window is not defined",
+// an unhandled error that fails the run). This is teardown, not a wait for what a test checks.
+afterAll(async () => {
+  message.destroy();
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 1000));
+  });
 });
 
 describe("the error catalogue", () => {
