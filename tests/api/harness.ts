@@ -3,6 +3,8 @@
 // the PostgreSQL server when DATABASE_URL is set, each test file in its own schema. Either way
 // files can run side by side (two Vitest workers) and leave nothing behind.
 import crypto from "node:crypto";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { loadConfig, type Config } from "../../server/config.js";
 import { openDb, type Db } from "../../server/db/client.js";
@@ -22,9 +24,13 @@ export interface TestContext {
 
 /**
  * The app's data folder (mail outbox and the like) for this Vitest worker: files running at the
- * same time in the other worker must not see each other's files.
+ * same time in the other worker — or in another checkout's run on this machine — must not see
+ * each other's files.
  */
-export const testDataDir = `/tmp/infrascout-test-${process.env.VITEST_POOL_ID ?? "0"}`;
+export const testDataDir = path.join(
+  os.tmpdir(),
+  `infrascout-test-${crypto.createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}-${process.env.VITEST_POOL_ID ?? "0"}`,
+);
 
 /** A database with every migration applied: a clone of the template on PGlite, a migrated schema on PostgreSQL. */
 export async function openMigratedTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
