@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { auth, demo, E2E_OUTBOX, expectPath, fixtures, pageGet, pageToken, signedIn, signIn } from "./fixtures.js";
+import { auth, demo, E2E_OUTBOX, expectPath, fixtures, pageGet, pageToken, settled, signedIn, signIn, poll } from "./fixtures.js";
 
 test("a signed-out visitor is sent to login with the page as redirect, and comes back there after sign-in", async ({ page }) => {
   await page.goto("/builders?page=2");
@@ -64,7 +64,9 @@ test("signing in in a second browser signs the first one out with the unauthoriz
   const a = await first.newPage();
   const b = await second.newPage();
   await signedIn(a, who);
-  await signedIn(b, who);
+  await settled(a); // the first browser's page has made its calls: its next call is after the second sign-in
+  await signIn(b, who);
+  await expect(b.getByText(/remaining out of total/)).toBeVisible();
   await a.goto("/dashboard");
   await expect(a.getByText("You are unauthorized, Redirecting to login page")).toBeVisible();
   await expectPath(a, "/login");
@@ -113,7 +115,7 @@ test("forgot password: the mailed link sets a new password that signs in", async
   await page.getByLabel("E-mail").fill(who.email);
   await page.getByRole("button", { name: /send|reset/i }).click();
   await expect(page.getByText(/If an account exists for that e-mail/)).toBeVisible();
-  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)).toBe(before + 1);
+  await poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)).toBe(before + 1);
   const newest = fs.readdirSync(outbox).sort().pop()!;
   const eml = fs.readFileSync(path.join(outbox, newest), "utf8").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
   const link = eml.match(/https?:\/\/[^\s]+\/forgot-password\?token=[A-Za-z0-9_%-]+/)![0];

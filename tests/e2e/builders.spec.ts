@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { ListResponse } from "../../common/api";
 import type { CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStaticRow, DirectorInfoResponse } from "../../common/companies";
-import { credits, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
+import { credits, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 const shot = screenshots("builders", { dirVariable: "BUILDERS_SHOTS", fullPage: true });
@@ -45,19 +45,19 @@ for (const vp of WIDTHS) {
       const target = rows.results.find((r) => r.cin)!;
       await page.getByLabel("Search text").fill(target.name);
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => queryParam(page, "q")).toBe(target.name.replace(/&/g, " ").replace(/\s+/g, " ").trim());
-      await expect.poll(() => resultCount(page)).toBeLessThan(all);
+      await poll(() => queryParam(page, "q")).toBe(target.name.replace(/&/g, " ").replace(/\s+/g, " ").trim());
+      await poll(() => resultCount(page)).toBeLessThan(all);
       expect((await shownNames(page))[0]).toBe(target.name);
 
       await page.getByLabel("Search text").fill(target.cin!);
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => queryParam(page, "q")).toBe(target.cin);
+      await poll(() => queryParam(page, "q")).toBe(target.cin);
       await settled(page);
       expect(await shownNames(page)).toContain(target.name);
 
       await page.getByLabel("Search text").fill("");
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => resultCount(page)).toBe(all);
+      await poll(() => resultCount(page)).toBe(all);
 
       // Facets: one state gives its count, a type within it narrows further; the URL says so.
       const state = await withFilters(page, phone, async (panel) => {
@@ -65,10 +65,10 @@ for (const vp of WIDTHS) {
         const first = group.locator(".facet-options li").first();
         const picked = { name: (await first.locator(".facet-text").innerText()).trim(), count: Number((await first.locator(".facet-count").innerText()).replace(/,/g, "")) };
         await group.getByRole("checkbox", { name: picked.name }).click();
-        await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${picked.name}`]);
+        await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${picked.name}`]);
         return picked;
       });
-      await expect.poll(() => resultCount(page)).toBe(state.count);
+      await poll(() => resultCount(page)).toBe(state.count);
       await expect(page.locator(".active-filters")).toContainText(`State: ${state.name}`);
       const type = await withFilters(page, phone, async (panel) => {
         const group = panel.getByRole("group", { name: "Type" });
@@ -77,13 +77,13 @@ for (const vp of WIDTHS) {
         await group.getByRole("checkbox", { name: picked.name }).click();
         return picked;
       });
-      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${state.name}`, `company_type:${type.name}`]);
-      await expect.poll(() => resultCount(page)).toBe(type.count);
+      await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${state.name}`, `company_type:${type.name}`]);
+      await poll(() => resultCount(page)).toBe(type.count);
       expect(type.count).toBeLessThanOrEqual(state.count);
 
       // A reload shows the same list.
       await page.reload();
-      await expect.poll(() => resultCount(page), { timeout: 40_000 }).toBe(type.count);
+      await poll(() => resultCount(page), { timeout: 40_000 }).toBe(type.count);
       await shot(page, `lister-filtered-${vp.name}`);
     });
 
@@ -114,7 +114,7 @@ for (const vp of WIDTHS) {
       // One source: the URL says source_q, the list holds only that source, and the count is the tag's.
       const source = all.sources.find((s) => s.count > 0)!;
       await page.getByRole("group", { name: "Source" }).getByText(new RegExp(`^${source.label}`)).click();
-      await expect.poll(() => queryParam(page, "source_q")).toBe(source.value);
+      await poll(() => queryParam(page, "source_q")).toBe(source.value);
       await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(source.count, true));
       // A phone lists contacts as cards, each with a source line; a desktop, a table with a Source column.
       await expect(page.locator(phone ? ".company-contacts-table" : ".contact-card")).toHaveCount(0);
@@ -129,7 +129,7 @@ for (const vp of WIDTHS) {
       // Options read 'General Manager (3)': matched from the start, so 'Assistant General Manager' is not it.
       await page.locator(`.ant-select-item-option[title^="${level} ("]`).click();
       await page.keyboard.press("Escape");
-      await expect.poll(() => queryParam(page, "seniority")).toBe(level);
+      await poll(() => queryParam(page, "seniority")).toBe(level);
       const expected = filtered.results.filter((c) => c.seniority === level).length;
       await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(expected, true));
 
@@ -175,7 +175,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await unlock.click();
     await page.getByRole("button", { name: `Spend ${cost} credits` }).click();
     await expect(page.getByText(/^Unlocked \d\d \w{3}, \d{4}$/)).toBeVisible();
-    await expect.poll(async () => (await credits(page)).remaining).toBe(before - cost);
+    await poll(async () => (await credits(page)).remaining).toBe(before - cost);
     await shot(page, "detail-unlocked-desktop");
 
     // Its contacts now show in full.
@@ -199,7 +199,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await shot(page, "unlocked-desktop");
     // …and the other tab no longer does.
     await page.getByRole("tab", { name: "Not unlocked yet" }).click();
-    await expect.poll(() => queryParam(page, "tab")).toBe("locked");
+    await poll(() => queryParam(page, "tab")).toBe("locked");
     await page.getByLabel("Search companies").fill(company.name);
     await page.getByLabel("Search companies").press("Enter");
     await expect(page.locator(".company-list-summary")).toHaveText(/^\d+ compan(y|ies)$/);
@@ -235,11 +235,11 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
 
     // Clicking a DIN shows all that director's companies; Back returns.
     await page.getByRole("button", { name: `DIN ${director.din}` }).first().click();
-    await expect.poll(() => queryParam(page, "din")).toBe(director.din);
+    await poll(() => queryParam(page, "din")).toBe(director.din);
     await expect(page.getByText(`Every company of the director with DIN ${director.din}:`)).toBeVisible();
     await expect(page.locator("#directors").getByRole("link", { name: company.name }).first()).toBeVisible();
     await page.goBack();
-    await expect.poll(() => queryParam(page, "din")).toBeNull();
+    await poll(() => queryParam(page, "din")).toBeNull();
 
     // A malformed DIN is refused before it is sent.
     await page.getByLabel("Director DIN").fill("1234");

@@ -5,7 +5,7 @@
 // tracking. Screenshots (competitors-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { CompetitorComparisonRow, CompetitorListerResponse, CompetitorProfile, TrackedCompetitor } from "../../common/companies";
-import { DESKTOP, pageGet, screenshots, signedIn, WIDTHS } from "./fixtures.js";
+import { DESKTOP, pageGet, screenshots, signedIn, WIDTHS, poll } from "./fixtures.js";
 
 const shot = screenshots("competitors", { dirVariable: "COMPETITORS_SHOTS", fullPage: true });
 
@@ -90,7 +90,7 @@ for (const vp of WIDTHS) {
 
       // A narrower window: the URL says so and the figures are the window's.
       await page.getByText("Last 90 days").click();
-      await expect.poll(() => new URL(page.url()).searchParams.get("window")).toBe("90");
+      await poll(() => new URL(page.url()).searchParams.get("window")).toBe("90");
       const windowed = await pageGet<{ results: CompetitorComparisonRow[] }>(page, "/api/competitor_comparison/?days=90");
       const mine = windowed.results.find((r) => r.company.id === pick.company.id)!;
       await expect(competitorRow(page, phone, pick.company.id)).toContainText(pct(mine.win_rate));

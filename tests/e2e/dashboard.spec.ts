@@ -3,7 +3,7 @@
 // stack (nothing a test reads differs; the menu's own narrow forms are in shell.spec.ts).
 // Screenshots (dashboard-1280*.png) only when DASHBOARD_SHOTS or E2E_SCREENSHOTS names a folder.
 import { expect, test, type Browser } from "@playwright/test";
-import { demo, DESKTOP, listerCount, pageApi, pageGet, screenshots, signedIn, signIn } from "./fixtures.js";
+import { demo, DESKTOP, listerCount, pageApi, pageGet, screenshots, signedIn } from "./fixtures.js";
 
 const shot = screenshots("dashboard", { dirVariable: "DASHBOARD_SHOTS" });
 
@@ -40,8 +40,7 @@ test.afterAll(async ({ browser }) => {
 
 test(`${DESKTOP.name} (${DESKTOP.width}px): charts with numbers; the shortlisted link opens the lister with the same count`, async ({ page }) => {
   await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
-  await signIn(page, demo, "/login?redirect=%2Fdashboard");
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signedIn(page, demo, { to: "/dashboard" });
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
   const stat = await pageGet<{ by_mark: { mark: string; count: number; construction: number; industrial: number }[] }>(page, "/api/dashboard/shortlisted_status_stat/");
@@ -75,8 +74,7 @@ test(`${DESKTOP.name} (${DESKTOP.width}px): charts with numbers; the shortlisted
 
 test("the window control changes the new-leads range, kept in the URL", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, demo, "/login?redirect=%2Fdashboard");
-  await expect(page).toHaveURL(/\/dashboard/);
+  await signedIn(page, demo, { to: "/dashboard" });
   await page.getByRole("radiogroup", { name: "Dashboard window" }).getByText("7 days").click();
   await expect(page).toHaveURL(/days=7/);
   const series = await pageGet<{ total: number; days: unknown[] }>(page, "/api/proj_cnt_stats/?days=7");

@@ -1,7 +1,7 @@
 // My Feed's Tenders view: a new subscriber who prefers one state switches /my-feed to Tenders,
 // sees live tenders of that state marked 'New' with the reason they matched, and opens one.
 import { expect as baseExpect, test } from "@playwright/test";
-import { auth, expectPath, newApiContext, screenshots, settled, signIn, signUp, staff, subscribe, token } from "./fixtures.js";
+import { auth, newApiContext, screenshots, settled, signedIn, signUp, staff, subscribe, token } from "./fixtures.js";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const PASSWORD = "Feed-tenders-pass-123";
@@ -26,8 +26,7 @@ test("My Feed → Tenders: live tenders of the preferred state, each with its re
   await api.dispose();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, { email, password: PASSWORD }, `/login?redirect=${encodeURIComponent("/my-feed")}`);
-  await expectPath(page, "/my-feed", 30_000);
+  await signedIn(page, { email, password: PASSWORD }, { to: "/my-feed", timeout: 30_000 });
   await expect(page.locator(".feed-card").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Save search" })).toBeVisible();
 

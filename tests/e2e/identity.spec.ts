@@ -11,7 +11,7 @@
 //    the redirect) is the product's own code.
 import { randomUUID } from "node:crypto";
 import { expect, test, type BrowserContext, type Route } from "@playwright/test";
-import { auth, demo, expectPath, pageToken } from "./fixtures";
+import { auth, demo, expectPath, pageToken, poll } from "./fixtures";
 import { E2E_GOOGLE_CLIENT_ID, E2E_MS_CLIENT_ID, GOOGLE_ISSUER, MS_ORIGIN, signIdToken } from "./identity-provider";
 
 const b64url = (s: string) => Buffer.from(s).toString("base64url");
@@ -131,7 +131,7 @@ test.describe("social sign-in", () => {
     await expectPath(page, "/onboarding");
     expect(calls.some((c) => c.startsWith("GET /common/oauth2/v2.0/authorize"))).toBe(true);
     expect(calls.some((c) => c.startsWith("POST /common/oauth2/v2.0/token"))).toBe(true);
-    await expect.poll(() => popup.isClosed()).toBe(true);
+    await poll(() => popup.isClosed()).toBe(true);
 
     // MSAL kept its cache in sessionStorage, with the signed-in account as the active account.
     const storage = await page.evaluate(() => ({

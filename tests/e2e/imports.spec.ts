@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, screenshots, signedIn, staff } from "./fixtures.js";
+import { DESKTOP, screenshots, signedIn, staff, poll } from "./fixtures.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 // TENDERS_SHOTS moves these screenshots too (as it has since the spec was written).
@@ -54,7 +54,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await signedIn(page, staff);
     await page.goto("/update-projects");
     await page.getByRole("tab", { name: "Imports" }).click();
-    await expect.poll(() => new URL(page.url()).searchParams.get("tab")).toBe("imports");
+    await poll(() => new URL(page.url()).searchParams.get("tab")).toBe("imports");
 
     // A GePNIC page: the kind is guessed from the file, a state given for it.
     await choose(page, path.join(FIXTURES, "gepnic", GEPNIC.file));

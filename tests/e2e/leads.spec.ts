@@ -5,7 +5,7 @@
 // verifying its number. Screenshots (leads-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters } from "./fixtures.js";
+import { credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 /** The number in the lister's summary ('1,234 leads'); awaited alone, it waits for the list. */
@@ -48,12 +48,12 @@ for (const vp of WIDTHS) {
       // A term: fewer leads, q and oq in the URL.
       await page.getByLabel("Search text").fill("hospital & school");
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("hospital school");
+      await poll(() => new URL(page.url()).searchParams.get("q")).toBe("hospital school");
       expect(new URL(page.url()).searchParams.get("oq")).toBe("hospital & school");
-      await expect.poll(() => resultCount(page)).toBeLessThan(all);
+      await poll(() => resultCount(page)).toBeLessThan(all);
       await page.getByLabel("Search text").fill("");
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => resultCount(page)).toBe(all);
+      await poll(() => resultCount(page)).toBe(all);
 
       // Facets: one state gives its count; a second state adds its own (values of a field OR).
       const [first, second] = await withFilters(page, phone, async (panel) => {
@@ -63,23 +63,23 @@ for (const vp of WIDTHS) {
         const b = { name: (await options.nth(1).locator(".facet-text").innerText()).trim(), count: Number((await options.nth(1).locator(".facet-count").innerText()).replace(/,/g, "")) };
         const sectorBefore = await panel.getByRole("group", { name: "Sector" }).locator(".facet-count").allInnerTexts();
         await group.getByRole("checkbox", { name: a.name }).click();
-        await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${a.name}`]);
+        await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${a.name}`]);
         // Other facets are now counted within the chosen state.
-        await expect.poll(async () => (await panel.getByRole("group", { name: "Sector" }).locator(".facet-count").allInnerTexts()).join()).not.toBe(sectorBefore.join());
+        await poll(async () => (await panel.getByRole("group", { name: "Sector" }).locator(".facet-count").allInnerTexts()).join()).not.toBe(sectorBefore.join());
         // The chosen state's own count is unchanged (multi-select counts).
         await expect(group.locator(".facet-options li").filter({ hasText: a.name }).locator(".facet-count")).toHaveText(a.count.toLocaleString("en-IN"));
         await group.getByRole("checkbox", { name: b.name }).click();
-        await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${a.name}`, `state:${b.name}`]);
+        await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${a.name}`, `state:${b.name}`]);
         return [a, b];
       });
-      await expect.poll(() => resultCount(page)).toBe(first.count + second.count);
+      await poll(() => resultCount(page)).toBe(first.count + second.count);
       await expect(page.locator(".active-filters")).toContainText(`State: ${first.name}`);
 
       // Paging keeps the filters; a reload shows the same page. The seeded demo data (seed 7) has
       // more than one page in its two largest states, so this always runs (it was skipped when not).
       expect(first.count + second.count).toBeGreaterThan(20);
       await page.getByTitle("Next Page").click();
-      await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+      await poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
       await waitForList(page);
       const firstTitle = await page.locator(".lead-title-link").first().innerText();
       await page.reload();
@@ -88,7 +88,7 @@ for (const vp of WIDTHS) {
       expect(new URL(page.url()).searchParams.getAll("filter")).toEqual([`state:${first.name}`, `state:${second.name}`]);
       // Back goes to page 1.
       await page.goBack();
-      await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
+      await poll(() => new URL(page.url()).searchParams.get("page")).toBeNull();
     });
 
     test("the new-style lister previews the selected lead and opens its new-style page", async ({ page }) => {
@@ -112,7 +112,7 @@ for (const vp of WIDTHS) {
         const title = await second.locator(".lead-title-link").innerText();
         await second.click();
         await expect(page.locator(".lead-preview-title")).toHaveText(title);
-        await expect.poll(() => new URL(page.url()).searchParams.get("selected")).toBe(await second.getAttribute("data-lead-id"));
+        await poll(() => new URL(page.url()).searchParams.get("selected")).toBe(await second.getAttribute("data-lead-id"));
         await expect(page.locator(".lead-preview")).toContainText(/contacts?|No contacts yet/);
         await shot(page, `new-lister-${vp.name}`);
         await page.locator(".lead-preview").getByRole("link", { name: /Open/ }).click();
@@ -150,7 +150,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
       await expect(panel.getByLabel("Denomination").first()).toBeVisible();
       await panel.getByRole("button", { name: "Apply value" }).click();
     });
-    await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["value:[100000000 TO 500000000]"]);
+    await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["value:[100000000 TO 500000000]"]);
     expect(new URL(page.url()).searchParams.get("unit")).toBe("cr");
     await waitForList(page);
     const values = await page.locator(".lead-value").allInnerTexts();
@@ -231,7 +231,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     const unlock = page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` });
     await unlock.dblclick();
     await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toHaveCount(0);
-    await expect.poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
+    await poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
     const full = await pageGet<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
     const unlocked = full.results.find((c) => c.id === contact.id)!;
     expect(unlocked.is_unlocked).toBe(true);

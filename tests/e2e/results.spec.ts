@@ -5,7 +5,7 @@
 // results), its shared link (valid without sign-in, another result refused) and a reminder set
 // on it (listed on /reminders as a Result that links back to it).
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
+import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 // TENDERS_SHOTS moves these screenshots too (results are tenders' outcomes).
@@ -51,7 +51,7 @@ for (const vp of WIDTHS) {
         await panel.getByLabel("Minimum value").fill("1");
         await panel.getByRole("button", { name: "Apply value" }).click();
       });
-      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["award_value:[10000000 TO *]"]);
+      await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["award_value:[10000000 TO *]"]);
       const big = await count(page);
       expect(big).toBeLessThanOrEqual(all);
       for (const v of await page.locator(".tender-value").allInnerTexts()) expect(v.trim()).toMatch(/^₹ [\d,.]+ Cr$/);
@@ -63,7 +63,7 @@ for (const vp of WIDTHS) {
         await option.getByRole("checkbox").click();
         return name;
       });
-      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toContain(`winner_name:${winner}`);
+      await poll(() => new URL(page.url()).searchParams.getAll("filter")).toContain(`winner_name:${winner}`);
       await settled(page);
       for (const w of await page.locator(".result-winner strong").allInnerTexts()) expect(w.trim()).toBe(winner);
     });
@@ -180,7 +180,7 @@ test.describe(`results quick search, ${DESKTOP.name} (${DESKTOP.width}px)`, () =
     const box = page.getByPlaceholder("Search results by work, organisation, winner");
     await box.fill("road");
     await box.press("Enter");
-    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("road");
+    await poll(() => new URL(page.url()).searchParams.get("q")).toBe("road");
     const found = await count(page);
     expect(found).toBeGreaterThan(0);
 
@@ -198,7 +198,7 @@ test.describe(`results quick search, ${DESKTOP.name} (${DESKTOP.width}px)`, () =
     await expect(item).toContainText("Tender Results");
     await expect(item).toContainText("“road”");
     await item.getByRole("link", { name }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/results");
+    await poll(() => new URL(page.url()).pathname).toBe("/results");
     expect(new URL(page.url()).searchParams.get("q")).toBe("road");
     await expect(box).toHaveValue("road");
     expect(await count(page)).toBe(found);

@@ -2,7 +2,7 @@
 // disabling, the project edit page (fields, status updates, keywords, contacts, documents), the
 // review queue's filters, unlocking while impersonating, and the area's absence for subscribers.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, demo, expectPath, pageGet, pageToken, screenshots, signIn, signUp, staff, subscribe, token, WIDTHS } from "./fixtures";
+import { auth, demo, expectPath, pageGet, pageToken, poll, screenshots, signedIn, signIn, signUp, staff, subscribe, token, WIDTHS } from "./fixtures";
 
 const shot = screenshots("staff", { dirVariable: "STAFF_SHOTS" });
 
@@ -40,8 +40,7 @@ async function accountMenu(page: Page) {
 
 test.describe("staff area", () => {
   test("staff impersonates the demo subscriber from the users tab, sees the banner, and cancels back to staff", async ({ page }) => {
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
+    await signedIn(page, staff);
     const drawer = await openUser(page, demo.email);
     await drawer.getByRole("button", { name: "Impersonate" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Impersonate" }).click();
@@ -73,8 +72,7 @@ test.describe("staff area", () => {
     const staffToken = await token(request, staff);
     const before = await adminUser(request, staffToken, demo.email);
 
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
+    await signedIn(page, staff);
     const drawer = await openUser(page, demo.email);
     await drawer.getByLabel("Credits to grant").fill("5");
     await drawer.getByLabel("Note").fill("e2e goodwill");
@@ -83,7 +81,7 @@ test.describe("staff area", () => {
     await expect(drawer.getByRole("row").filter({ hasText: "e2e goodwill" }).getByText("+5")).toBeVisible();
 
     const subscriber = await browser.newPage();
-    await signIn(subscriber, demo);
+    await signedIn(subscriber, demo);
     await expect(subscriber.getByText(`Credits: ${Math.max(0, before.remaining_credits + 5)} remaining out of total ${before.total_credits + 5}`)).toBeVisible();
     await subscriber.close();
   });
@@ -94,12 +92,10 @@ test.describe("staff area", () => {
     const user = await freshSubscriber(request, staffToken);
 
     const theirs = await browser.newPage();
-    await signIn(theirs, user);
-    await expectPath(theirs, "/private-construction-leads");
+    await signedIn(theirs, user);
     await expect(theirs.getByText(/Credits: \d+ remaining/)).toBeVisible();
 
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
+    await signedIn(page, staff);
     const drawer = await openUser(page, user.email);
     await drawer.getByRole("button", { name: "Disable user" }).click();
     await page.locator(".ant-popconfirm").getByRole("button", { name: "Disable" }).click();
@@ -126,9 +122,7 @@ test.describe("staff area", () => {
     expect(imp.status()).toBe(200);
     expect((await request.get("/api/cancel-impersonate/", { headers: auth((await imp.json()).token) })).status()).toBe(200);
 
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
-    await page.goto("/update-projects?tab=audit");
+    await signedIn(page, staff, { to: "/update-projects?tab=audit" });
     await expect(page.getByRole("tab", { name: "Audit log", selected: true })).toBeVisible();
     await expect(page.getByRole("columnheader", { name: "When (IST)" })).toBeVisible();
     await page.locator(".audit-kind-filter").click();
@@ -141,9 +135,7 @@ test.describe("staff area", () => {
   });
 
   test("a subscriber opening /update-projects gets the 404 page", async ({ page }) => {
-    await signIn(page, demo);
-    await expectPath(page, "/private-construction-leads");
-    await page.goto("/update-projects");
+    await signedIn(page, demo, { to: "/update-projects" });
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     await page.goto("/update-projects?tab=users");
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
@@ -151,9 +143,7 @@ test.describe("staff area", () => {
   });
 
   async function openFirstQueuedProject(page: Page) {
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
-    await page.goto("/update-projects");
+    await signedIn(page, staff, { to: "/update-projects" });
     const first = page.locator(".review-queue .ant-table-row a").first();
     // The queue is a full lister (list and facets): give a loaded machine time.
     await expect(first).toBeVisible({ timeout: 30_000 });
@@ -212,8 +202,7 @@ test.describe("staff area", () => {
     const stamp = Date.now().toString(36);
     const name = `Asha Kulkarni ${stamp}`;
     const mobile = `9${String(Date.now()).slice(-9)}`;
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
+    await signedIn(page, staff);
     await page.goto(`/update-projects/detail/${lead.id}`);
     const contacts = page.locator(".project-contacts");
     await contacts.getByRole("button", { name: "Add contact" }).click();
@@ -267,8 +256,7 @@ test.describe("staff area", () => {
     await contacts.getByRole("button", { name: "Cancel" }).click();
 
     const subscriber = await browser.newPage();
-    await signIn(subscriber, demo);
-    await expectPath(subscriber, "/private-construction-leads");
+    await signedIn(subscriber, demo);
     await subscriber.goto(`/private-construction-leads/detail/${lead.id}`);
     const row = subscriber.locator(".contacts-table tr").filter({ hasText: name });
     await expect(row).toBeVisible();
@@ -301,8 +289,7 @@ test.describe("staff area", () => {
       return (await adminUser(request, kept!, user.email)).remaining_credits;
     };
 
-    await signIn(page, staff);
-    await expectPath(page, "/private-construction-leads");
+    await signedIn(page, staff);
     await page.goto(`/impersonate/${user.id}`);
     await expect(page.getByText(`You are impersonating ${user.email}`)).toBeVisible({ timeout: 30_000 });
     await page.goto(`/private-construction-leads/detail/${leadId}`);
@@ -332,9 +319,7 @@ test.describe("staff area", () => {
   for (const vp of WIDTHS) {
     test(`the review queue filters by facet (${vp.name})`, async ({ page }) => {
       await page.setViewportSize({ width: vp.width, height: vp.height });
-      await signIn(page, staff);
-      await expectPath(page, "/private-construction-leads");
-      await page.goto("/update-projects");
+      await signedIn(page, staff, { to: "/update-projects" });
       const summary = page.locator(".review-queue .lister-summary");
       await expect(summary).toHaveText(/^[\d,]+ leads to review$/, { timeout: 30_000 });
       const count = async () => Number((await summary.innerText()).replace(/[^\d]/g, ""));
@@ -351,16 +336,16 @@ test.describe("staff area", () => {
       expect(expected).toBeGreaterThan(0);
       expect(expected).toBeLessThan(all);
       await group.getByRole("checkbox", { name: "industrial" }).click();
-      await expect.poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["category:industrial"]);
+      await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["category:industrial"]);
       if (phone) {
         await shot(page, "review-filters-phone");
         await panel.getByRole("button", { name: /^Show / }).click();
       }
-      await expect.poll(count, { timeout: 20_000 }).toBe(expected);
+      await poll(count, { timeout: 20_000 }).toBe(expected);
       if (!phone) await expect(page.locator(".review-table .ant-tag").filter({ hasText: "construction" })).toHaveCount(0);
       await expect(page.locator(".review-queue .active-filters")).toContainText("industrial");
       await page.reload();
-      await expect.poll(count, { timeout: 20_000 }).toBe(expected);
+      await poll(count, { timeout: 20_000 }).toBe(expected);
     });
   }
 });

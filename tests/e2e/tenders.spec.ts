@@ -5,7 +5,7 @@
 // (valid without sign-in, tampered, another tender, revoked). Screenshots (tenders-*.png) only on request.
 import fs from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters } from "./fixtures.js";
+import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 // Screenshots are written only when TENDERS_SHOTS or E2E_SCREENSHOTS names their folder.
@@ -50,7 +50,7 @@ for (const vp of WIDTHS) {
 
       // 'Show all tenders': the URL carries search_all_tenders=true and the list grows.
       await withFilters(page, phone, (panel) => panel.getByRole("switch", { name: /Show all tenders/ }).click());
-      await expect.poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
+      await poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
       const all = await count(page);
       expect(all).toBeGreaterThan(live);
       await expect(page.locator(".active-filters")).toContainText("All tenders");
@@ -62,19 +62,19 @@ for (const vp of WIDTHS) {
         const c = group.locator(".facet-options li").filter({ hasText: /^Closed/ });
         const counts = [await facetNumber(a), await facetNumber(c)];
         await a.getByRole("checkbox").click();
-        await expect.poll(() => filters(page)).toEqual(["tender_status:AOC"]);
+        await poll(() => filters(page)).toEqual(["tender_status:AOC"]);
         await c.getByRole("checkbox").click();
-        await expect.poll(() => filters(page)).toEqual(["tender_status:AOC", "tender_status:Closed"]);
+        await poll(() => filters(page)).toEqual(["tender_status:AOC", "tender_status:Closed"]);
         return counts;
       });
-      await expect.poll(() => count(page)).toBe(aoc + closed);
+      await poll(() => count(page)).toBe(aoc + closed);
 
       // The corrigendum flag reads as words; ticking it leaves only tenders with a corrigendum.
       await withFilters(page, phone, async (panel) => {
         const option = panel.getByRole("group", { name: "Corrigendum" }).locator(".facet-options li").filter({ hasText: "With corrigendum" });
         await option.getByRole("checkbox").click();
       });
-      await expect.poll(() => filters(page)).toContain("is_corrigendum:true");
+      await poll(() => filters(page)).toContain("is_corrigendum:true");
       const withCorrigendum = await count(page);
       if (withCorrigendum > 0) {
         const rows = phone ? page.locator(".tender-card") : page.locator(".tender-table tbody tr.ant-table-row");
@@ -84,18 +84,18 @@ for (const vp of WIDTHS) {
 
       // 'Clear all' keeps 'Show all tenders' off again and the search text.
       await page.getByText("Clear all").click();
-      await expect.poll(() => filters(page)).toEqual([]);
+      await poll(() => filters(page)).toEqual([]);
       expect(await count(page)).toBe(live);
 
       // Text: q and oq in the URL, fewer tenders.
       await page.getByLabel("Search text").fill("bridge & road");
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("bridge road");
+      await poll(() => new URL(page.url()).searchParams.get("q")).toBe("bridge road");
       expect(new URL(page.url()).searchParams.get("oq")).toBe("bridge & road");
-      await expect.poll(() => count(page)).toBeLessThan(live);
+      await poll(() => count(page)).toBeLessThan(live);
       await page.getByLabel("Search text").fill("");
       await page.getByLabel("Search text").press("Enter");
-      await expect.poll(() => count(page)).toBe(live);
+      await poll(() => count(page)).toBe(live);
 
       // The organisation suggester forgives a typo and adds an org_name_exact filter.
       const picked = await withFilters(page, phone, async (panel) => {
@@ -105,7 +105,7 @@ for (const vp of WIDTHS) {
         const name = (await option.locator(".org-option-name").innerText()).trim();
         expect(name).toMatch(/Railway/i);
         await option.click();
-        await expect.poll(() => filters(page)).toEqual([`org_name_exact:${name}`]);
+        await poll(() => filters(page)).toEqual([`org_name_exact:${name}`]);
         return name;
       });
       const ofOrg = await count(page);
@@ -120,7 +120,7 @@ for (const vp of WIDTHS) {
       await page.goto("/live-tenders?search_all_tenders=true");
       expect(await count(page)).toBe(all);
       await page.getByTitle("Next Page").click();
-      await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
+      await poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
       await settled(page);
       const first = await page.locator(".tender-title-link").first().innerText();
       await page.reload();
@@ -147,7 +147,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
       await panel.getByLabel("Maximum value").fill("50");
       await panel.getByRole("button", { name: "Apply value" }).click();
     });
-    await expect.poll(() => filters(page)).toEqual(["value:[10000000 TO 500000000]"]);
+    await poll(() => filters(page)).toEqual(["value:[10000000 TO 500000000]"]);
     expect(new URL(page.url()).searchParams.get("unit")).toBe("cr");
     const n = await count(page);
     expect(n).toBeGreaterThan(0);
@@ -302,7 +302,7 @@ test.describe(`tenders quick search, ${DESKTOP.name} (${DESKTOP.width}px)`, () =
     await page.goto("/live-tenders");
     const live = await count(page);
     await withFilters(page, false, (panel) => panel.getByRole("switch", { name: /Show all tenders/ }).click());
-    await expect.poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
+    await poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
     const all = await count(page);
     expect(all).toBeGreaterThan(live);
 
@@ -319,7 +319,7 @@ test.describe(`tenders quick search, ${DESKTOP.name} (${DESKTOP.width}px)`, () =
     const item = page.locator(".quick-search-list .ant-list-item").filter({ hasText: name });
     await expect(item).toContainText("Tenders");
     await item.getByRole("link", { name }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/live-tenders");
+    await poll(() => new URL(page.url()).pathname).toBe("/live-tenders");
     expect(new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
     expect(await count(page)).toBe(all);
     await expect(page.locator(".active-filters")).toContainText("All tenders");

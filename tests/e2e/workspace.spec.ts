@@ -6,7 +6,7 @@
 // preferences drawer (full width) and the calendar (dots in the month, the day's list below it,
 // the week stacked). Screenshots only on request: $SCREENSHOT_DIR or $E2E_SCREENSHOTS/workspace-*.png.
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, newApiContext, pageApi, pageGet, pageToken, screenshots, signedIn, signUp, staff, subscribe, token, DESKTOP, WIDTHS, type Credentials } from "./fixtures.js";
+import { auth, newApiContext, pageApi, pageGet, pageToken, screenshots, signedIn, signUp, staff, subscribe, token, DESKTOP, WIDTHS, type Credentials, poll } from "./fixtures.js";
 
 // Pages load their code on demand; on a busy shared machine a chunk can take well over 10 s.
 const SLOW = 30_000;
@@ -66,7 +66,7 @@ for (const size of WIDTHS) {
       await shot(page, `feed-${size.name}`);
 
       // The visit moved the seen mark: after a reload nothing older is new.
-      await expect.poll(async () => (await pageGet<{ seen_at: string | null }>(page, "/api/list/my-feed/seen/")).seen_at).not.toBeNull();
+      await poll(async () => (await pageGet<{ seen_at: string | null }>(page, "/api/list/my-feed/seen/")).seen_at).not.toBeNull();
       await page.reload();
       await expect(cards.first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator(".feed-new-summary")).toContainText("nothing new on this page");
@@ -85,7 +85,7 @@ for (const size of WIDTHS) {
       await expect(page.getByText("Updated Profile")).toBeVisible();
       await expect(drawer).toBeHidden();
       await expect(page.locator(".feed-prefs-summary")).toContainText("Maharashtra");
-      await expect.poll(async () => (await page.locator(".feed-reason").allInnerTexts()).some((r) => r === "State: Maharashtra"), { timeout: 20_000 }).toBe(true);
+      await poll(async () => (await page.locator(".feed-reason").allInnerTexts()).some((r) => r === "State: Maharashtra"), { timeout: 20_000 }).toBe(true);
       for (const r of await page.locator(".feed-reason").allInnerTexts()) expect(r).toMatch(/^(Status: (Planning|Under Construction)|State: Maharashtra)$/);
     });
 
@@ -136,7 +136,7 @@ for (const size of WIDTHS) {
       // The week view holds the completed reminder on its day too.
       await page.goto("/project-calendar");
       await page.getByText("Week", { exact: true }).click();
-      await expect.poll(() => new URL(page.url()).searchParams.get("view")).toBe("week");
+      await poll(() => new URL(page.url()).searchParams.get("view")).toBe("week");
       await page.goto(`/project-calendar?view=week&date=${day}`);
       await expect(page.locator(`.cal-week-day[data-date="${day}"] .cal-chip-done`)).toHaveCount(1);
       await shot(page, `calendar-week-${size.name}`);
@@ -164,7 +164,7 @@ for (const size of WIDTHS) {
       const box = page.getByPlaceholder("Search projects, owners, places, keywords");
       await box.fill("hospital");
       await box.press("Enter");
-      await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("hospital");
+      await poll(() => new URL(page.url()).searchParams.get("q")).toBe("hospital");
       const savedUrl = new URL(page.url());
       await page.getByRole("button", { name: "Save search" }).click();
       const dialog = page.getByRole("dialog", { name: "Save as quick search" });
@@ -180,7 +180,7 @@ for (const size of WIDTHS) {
       await expect(item).toContainText("“hospital”");
       await shot(page, `quick-searches-${size.name}`);
       await item.getByRole("link", { name }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe("/private-construction-leads");
+      await poll(() => new URL(page.url()).pathname).toBe("/private-construction-leads");
       const opened = new URL(page.url());
       expect(opened.searchParams.get("q")).toBe(savedUrl.searchParams.get("q"));
       await expect(page.getByPlaceholder("Search projects, owners, places, keywords")).toHaveValue("hospital");
