@@ -75,8 +75,8 @@ test("signing in in a second browser signs the first one out with the unauthoriz
 });
 
 test("logout returns to login with the current page as redirect, and the token no longer works", async ({ page }) => {
-  await signedIn(page);
-  await page.goto("/live-tenders");
+  await signedIn(page, demo, { to: "/live-tenders" });
+  await settled(page);
   const token = await pageToken(page);
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByText("Logout", { exact: true }).click();
