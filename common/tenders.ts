@@ -67,6 +67,8 @@ export const RESULT_SORTS = [
 export interface TenderListRow {
   id: number;
   title: string;
+  /** The portal's own Tender ID (GePNIC `2024_PWD_35115_146`, OCDS tender.id). */
+  portal_tender_id: string | null;
   reference: string | null;
   org_name: string | null;
   org_name_exact: string | null;
@@ -99,6 +101,8 @@ export interface ResultListRow {
   item_type: "result";
   tender_id: number;
   title: string;
+  /** The portal's own Tender ID (GePNIC `2024_PWD_35115_146`, OCDS tender.id). */
+  portal_tender_id: string | null;
   reference: string | null;
   org_name: string | null;
   org_name_exact: string | null;
@@ -142,6 +146,8 @@ export interface Corrigendum {
 export interface TenderDetail {
   id: number;
   ocid: string | null;
+  /** The portal's own Tender ID (GePNIC `2024_PWD_35115_146`, OCDS tender.id). */
+  portal_tender_id: string | null;
   reference: string | null;
   title: string;
   description: string;

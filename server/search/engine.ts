@@ -4,6 +4,7 @@
 import type { Db } from "../db/client.js";
 import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
+import { identifierMatches, identifierSearch, withIdentifiersFirst, type IdentifierMatches } from "./identifiers.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import { ColumnStore } from "./store.js";
 import { answerableInMemory, orderByRank, parseTsQuery, type TsNode } from "./text.js";
@@ -81,6 +82,7 @@ export class SearchEngine {
   private queued: Promise<ColumnStore | null> | null = null;
   private readonly textSets = new Map<string, CachedSet<TextMatches>>();
   private readonly sqlSets = new Map<string, CachedSet<Uint8Array>>();
+  private readonly idSets = new Map<string, CachedSet<IdentifierMatches>>();
   private readonly tsqueries = new Map<string, string>();
   /** What answered the last query (for tests and the benchmark). */
   lastPath: "cache" | "sql" | null = null;
@@ -154,6 +156,7 @@ export class SearchEngine {
     this.store = null;
     this.textSets.clear();
     this.sqlSets.clear();
+    this.idSets.clear();
   }
 
   // ───────────── internals ─────────────
@@ -268,6 +271,7 @@ export class SearchEngine {
           this.store = store;
           this.textSets.clear();
           this.sqlSets.clear();
+          this.idSets.clear();
           this.log(`search cache for ${this.def.name}: ${store.liveCount} rows in ${Date.now() - started} ms`);
           await this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
           return store;
@@ -332,7 +336,7 @@ export class SearchEngine {
     if (q.q) {
       const rank = this.sortOf(q).field === "relevance";
       jobs.push(
-        this.textMatches(store, q, rank).then((m) => {
+        this.queryMatches(store, q, rank).then((m) => {
           ext.only!.push(m.positions);
           if (rank) ext.ranked = m.ranked!;
         }),
@@ -380,6 +384,23 @@ export class SearchEngine {
       if (p >= 0) out.push(p);
     }
     return Int32Array.from(out);
+  }
+
+  /** Rows q finds as text or as an identifier (those first when ranked: identifiers.ts). */
+  private async queryMatches(store: ColumnStore, q: SearchQuery, rank: boolean): Promise<TextMatches> {
+    const ident = this.def.identifiers?.length ? identifierSearch(q.q) : null;
+    const [text, ids] = await Promise.all([this.textMatches(store, q, rank), ident ? this.identifierSet(store, ident) : null]);
+    return ids ? withIdentifiersFirst(text, ids) : text;
+  }
+
+  private async identifierSet(store: ColumnStore, ident: NonNullable<ReturnType<typeof identifierSearch>>): Promise<IdentifierMatches> {
+    const key = JSON.stringify(ident);
+    const hit = this.idSets.get(key);
+    if (hit && hit.store === store && hit.version === store.version) return hit.value;
+    const value = await identifierMatches(this.db, this.def, ident, (id) => store.position(id));
+    this.idSets.set(key, { store, version: store.version, value });
+    while (this.idSets.size > TEXT_CACHE_SIZE) this.idSets.delete(this.idSets.keys().next().value!);
+    return value;
   }
 
   /**

@@ -5,6 +5,7 @@
 // Identifiers come from the index definition only; every user value is a bound parameter.
 import type { Queryable } from "../db/client.js";
 import { fieldOf, sortDef } from "./fields.js";
+import { identifierSearch, identifierSql } from "./identifiers.js";
 import { globToLike } from "./parse.js";
 import { parseTsQuery, rankQueryText } from "./text.js";
 import type { Condition, FacetOption, FieldDef, FilterGroup, IndexDefinition, SearchQuery, Searcher } from "./types.js";
@@ -74,6 +75,14 @@ export const groupSql = (def: IndexDefinition, g: FilterGroup, p: Params) =>
 
 export const tsQuery = (def: IndexDefinition, p: Params, q: string) => `websearch_to_tsquery('${def.textConfig}', ${p.add(q)})`;
 
+/** q as text (the text vector) or, when it looks like one, as an identifier (identifiers.ts). */
+function textMatchSql(def: IndexDefinition, q: string, p: Params): string {
+  const text = `t.${def.textVector} @@ ${tsQuery(def, p, q)}`;
+  const ident = identifierSearch(q);
+  const id = ident && identifierSql(def, ident, p);
+  return id ? `${text} OR ${id.where}` : text;
+}
+
 export const personalSql = (sql: string, userRef: string) => sql.replace(/:user\b/g, userRef);
 
 /** The values a group of a personal field asks for (its conditions OR: the union). */
@@ -90,7 +99,7 @@ export function personalIdsSql(def: IndexDefinition, g: FilterGroup, userRef: st
 export function whereSql(def: IndexDefinition, query: SearchQuery, searcher: Searcher, p: Params, exceptField?: string): string {
   const parts: string[] = [];
   for (const c of query.base) parts.push(conditionSql(def, c, p));
-  if (query.q && def.textVector) parts.push(`t.${def.textVector} @@ ${tsQuery(def, p, query.q)}`);
+  if (query.q && def.textVector) parts.push(textMatchSql(def, query.q, p));
   if (!query.searchAll || query.showUnlocked) {
     const user = p.add(searcher.userId);
     if (!query.searchAll) parts.push(`t.id NOT IN (${personalSql(def.personal.hiddenIds, user)})`);
@@ -108,6 +117,10 @@ export function orderSql(def: IndexDefinition, query: SearchQuery, p: Params): s
   const s = (sortDef(def, query.sort) ?? sortDef(def, query.fallbackSort))!;
   if (s.field === "relevance") {
     if (!query.q || !def.textVector) return orderSql(def, { ...query, sort: query.fallbackSort }, p);
+    const ident = identifierSearch(query.q);
+    const id = ident && identifierSql(def, ident, p);
+    // Identifier matches first (exact, then prefix), newest first; then the text matches by rank.
+    if (id) return `${id.rank} DESC, CASE WHEN ${id.rank} = 0 THEN ${rankSql(def, query, p)} END DESC NULLS LAST, t.id DESC`;
     return `${rankSql(def, query, p)} DESC, t.id DESC`;
   }
   return `t.${fieldOf(def, s.field).column} ${s.dir === "asc" ? "ASC" : "DESC"} NULLS LAST, t.id DESC`;

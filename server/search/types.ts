@@ -61,6 +61,12 @@ export interface IndexDefinition {
   textVector: string | null;
   textConfig: string;
   fields: Record<string, FieldDef>;
+  /**
+   * Identifier columns (a tender's portal Tender ID, its reference number): a search text that
+   * looks like an id also finds rows where one equals it or starts with it, case-insensitively,
+   * ranked first (identifiers.ts). Each needs a btree on lower(column) text_pattern_ops.
+   */
+  identifiers?: readonly string[];
   /** Accepted `sort` values → order. 'relevance' needs textVector. */
   sorts: Record<string, SortDef>;
   /** When q is empty and the sort is relevance (or absent). */

@@ -43,6 +43,7 @@ describe("GePNIC samples", () => {
     const v = (await tenderView(db, "assam:2022_CD_25879_1"))!;
     expect(v.tender).toEqual({
       ocid: "assam:2022_CD_25879_1",
+      portal_tender_id: "2022_CD_25879_1",
       reference: "HF/ENGG-3531/21-22/62",
       title: "Expression of Interest for Consultancy service",
       description: "Expression of Interest for consultancy service",
@@ -84,6 +85,7 @@ describe("GePNIC samples", () => {
   it("2023_WREAP_32455_1: L-ranks, decimals, corrigenda, a technically rejected bidder", async () => {
     const v = (await tenderView(db, "assam:2023_WREAP_32455_1"))!;
     expect(v.tender).toMatchObject({
+      portal_tender_id: "2023_WREAP_32455_1",
       reference: "WRD/ADB/OCB-Works/04",
       title: "Palashbari and Gumi/Guwahati West subproject (Guwahati West) underwater riverbank protection works (Section 1) and above water riverbank protection works (Section 2) Lot 1",
       org_name: "Department of Water Resources-Externally Aided Project",
@@ -120,6 +122,7 @@ describe("GePNIC samples", () => {
   it("2024_PWD_35115_146: tender value, 'INR ' western award, 'M S' bidder, no department", async () => {
     const v = (await tenderView(db, "assam:2024_PWD_35115_146"))!;
     expect(v.tender).toMatchObject({
+      portal_tender_id: "2024_PWD_35115_146",
       reference: "CE/DEV/TB/707/2023-24/01",
       org_name: "Public Works Roads Department",
       department: null,
@@ -183,6 +186,7 @@ describe("GePNIC crafted variant (no BOM, CRLF, western grouping, roman ranks, a
     expect(r.warnings).toEqual([]);
     const v = (await tenderView(db, "kerala:2024_KWA_681234_1"))!;
     expect(v.tender).toMatchObject({
+      portal_tender_id: "2024_KWA_681234_1",
       reference: "KWA/PD/2024/17",
       title: "Laying of 300 mm DI pipeline, Kakkanad",
       description: 'Laying of 300 mm DI pipeline from Kakkanad to Edappally, "Phase II"',

@@ -33,7 +33,8 @@ const comparable = (v: TenderView | null) => v && {
 
 const EXPECTED_TENDER = {
   ocid: OCID,
-  reference: "ocds-213czf-000-00001-01-tender",
+  portal_tender_id: "ocds-213czf-000-00001-01-tender", // tender.id
+  reference: null,
   title: "Planned cycle lane improvements",
   description: "Tenders solicited for work to build new cycle lanes in the centre of town.",
   org_name: "London Borough of Barnet",
@@ -158,7 +159,7 @@ describe("OCDS Indian examples", () => {
       title: "Resurfacing of Karve Road, Pune", org_name: "Public Works Department, Maharashtra", tender_status: "Live",
       value: 45000000, published_date: "2025-01-10T05:30:00.000Z", closing_date: "2099-02-17T09:30:00.000Z", is_corrigendum: true,
       state: "Maharashtra", city: "Pune", pincode: "411001", source: "Maharashtra OCDS", source_url: "https://example.gov.in/pwd/nit-14.pdf",
-      reference: "PWD/PUNE/2025/14", tender_type: "Open Tender",
+      portal_tender_id: "PWD/PUNE/2025/14", reference: null, tender_type: "Open Tender",
     });
     expect(a.corrigenda.map((c) => [c.title, c.description, c.published_date])).toEqual([
       ["Closing date extended", "Bid due date extended by a week.", "2025-01-20T05:30:00.000Z"],

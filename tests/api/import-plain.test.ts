@@ -23,7 +23,7 @@ describe("tenders-csv and results-csv", () => {
     expect(r.warnings).toEqual([{ file: "tenders.csv", row: 1, message: "unknown columns ignored: remarks" }]);
     const nhai = (await tenderView(db, "cppp:2025_NHAI_1001_1"))!;
     expect(nhai.tender).toEqual({
-      ocid: "cppp:2025_NHAI_1001_1", reference: "NHAI/PIU/2025/1001", title: "Four-laning of NH-48, Km 10 to Km 32", description: "",
+      ocid: "cppp:2025_NHAI_1001_1", portal_tender_id: "2025_NHAI_1001_1", reference: "NHAI/PIU/2025/1001", title: "Four-laning of NH-48, Km 10 to Km 32", description: "",
       org_name: "National Highways Authority of India", org_name_exact: "National Highways Authority of India", department: "PIU Jaipur",
       tender_status: "Live", is_corrigendum: false, category: "works", tender_type: "EPC",
       value: 12500000000, emd: 250000, tender_fee: 29500,

@@ -171,7 +171,7 @@ describe("imports", () => {
 
   it("the store itself refuses any other scheme from any importer (the last gate)", async () => {
     const base: TenderInput = {
-      ocid: "store:1", reference: null, title: "Gate", description: "", org_name: null, org_name_exact: null, department: null,
+      ocid: "store:1", portal_tender_id: null, reference: null, title: "Gate", description: "", org_name: null, org_name_exact: null, department: null,
       tender_status: "Live", is_corrigendum: false, category: null, tender_type: null, value: null, emd: null, tender_fee: null,
       published_date: null, closing_date: null, opening_date: null, prebid_date: null, status_update_date: null,
       state: null, district: null, city: null, pincode: null, source: null, source_url: "vbscript:msgbox(1)", documents: [], corrigenda: [],

@@ -51,7 +51,7 @@ describe("lead detail", () => {
 
 describe("tender detail", () => {
   const tender: TenderDetail = {
-    id: 5, title: "Bridge over the Periyar", reference: "2026_PWD_5_1", org_name: "PWD Kerala", org_name_exact: "PWD Kerala", department: null,
+    id: 5, title: "Bridge over the Periyar", portal_tender_id: "2026_PWD_5_1", reference: "PWD/KL/5/2026", org_name: "PWD Kerala", org_name_exact: "PWD Kerala", department: null,
     tender_status: "Live", is_corrigendum: false, category: "works", tender_type: "Item Rate", value: 25_000_000, emd: 500_000,
     state: "Kerala", district: "Ernakulam", city: "Kochi", published_date: "2026-11-01T05:30:00.000Z", closing_date: "2030-01-15T05:30:00.000Z",
     status_update_date: null, retrieved_on: null, reviewed_date: null, arrived_date: "2026-11-01T05:30:00.000Z",

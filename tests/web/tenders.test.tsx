@@ -19,7 +19,8 @@ import { jsonResponse, makeUser, stubApi } from "./helpers";
 const row = (id: number, extra: Partial<TenderListRow> = {}): TenderListRow => ({
   id,
   title: `Tender number ${id}`,
-  reference: `2026_PWD_${id}_1`,
+  portal_tender_id: `2026_PWD_${id}_1`,
+  reference: `PWD/KL/${id}/2026`,
   org_name: "Public Works Department, Kerala",
   org_name_exact: "Public Works Department, Kerala",
   department: null,

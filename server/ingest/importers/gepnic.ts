@@ -169,6 +169,7 @@ export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, 
 
   return {
     ocid: `${source}:${g.id}`,
+    portal_tender_id: g.id,
     reference: field("reference") ?? cell(rows[0], cols.footer.ref),
     title,
     description: field("workDescription") ?? "",

@@ -42,6 +42,9 @@ export interface ResultInput {
 export interface TenderInput {
   /** tenders.ocid: the OCDS ocid, or '<source>:<portal tender id>' for GePNIC, or the file's ocid. */
   ocid: string;
+  /** The portal's own Tender ID (GePNIC `2024_PWD_35115_146`, OCDS tender.id); searched by the search box. */
+  portal_tender_id: string | null;
+  /** The reference / NIT number the department gives it (`PWD/RD/GLT/2026/77`). */
   reference: string | null;
   title: string;
   description: string;

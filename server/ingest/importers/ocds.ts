@@ -205,7 +205,9 @@ function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
 
   return {
     ocid,
-    reference: text(tender.id),
+    // tender.id is the publishing portal's Tender ID; OCDS has no separate reference number.
+    portal_tender_id: text(tender.id),
+    reference: null,
     title,
     description: text(tender.description) ?? "",
     org_name: orgName,

@@ -9,7 +9,7 @@ import { normalizeCompanyName } from "../../modules/companies/normalize.js";
 import { amount, date, integerText, mimeFor, rank, RowError, text, webUrl } from "./values.js";
 
 export const TENDER_COLUMNS = [
-  "ocid", "title", "reference", "description", "org_name", "department", "tender_status", "is_corrigendum", "category", "tender_type",
+  "ocid", "title", "portal_tender_id", "reference", "description", "org_name", "department", "tender_status", "is_corrigendum", "category", "tender_type",
   "value", "emd", "tender_fee", "published_date", "closing_date", "opening_date", "prebid_date", "status_update_date",
   "state", "district", "city", "pincode", "source", "source_url", "document_urls",
 ] as const;
@@ -74,6 +74,7 @@ export function tenderFrom(o: Obj, ctx: Pick<ImporterContext, "source" | "state"
   const org = text(o.org_name);
   const t: TenderInput = {
     ocid,
+    portal_tender_id: text(o.portal_tender_id),
     reference: text(o.reference),
     title,
     description: text(o.description) ?? "",

@@ -5,7 +5,7 @@ import { CLOSED_TENDER_STATUSES } from "../../../common/tenders.js";
 
 export const isoOrNull = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
 
-const TENDER_COLUMNS = `t.id, t.ocid, t.reference, t.title, t.description, t.org_name, t.org_name_exact, t.department, t.tender_status,
+const TENDER_COLUMNS = `t.id, t.ocid, t.portal_tender_id, t.reference, t.title, t.description, t.org_name, t.org_name_exact, t.department, t.tender_status,
   t.is_corrigendum, t.category, t.tender_type, t.value, t.emd, t.tender_fee, t.published_date, t.closing_date, t.opening_date,
   t.prebid_date, t.status_update_date, t.retrieved_on, t.reviewed_date, t.arrived_date, t.state, t.district, t.city, t.pincode,
   t.source, t.source_url`;
@@ -13,7 +13,7 @@ const TENDER_COLUMNS = `t.id, t.ocid, t.reference, t.title, t.description, t.org
 const DATE_FIELDS = ["published_date", "closing_date", "opening_date", "prebid_date", "status_update_date", "retrieved_on", "reviewed_date", "arrived_date"] as const;
 
 export interface TenderRecord {
-  id: number; ocid: string | null; reference: string | null; title: string; description: string; org_name: string | null;
+  id: number; ocid: string | null; portal_tender_id: string | null; reference: string | null; title: string; description: string; org_name: string | null;
   org_name_exact: string | null; department: string | null; tender_status: string; is_live: boolean; is_corrigendum: boolean;
   category: string | null; tender_type: string | null; value: number | null; emd: number | null; tender_fee: number | null;
   published_date: string | null; closing_date: string | null; opening_date: string | null; prebid_date: string | null;

@@ -16,13 +16,13 @@ export const LinkQuery = Type.Object({
 });
 
 export const TenderListRow = Type.Object({
-  id: N, title: S, reference: nStr, org_name: nStr, org_name_exact: nStr, department: nStr, tender_status: S, is_corrigendum: Type.Boolean(),
+  id: N, title: S, portal_tender_id: nStr, reference: nStr, org_name: nStr, org_name_exact: nStr, department: nStr, tender_status: S, is_corrigendum: Type.Boolean(),
   category: nStr, tender_type: nStr, value: nNum, value_band: nStr, emd: nNum, state: nStr, district: nStr, city: nStr,
   published_date: nStr, closing_date: nStr, status_update_date: nStr, retrieved_on: nStr, reviewed_date: nStr, arrived_date: S,
   result_id: nNum,
 });
 export const ResultListRow = Type.Object({
-  id: N, item_type: Type.Literal("result"), tender_id: N, title: S, reference: nStr, org_name: nStr, org_name_exact: nStr, category: nStr,
+  id: N, item_type: Type.Literal("result"), tender_id: N, title: S, portal_tender_id: nStr, reference: nStr, org_name: nStr, org_name_exact: nStr, category: nStr,
   state: nStr, city: nStr, tender_status: S, value: nNum, value_band: nStr, award_value: nNum, winner_name: nStr, winner_company_id: nNum,
   bidder_count: N, result_date: nStr, status_update_date: nStr, retrieved_on: nStr, arrived_date: S,
 });
@@ -33,7 +33,7 @@ export const FacetsResponse = Type.Object({
 });
 
 const TenderFields = {
-  id: N, ocid: nStr, reference: nStr, title: S, description: S, org_name: nStr, org_name_exact: nStr, department: nStr, tender_status: S,
+  id: N, ocid: nStr, portal_tender_id: nStr, reference: nStr, title: S, description: S, org_name: nStr, org_name_exact: nStr, department: nStr, tender_status: S,
   is_live: Type.Boolean(), is_corrigendum: Type.Boolean(), category: nStr, tender_type: nStr, value: nNum, emd: nNum, tender_fee: nNum,
   published_date: nStr, closing_date: nStr, opening_date: nStr, prebid_date: nStr, status_update_date: nStr, retrieved_on: nStr,
   reviewed_date: nStr, arrived_date: S, state: nStr, district: nStr, city: nStr, pincode: nStr, source: nStr, source_url: nStr,

@@ -37,6 +37,7 @@ export function tenderSummaryText(t: TenderRecord): string {
     t.title,
     "",
     line("Tender ID", t.id),
+    line("Portal Tender ID", t.portal_tender_id),
     line("Reference", t.reference),
     line("Organisation", t.org_name),
     line("Department", t.department),

@@ -23,8 +23,9 @@ export const resultsIndex: IndexDefinition = {
     value_band: { kind: "keyword", column: "value_band", facet: true, label: "value band" },
     winner_name: { kind: "keyword", column: "winner_name", facet: true, facetLimit: 100, label: "winner" },
     tender_status: { kind: "keyword", column: "tender_status", label: "status" },
-    // One value per tender: filtered by SQL (reference:*2024_PWD*) rather than held in memory.
+    // One value per tender: filtered by SQL (reference:*PWD/RD*) rather than held in memory.
     reference: { kind: "text", column: "reference", label: "reference" },
+    portal_tender_id: { kind: "text", column: "portal_tender_id", label: "tender ID" },
     title: { kind: "text", column: "title", label: "title" },
     value: { kind: "number", column: "value", label: "estimate" },
     award_value: { kind: "number", column: "award_value", label: "award value" },
@@ -38,6 +39,8 @@ export const resultsIndex: IndexDefinition = {
     // When the result itself came into our data (what a results alert calls new).
     added_at: { kind: "timestamp", column: "added_at", label: "result added" },
   },
+  // The search box finds a tender by its portal Tender ID or reference number, exact or by prefix, first.
+  identifiers: ["portal_tender_id", "reference"],
   sorts: {
     relevance: { field: "relevance", dir: "desc" },
     newest: { field: "result_date", dir: "desc" },
@@ -54,7 +57,7 @@ export const resultsIndex: IndexDefinition = {
   },
   defaultSort: "result_date desc",
   pageSize: 20,
-  resultColumns: `t.id, t.item_type, t.tender_id, t.title, t.reference, t.org_name, t.org_name_exact, t.category, t.state, t.city,
+  resultColumns: `t.id, t.item_type, t.tender_id, t.title, t.portal_tender_id, t.reference, t.org_name, t.org_name_exact, t.category, t.state, t.city,
     t.tender_status, t.value::float8 AS value, t.value_band, t.award_value::float8 AS award_value, t.winner_name, t.winner_company_id,
     t.bidder_count, ${iso("t.result_date")} AS result_date, ${iso("t.status_update_date")} AS status_update_date,
     ${iso("t.retrieved_on")} AS retrieved_on, ${iso("t.arrived_date")} AS arrived_date`,
@@ -62,6 +65,7 @@ export const resultsIndex: IndexDefinition = {
     { header: "ID", key: "id", format: "number" },
     { header: "Tender ID", key: "tender_id", format: "number" },
     { header: "Title", key: "title" },
+    { header: "Portal Tender ID", key: "portal_tender_id" },
     { header: "Reference", key: "reference" },
     { header: "Organisation", key: "org_name" },
     { header: "Category", key: "category" },

@@ -29,8 +29,9 @@ export const tendersIndex: IndexDefinition = {
     tender_type: { kind: "keyword", column: "tender_type", label: "tender type" },
     department: { kind: "keyword", column: "department", label: "department" },
     source: { kind: "keyword", column: "source", label: "source" },
-    // One value per tender: filtered by SQL (reference:*2024_PWD*) rather than held in memory.
+    // One value per tender: filtered by SQL (reference:*PWD/RD*) rather than held in memory.
     reference: { kind: "text", column: "reference", label: "reference" },
+    portal_tender_id: { kind: "text", column: "portal_tender_id", label: "tender ID" },
     pincode: { kind: "keyword", column: "pincode", label: "pincode" },
     title: { kind: "text", column: "title", label: "title" },
     value: { kind: "number", column: "value", label: "value" },
@@ -43,6 +44,8 @@ export const tendersIndex: IndexDefinition = {
     arrived_date: { kind: "timestamp", column: "arrived_date", label: "arrived" },
     live_until: { kind: "timestamp", column: "live_until", label: "live until" },
   },
+  // The search box finds a tender by its portal Tender ID or reference number, exact or by prefix, first.
+  identifiers: ["portal_tender_id", "reference"],
   sorts: {
     relevance: { field: "relevance", dir: "desc" },
     newest: { field: "published_date", dir: "desc" },
@@ -62,13 +65,14 @@ export const tendersIndex: IndexDefinition = {
   defaultSort: "closing_date asc",
   warmSorts: ["status_update_date desc"],
   pageSize: 20,
-  resultColumns: `t.id, t.title, t.reference, t.org_name, t.org_name_exact, t.department, t.tender_status, t.is_corrigendum, t.category,
+  resultColumns: `t.id, t.title, t.portal_tender_id, t.reference, t.org_name, t.org_name_exact, t.department, t.tender_status, t.is_corrigendum, t.category,
     t.tender_type, t.value::float8 AS value, t.value_band, t.emd::float8 AS emd, t.state, t.district, t.city,
     ${iso("t.published_date")} AS published_date, ${iso("t.closing_date")} AS closing_date, ${iso("t.status_update_date")} AS status_update_date,
     ${iso("t.retrieved_on")} AS retrieved_on, ${iso("t.reviewed_date")} AS reviewed_date, ${iso("t.arrived_date")} AS arrived_date, t.result_id`,
   exportColumns: [
     { header: "ID", key: "id", format: "number" },
     { header: "Title", key: "title" },
+    { header: "Portal Tender ID", key: "portal_tender_id" },
     { header: "Reference", key: "reference" },
     { header: "Organisation", key: "org_name" },
     { header: "Department", key: "department" },

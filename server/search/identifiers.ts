@@ -1,0 +1,101 @@
+// Identifiers in the search box: a tender is found by the number people have — the portal's
+// Tender ID (GePNIC `2024_PWD_35115_146`, an OCDS tender.id) or its reference / NIT number
+// (`PWD/RD/GLT/2026/77`). Full-text search cannot do it: the parser splits such ids into words
+// and numbers (or keeps them as one "file path" token) and they are not in the text vector.
+//
+// So the search text is also compared with the index's identifier columns (IndexDefinition
+// .identifiers), case-insensitively: equal to one (exact), or the start of one (prefix). Those
+// rows are found besides the text matches and, in relevance order, come first: exact matches,
+// then prefix matches, each newest id first; then the text matches by rank. Both paths (SQL and
+// the in-memory copy) give the same order.
+//
+// Each lookup is an index scan: every identifier column has a btree on lower(column) with
+// text_pattern_ops (021_portal_tender_id.sql), which serves `=` and a `LIKE 'abc%'` prefix
+// whatever the collation. Values are bound parameters; the pattern's %, _ and \ are escaped.
+import type { Queryable } from "../db/client.js";
+import { Params } from "./sql.js";
+import type { IndexDefinition } from "./types.js";
+
+/** Longest search text tried as an identifier (longer text is a description, not an id). */
+export const MAX_IDENTIFIER_LENGTH = 100;
+/** A prefix shorter than this would pick out too many ids to rank first (`20`, `PW`). */
+export const MIN_PREFIX_LENGTH = 4;
+
+export interface IdentifierSearch {
+  /** The text to compare, as typed (spaces collapsed, surrounding quotes off); lower-cased by SQL. */
+  text: string;
+  /** Also match ids that start with it. */
+  prefix: boolean;
+}
+
+/**
+ * The identifier a search text may be: one with a digit or an id separator (`/`, `_`, `-`, `.`)
+ * somewhere, at most MAX_IDENTIFIER_LENGTH characters; null for plain words ("bridge").
+ */
+export function identifierSearch(q: string | null): IdentifierSearch | null {
+  if (!q) return null;
+  const text = q.replace(/\s+/g, " ").trim().replace(/^["']+|["']+$/g, "").trim();
+  if (!text || text.length > MAX_IDENTIFIER_LENGTH) return null;
+  if (!/[\p{L}\p{N}]/u.test(text) || !/[\p{N}/_.-]/u.test(text)) return null;
+  return { text, prefix: text.length >= MIN_PREFIX_LENGTH };
+}
+
+/** LIKE's pattern for "starts with text": its own %, _ and \ taken literally. */
+export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+
+export interface IdentifierSql {
+  /** Rows whose identifier equals the text or (when asked) starts with it. */
+  where: string;
+  /** 2 for an exact match, 1 for a prefix match, 0 otherwise. */
+  rank: string;
+}
+
+/** The SQL of an identifier search over the index's table (alias t); null when the index has none. */
+export function identifierSql(def: IndexDefinition, ident: IdentifierSearch, p: Params): IdentifierSql | null {
+  const cols = def.identifiers ?? [];
+  if (!cols.length) return null;
+  const text = p.add(ident.text);
+  const exact = cols.map((c) => `lower(t.${c}) = lower(${text}::text)`).join(" OR ");
+  if (!ident.prefix) return { where: `(${exact})`, rank: `(CASE WHEN ${exact} THEN 2 ELSE 0 END)` };
+  const pattern = p.add(prefixPattern(ident.text));
+  // LIKE's default escape is the backslash: no ESCAPE clause, so the planner sees a plain prefix.
+  const starts = cols.map((c) => `lower(t.${c}) LIKE lower(${pattern}::text)`).join(" OR ");
+  return { where: `(${starts})`, rank: `(CASE WHEN ${exact} THEN 2 WHEN ${starts} THEN 1 ELSE 0 END)` };
+}
+
+/** Positions (in the in-memory copy) of the rows an identifier search finds, each newest id first. */
+export interface IdentifierMatches {
+  exact: Int32Array;
+  prefix: Int32Array;
+}
+
+/** The rows an identifier search finds, as positions of the in-memory copy (rows it lacks left out). */
+export async function identifierMatches(db: Queryable, def: IndexDefinition, ident: IdentifierSearch, position: (id: number) => number): Promise<IdentifierMatches> {
+  const p = new Params();
+  const sql = identifierSql(def, ident, p);
+  if (!sql) return { exact: new Int32Array(0), prefix: new Int32Array(0) };
+  const r = await db.query<{ id: number; rank: number }>(`SELECT t.id, ${sql.rank} AS rank FROM ${def.table} t WHERE ${sql.where} ORDER BY t.id DESC`, p.values);
+  const exact: number[] = [];
+  const prefix: number[] = [];
+  for (const row of r.rows) {
+    const at = position(Number(row.id));
+    if (at >= 0) (Number(row.rank) === 2 ? exact : prefix).push(at);
+  }
+  return { exact: Int32Array.from(exact), prefix: Int32Array.from(prefix) };
+}
+
+/**
+ * Text matches joined with identifier matches: every row either finds, and (when ranked) the
+ * exact matches first, then the prefix matches, then the remaining text matches in their order.
+ */
+export function withIdentifiersFirst(
+  text: { positions: Int32Array; ranked: Int32Array | null },
+  ids: IdentifierMatches,
+): { positions: Int32Array; ranked: Int32Array | null } {
+  if (!ids.exact.length && !ids.prefix.length) return text;
+  const first = new Set<number>([...ids.exact, ...ids.prefix]);
+  const rest = (list: Int32Array) => list.filter((p) => !first.has(p));
+  const positions = Int32Array.from([...first, ...rest(text.positions)]);
+  const ranked = text.ranked ? Int32Array.from([...ids.exact, ...ids.prefix, ...rest(text.ranked)]) : null;
+  return { positions, ranked };
+}
