@@ -43,24 +43,29 @@ export function identifierSearch(q: string | null): IdentifierSearch | null {
 /** LIKE's pattern for "starts with text": its own %, _ and \ taken literally. */
 export const prefixPattern = (text: string) => `${text.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
 
-export interface IdentifierSql {
-  /** Rows whose identifier equals the text or (when asked) starts with it. */
-  where: string;
-  /** 2 for an exact match, 1 for a prefix match, 0 otherwise. */
-  rank: string;
-}
+const exactSql = (cols: readonly string[], ident: IdentifierSearch, p: Params) => {
+  const text = p.add(ident.text);
+  return cols.map((c) => `lower(t.${c}) = lower(${text}::text)`).join(" OR ");
+};
+// LIKE's default escape is the backslash: no ESCAPE clause, so the planner sees a plain prefix.
+const prefixSql = (cols: readonly string[], ident: IdentifierSearch, p: Params) => {
+  const pattern = p.add(prefixPattern(ident.text));
+  return cols.map((c) => `lower(t.${c}) LIKE lower(${pattern}::text)`).join(" OR ");
+};
 
-/** The SQL of an identifier search over the index's table (alias t); null when the index has none. */
-export function identifierSql(def: IndexDefinition, ident: IdentifierSearch, p: Params): IdentifierSql | null {
+/** Rows whose identifier equals the text or (when asked) starts with it; null when the index has none. */
+export function identifierWhere(def: IndexDefinition, ident: IdentifierSearch, p: Params): string | null {
   const cols = def.identifiers ?? [];
   if (!cols.length) return null;
-  const text = p.add(ident.text);
-  const exact = cols.map((c) => `lower(t.${c}) = lower(${text}::text)`).join(" OR ");
-  if (!ident.prefix) return { where: `(${exact})`, rank: `(CASE WHEN ${exact} THEN 2 ELSE 0 END)` };
-  const pattern = p.add(prefixPattern(ident.text));
-  // LIKE's default escape is the backslash: no ESCAPE clause, so the planner sees a plain prefix.
-  const starts = cols.map((c) => `lower(t.${c}) LIKE lower(${pattern}::text)`).join(" OR ");
-  return { where: `(${starts})`, rank: `(CASE WHEN ${exact} THEN 2 WHEN ${starts} THEN 1 ELSE 0 END)` };
+  return `(${ident.prefix ? prefixSql(cols, ident, p) : exactSql(cols, ident, p)})`;
+}
+
+/** 2 for an exact match, 1 for a prefix match, 0 otherwise; null when the index has no identifiers. */
+export function identifierRank(def: IndexDefinition, ident: IdentifierSearch, p: Params): string | null {
+  const cols = def.identifiers ?? [];
+  if (!cols.length) return null;
+  const exact = `WHEN ${exactSql(cols, ident, p)} THEN 2`;
+  return `(CASE ${exact} ${ident.prefix ? `WHEN ${prefixSql(cols, ident, p)} THEN 1 ` : ""}ELSE 0 END)`;
 }
 
 /** Positions (in the in-memory copy) of the rows an identifier search finds, each newest id first. */
@@ -72,9 +77,10 @@ export interface IdentifierMatches {
 /** The rows an identifier search finds, as positions of the in-memory copy (rows it lacks left out). */
 export async function identifierMatches(db: Queryable, def: IndexDefinition, ident: IdentifierSearch, position: (id: number) => number): Promise<IdentifierMatches> {
   const p = new Params();
-  const sql = identifierSql(def, ident, p);
-  if (!sql) return { exact: new Int32Array(0), prefix: new Int32Array(0) };
-  const r = await db.query<{ id: number; rank: number }>(`SELECT t.id, ${sql.rank} AS rank FROM ${def.table} t WHERE ${sql.where} ORDER BY t.id DESC`, p.values);
+  const rank = identifierRank(def, ident, p);
+  const where = identifierWhere(def, ident, p);
+  if (!rank || !where) return { exact: new Int32Array(0), prefix: new Int32Array(0) };
+  const r = await db.query<{ id: number; rank: number }>(`SELECT t.id, ${rank} AS rank FROM ${def.table} t WHERE ${where} ORDER BY t.id DESC`, p.values);
   const exact: number[] = [];
   const prefix: number[] = [];
   for (const row of r.rows) {

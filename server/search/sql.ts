@@ -5,7 +5,7 @@
 // Identifiers come from the index definition only; every user value is a bound parameter.
 import type { Queryable } from "../db/client.js";
 import { fieldOf, sortDef } from "./fields.js";
-import { identifierSearch, identifierSql } from "./identifiers.js";
+import { identifierRank, identifierSearch, identifierWhere } from "./identifiers.js";
 import { globToLike } from "./parse.js";
 import { parseTsQuery, rankQueryText } from "./text.js";
 import type { Condition, FacetOption, FieldDef, FilterGroup, IndexDefinition, SearchQuery, Searcher } from "./types.js";
@@ -79,8 +79,8 @@ export const tsQuery = (def: IndexDefinition, p: Params, q: string) => `websearc
 function textMatchSql(def: IndexDefinition, q: string, p: Params): string {
   const text = `t.${def.textVector} @@ ${tsQuery(def, p, q)}`;
   const ident = identifierSearch(q);
-  const id = ident && identifierSql(def, ident, p);
-  return id ? `${text} OR ${id.where}` : text;
+  const id = ident && identifierWhere(def, ident, p);
+  return id ? `${text} OR ${id}` : text;
 }
 
 export const personalSql = (sql: string, userRef: string) => sql.replace(/:user\b/g, userRef);
@@ -118,9 +118,11 @@ export function orderSql(def: IndexDefinition, query: SearchQuery, p: Params): s
   if (s.field === "relevance") {
     if (!query.q || !def.textVector) return orderSql(def, { ...query, sort: query.fallbackSort }, p);
     const ident = identifierSearch(query.q);
-    const id = ident && identifierSql(def, ident, p);
     // Identifier matches first (exact, then prefix), newest first; then the text matches by rank.
-    if (id) return `${id.rank} DESC, CASE WHEN ${id.rank} = 0 THEN ${rankSql(def, query, p)} END DESC NULLS LAST, t.id DESC`;
+    if (ident && def.identifiers?.length) {
+      const rank = identifierRank(def, ident, p);
+      return `${rank} DESC, CASE WHEN ${rank} = 0 THEN ${rankSql(def, query, p)} END DESC NULLS LAST, t.id DESC`;
+    }
     return `${rankSql(def, query, p)} DESC, t.id DESC`;
   }
   return `t.${fieldOf(def, s.field).column} ${s.dir === "asc" ? "ASC" : "DESC"} NULLS LAST, t.id DESC`;
