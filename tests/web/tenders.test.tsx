@@ -3,7 +3,7 @@
 // organisation suggester adds an org_name_exact filter, a shared link opens signed out and a
 // refused one lands on sign-in, the bidders of a result show in rank order with spreads, and
 // 'Set reminder' on a result saves a reminder on it.
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LOGOUT_DELAY_MS } from "../../common/constants";
 import { hardNavigation } from "../../src/lib/redirect";
@@ -248,5 +248,59 @@ describe("result detail", { timeout: 60_000 }, () => {
     // the toast names the time that was saved
     const saved = (posted[0] as { remind_at: string }).remind_at;
     expect((await screen.findByText(/^Reminder set for /)).textContent).toBe(`Reminder set for ${formatDateTime(saved)}`);
+  });
+});
+
+describe("the portal Tender ID", { timeout: 60_000 }, () => {
+  const NUMBERS = (id: number) => `Tender ID 2026_PWD_${id}_1 · Ref. PWD/KL/${id}/2026`;
+  /** The value beside a label of the page's field list (a bordered antd Descriptions: th, then td). */
+  const fieldValue = (label: string) => {
+    const labels = [...document.querySelectorAll(".ant-descriptions-item-label")].filter((th) => th.textContent === label);
+    expect(labels).toHaveLength(1);
+    return labels[0].nextElementSibling!.textContent;
+  };
+
+  it("shows in the tenders list and on the tender page, beside the reference", async () => {
+    renderSignedIn("/live-tenders", makeUser(), tenderApi([]));
+    const row = (await screen.findByText("Tender number 2", {}, { timeout: 40_000 })).closest("tr")!;
+    expect(within(row).getByText(NUMBERS(2))).toBeTruthy();
+    cleanup();
+
+    stubApi((url) => (url.pathname === "/api/tender/detail/5" ? jsonResponse(200, detail(5, true)) : undefined));
+    renderApp("/tender/detail/5?uid=3&tid=good");
+    await screen.findByText("A tender shared with you from InfraScout", {}, { timeout: 19_000 });
+    expect(screen.getByText(NUMBERS(5))).toBeTruthy(); // the page's subtitle
+    expect(fieldValue("Tender ID")).toBe("2026_PWD_5_1");
+    expect(fieldValue("Reference")).toBe("PWD/KL/5/2026");
+  });
+
+  it("shows in the results list and on the result page", async () => {
+    const listRow = {
+      id: 8, item_type: "result", tender_id: 5, title: "Tender number 5", portal_tender_id: "2026_PWD_5_1", reference: "PWD/KL/5/2026",
+      org_name: "PWD Kerala", org_name_exact: "PWD Kerala", category: "works", state: "Kerala", city: "Kochi", tender_status: "AOC",
+      value: 30_000_000, value_band: "1 - 10 Crore", award_value: 28_500_000, winner_name: "Menon Constructions Pvt Ltd", winner_company_id: 11,
+      bidder_count: 3, result_date: "2026-11-10T05:30:00.000Z", status_update_date: null, retrieved_on: null, arrived_date: "2026-11-01T05:30:00.000Z",
+    };
+    renderSignedIn("/results", makeUser(), (url) => {
+      if (url.pathname === "/api/list/results/search/") return jsonResponse(200, { count: 1, page: 1, page_size: 20, results: [listRow] });
+      if (url.pathname === "/api/list/results/search/facets/") return jsonResponse(200, { facets: {} });
+      return undefined;
+    });
+    const row = (await screen.findByText("Tender number 5", {}, { timeout: 40_000 })).closest("tr")!;
+    expect(within(row).getByText(NUMBERS(5))).toBeTruthy();
+    cleanup();
+
+    const result: ResultDetail = {
+      id: 8, tender: { ...detail(5), tender_status: "AOC" } as ResultDetail["tender"], award_value: 28_500_000, result_date: "2026-11-10T05:30:00.000Z",
+      winner: null, bidders: [], spread_l1_l2: null, spread_award_estimate: null, shared: false,
+    };
+    renderSignedIn("/result/detail/8", makeUser(), (url) => {
+      if (url.pathname === "/api/result/detail/8") return jsonResponse(200, result);
+      if (url.pathname === "/api/result/8/result-mlt/") return jsonResponse(200, { results: [] });
+      return undefined;
+    });
+    await screen.findByText("No bidders published for this result", {}, { timeout: 19_000 });
+    expect(screen.getByText(NUMBERS(5))).toBeTruthy();
+    expect(fieldValue("Tender ID")).toBe("2026_PWD_5_1");
   });
 });

@@ -17,7 +17,7 @@ import { HttpError } from "../../providers/http";
 import { tenderApi, tenderKeys } from "../tenders/api";
 import { ShareButton } from "../tenders/ShareButton";
 import { capital, moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
-import { TenderStatusTag } from "../tenders/TenderParts";
+import { tenderNumbers, TenderStatusTag } from "../tenders/TenderParts";
 import { useSharedPage } from "../tenders/useSharedPage";
 import { directionOf, leadingDirection, rankLetter, rankMeaning, sortByRank } from "./bidderOrder";
 
@@ -198,7 +198,7 @@ export default function ResultDetailPage() {
   const tender = result.tender;
   const shared = anonymous || result.shared;
   return (
-    <PageShell title={tender.title} subtitle={tender.reference ? `Ref. ${tender.reference}` : `Result #${result.id}`} extra={back}>
+    <PageShell title={tender.title} subtitle={tenderNumbers(tender) ?? `Result #${result.id}`} extra={back}>
       {shared && <SharedNotice noun="tender result" />}
       <div className="tender-header">
         <Space size={[6, 6]} wrap className="tender-tags">

@@ -5,6 +5,7 @@ import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { ResultListRow } from "../../../common/tenders";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
+import { TenderNumbers } from "../tenders/TenderParts";
 
 const bidders = (n: number) => `${formatIndianNumber(n)} bidder${n === 1 ? "" : "s"}`;
 
@@ -23,6 +24,7 @@ const columns: ColumnsType<ResultListRow> = [
         <span className="result-winner">
           Won by <strong>{formatText(r.winner_name)}</strong> · {bidders(r.bidder_count)}
         </span>
+        <TenderNumbers tender={r} />
       </div>
     ),
   },
@@ -71,6 +73,7 @@ export function ResultCard({ result }: { result: ResultListRow }) {
       <span className="result-winner">
         Won by <strong>{formatText(result.winner_name)}</strong> · {bidders(result.bidder_count)}
       </span>
+      <TenderNumbers tender={result} />
       <div className="tender-card-meta">
         <span>{formatLocation(result.city, result.state)}</span>
         <span>Estimate {formatRupees(result.value)}</span>

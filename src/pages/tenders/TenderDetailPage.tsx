@@ -20,7 +20,7 @@ import { toastSuccess } from "../../lib/toast";
 import { HttpError } from "../../providers/http";
 import { tenderApi, tenderKeys, withPair, type SharedPair } from "./api";
 import { ShareButton } from "./ShareButton";
-import { ClosingDate, CorrigendumTag, TenderStatusTag } from "./TenderParts";
+import { ClosingDate, CorrigendumTag, tenderNumbers, TenderStatusTag } from "./TenderParts";
 import { useSharedPage } from "./useSharedPage";
 
 /** A rupee amount in words and digits: '₹ 2.5 Crore (₹ 2,50,00,000)'. */
@@ -32,6 +32,7 @@ export const capital = (v: string | null | undefined) => (v ? v.charAt(0).toUppe
 
 export function tenderFields(t: Omit<TenderDetail, "documents" | "corrigenda" | "result" | "shared">): DescriptionsProps["items"] {
   return [
+    { key: "portal_tender_id", label: "Tender ID", children: formatText(t.portal_tender_id) },
     { key: "reference", label: "Reference", children: formatText(t.reference) },
     { key: "org", label: "Organisation", children: formatText(t.org_name) },
     { key: "department", label: "Department", children: formatText(t.department) },
@@ -273,7 +274,7 @@ export default function TenderDetailPage() {
 
   const shared = anonymous || tender.shared;
   return (
-    <PageShell title={tender.title} subtitle={tender.reference ? `Ref. ${tender.reference}` : `Tender #${tender.id}`} extra={back}>
+    <PageShell title={tender.title} subtitle={tenderNumbers(tender) ?? `Tender #${tender.id}`} extra={back}>
       {shared && <SharedNotice noun="tender" />}
       <Header tender={tender} pair={pair} anonymous={anonymous} />
       <Row gutter={[16, 0]}>

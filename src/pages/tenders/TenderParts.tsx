@@ -1,5 +1,5 @@
-// Small pieces the tender and result pages share: the status tag, the corrigendum tag and the
-// closing date with how long is left.
+// Small pieces the tender and result pages share: the status tag, the corrigendum tag, the
+// closing date with how long is left, and the numbers a tender is known by.
 import { Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { formatDate } from "../../lib/format";
@@ -51,4 +51,23 @@ export function ClosingDate({ closing, live = true }: { closing: string | null |
       )}
     </span>
   );
+}
+
+/**
+ * The numbers people find a tender by, for subtitles and list rows: 'Tender ID 2024_PWD_35115_146
+ * · Ref. CE/DEV/TB/707/2023-24/01' (either alone when the other is unknown); null with neither.
+ */
+export function tenderNumbers(t: { portal_tender_id: string | null; reference: string | null }): string | null {
+  const parts = [t.portal_tender_id && `Tender ID ${t.portal_tender_id}`, t.reference && `Ref. ${t.reference}`].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+/** tenderNumbers as a secondary line of a list row (nothing when the tender has neither). */
+export function TenderNumbers({ tender }: { tender: { portal_tender_id: string | null; reference: string | null } }) {
+  const text = tenderNumbers(tender);
+  return text ? (
+    <Typography.Text type="secondary" className="tender-ref">
+      {text}
+    </Typography.Text>
+  ) : null;
 }

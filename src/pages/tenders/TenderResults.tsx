@@ -5,7 +5,7 @@ import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { TenderListRow } from "../../../common/tenders";
 import { formatLocation, formatRupees, formatText } from "../../lib/format";
-import { ClosingDate, CorrigendumTag, TenderStatusTag } from "./TenderParts";
+import { ClosingDate, CorrigendumTag, TenderNumbers, TenderStatusTag } from "./TenderParts";
 
 const isOpen = (t: TenderListRow) => t.tender_status === "Live";
 
@@ -24,7 +24,7 @@ const columns: ColumnsType<TenderListRow> = [
         <span className="tender-tags">
           <TenderStatusTag status={t.tender_status} />
           <CorrigendumTag on={t.is_corrigendum} />
-          {t.reference && <Typography.Text type="secondary" className="tender-ref">Ref. {t.reference}</Typography.Text>}
+          <TenderNumbers tender={t} />
         </span>
       </div>
     ),
@@ -80,6 +80,7 @@ export function TenderCard({ tender }: { tender: TenderListRow }) {
       <span className="tender-tags">
         <TenderStatusTag status={tender.tender_status} />
         <CorrigendumTag on={tender.is_corrigendum} />
+        <TenderNumbers tender={tender} />
       </span>
     </Card>
   );
