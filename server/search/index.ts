@@ -13,6 +13,7 @@
 //   text.ts      the full-text index in memory (postings per word, ranked as ts_rank ranks).
 //   evaluate.ts  one pass: filters + every multi-select facet count + page by sort order.
 //   engine.ts    chooses cache or SQL per request; text and per-user sets from the database.
+//   identifiers.ts  a search text as a Tender ID or reference number: exact and prefix matches, first.
 //   export.ts    streamed CSV / XLSX.
 //
 // ── The URL language (DESIGN.md) ──
@@ -21,6 +22,10 @@
 //            word (only stop words) filters nothing. Relevance = ts_rank over the A–D weights
 //            against every distinct word of the search ORed (so each word found adds its
 //            weight, whether the search ANDs or ORs them), then id desc.
+//            An index with identifier columns (tenders, results: the portal Tender ID and the
+//            reference number) also finds rows whose id equals q or starts with it (from 4
+//            characters), case-insensitively, when q has a digit or one of / _ - .; in relevance
+//            order those come first, exact before prefix (identifiers.ts).
 //   oq       the text as typed; logged, never searched.
 //   page     from 1 (default 1), at most 1,000,000; 20 rows a page.
 //   sort     a key of the index's sorts: `relevance`, `newest`, `value desc`, `value asc`,
