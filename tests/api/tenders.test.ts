@@ -126,7 +126,7 @@ describe("list/tenders/search/export/", () => {
     expect(res.headers["content-type"]).toContain("text/csv");
     expect(res.headers["content-disposition"]).toMatch(/attachment; filename="infrascout-tenders-\d{4}-\d{2}-\d{2}\.csv"/);
     const lines = res.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("ID,Title,Reference,Organisation,Department,Status,Corrigendum,Category,Tender Type,Value (Rs),EMD (Rs),State,District,City,Published,Closing Date,Status Updated,Retrieved On");
+    expect(lines[0]).toBe("ID,Title,Portal Tender ID,Reference,Organisation,Department,Status,Corrigendum,Category,Tender Type,Value (Rs),EMD (Rs),State,District,City,Published,Closing Date,Status Updated,Retrieved On");
     expect(lines.slice(1).map((l) => Number(l.split(",")[0]))).toEqual([w.ids.pipes, w.ids.road, w.ids["no-closing"]]);
     expect(lines[2]).toContain(`"${PWD}"`);
     const rec = await w.ctx.db.query<{ lister: string; row_count: number }>(`SELECT lister, row_count FROM exports WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [w.userA.id]);
