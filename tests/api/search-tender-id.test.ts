@@ -3,13 +3,15 @@
 // their portal Tender ID (exact, any case, and by prefix) and their reference number, on the
 // tenders and the results listers, in memory and by SQL alike. Decoys that only mention the id
 // in their text, or whose id merely starts with it, must come after.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { identifierWhere } from "../../server/search/identifiers.js";
 import { searchEngine } from "../../server/search/index.js";
 import { resultsIndex } from "../../server/search/indexes/results.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { Params } from "../../server/search/sql.js";
-import { fx, run } from "../fixtures/import/helpers.js";
+import { fx, importDb, REPO_ROOT, run } from "../fixtures/import/helpers.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
 import { inDays, insertResult } from "./tender-fixture.js";
 
@@ -169,3 +171,33 @@ describe("identifier lookups use the lower(...) text_pattern_ops indexes", () =>
   }
 });
 
+
+describe("migration 021 fills the Tender ID of tenders imported before it", () => {
+  it("GePNIC: from the ocid after '<source>:'; OCDS: the reference that held tender.id moves over", async () => {
+    const { db, close } = await importDb();
+    try {
+      await run(db, "gepnic", [SAMPLES[2].file], { source: "assam", state: "Assam" });
+      await run(db, "ocds", [SAMPLES[3].file]);
+      await run(db, "tenders-csv", [fx("crafted", "tenders.csv")]);
+      // As the importers left them before: no Tender ID; OCDS tender.id in reference; a plain tender's as given.
+      await db.query(`UPDATE tenders SET portal_tender_id = NULL`);
+      await db.query(`UPDATE tenders SET reference = $1 WHERE ocid = 'ocds-213czf-000-00001'`, [SAMPLES[3].id]);
+      const migration = fs.readFileSync(path.join(REPO_ROOT, "server/db/migrations/021_portal_tender_id.sql"), "utf8");
+      const backfill = migration.split(/;\s*\n/).filter((s) => /^\s*UPDATE tenders/m.test(s.replace(/^--.*$/gm, "")));
+      expect(backfill).toHaveLength(2);
+      for (const sql of backfill) await db.exec(sql);
+      const rows = (await db.query<{ ocid: string; portal_tender_id: string | null; reference: string | null }>(
+        `SELECT ocid, portal_tender_id, reference FROM tenders ORDER BY ocid`)).rows;
+      expect(rows).toEqual([
+        { ocid: "assam:2024_PWD_35115_146", portal_tender_id: "2024_PWD_35115_146", reference: "CE/DEV/TB/707/2023-24/01" },
+        // A plain tender's ocid is the file's own key: nothing is guessed from it.
+        { ocid: "cppp:2025_CPWD_2002_1", portal_tender_id: null, reference: "CPWD/JDH/2025/2002" },
+        { ocid: "cppp:2025_NHAI_1001_1", portal_tender_id: null, reference: "NHAI/PIU/2025/1001" },
+        { ocid: "cppp:2025_X_3", portal_tender_id: null, reference: null },
+        { ocid: "ocds-213czf-000-00001", portal_tender_id: SAMPLES[3].id, reference: null },
+      ]);
+    } finally {
+      await close();
+    }
+  });
+});
