@@ -3,6 +3,8 @@
 //
 // ── Endpoints (all under /api; signed-in subscriber unless noted) ──
 //   GET    list/tenders/search/            TenderListRow list. q, oq, page, sort, filter (repeated),
+//                                          (q also finds a portal_tender_id or reference equal to it or
+//                                          starting with it, ranked first; so does list/results/search/)
 //                                          search_all_tenders=true (default: live tenders only —
 //                                          status not Closed/AOC/Cancelled/… and closing date not past)
 //   GET    list/tenders/search/facets/     FacetsResponse (common/api.ts); same parameters
