@@ -11,6 +11,7 @@ import { migrate } from "../db/migrate.js";
 import { findImportFiles, readFileList, type FoundFiles } from "./import-files.js";
 import { createProgress } from "./import-progress.js";
 import { IMPORT_KINDS, type ImportKind } from "./importers/model.js";
+import { canonicalState } from "./importers/place.js";
 import { formatReport } from "./importers/report.js";
 import { runImport, type ImportReport } from "./importers/run.js";
 
@@ -25,7 +26,8 @@ Kinds: ${IMPORT_KINDS.join(", ")}  (formats: server/ingest/importers/FORMATS.md)
   --dry-run      read and check everything, write nothing (each tender is rolled back)
   --source NAME  where the data comes from (tenders.source); for gepnic also the namespace of
                  portal tender ids, e.g. --source assamtenders.gov.in
-  --state NAME   the state for tenders whose file names none (GePNIC pages do not)
+  --state NAME   the state for tenders whose file names none: a fallback only; where the file
+                 names a state (an address, the organisation chain, the portal) that one is kept
   --fx CUR=RATE  rupees per unit of another currency (OCDS values in CUR), repeatable
 Target: DATABASE_URL, else PGlite in DATA_DIR (default ./data).
 Exit status: 0 all imported, 1 anything rejected or the run failed, 2 bad usage.`;
@@ -61,7 +63,10 @@ export function parseArgs(argv: string[]): CliArgs | { help: true } {
     else if (flag === "--dry-run") dryRun = true;
     else if (flag === "--source") source = value();
     else if (flag === "--files-from") filesFrom = value();
-    else if (flag === "--state") state = value();
+    else if (flag === "--state") {
+      state = canonicalState(value());
+      if (!state) throw new Error("--state needs the name of an Indian state or union territory, e.g. --state Assam");
+    }
     else if (flag === "--fx") {
       const m = /^([A-Za-z]{3})=(\d+(?:\.\d+)?)$/.exec(value());
       if (!m || Number(m[2]) <= 0) throw new Error("--fx needs CUR=RATE, e.g. --fx USD=83.2");

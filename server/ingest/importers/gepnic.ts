@@ -16,6 +16,7 @@ import { readCsv } from "./csv.js";
 import { FileError } from "./json.js";
 import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
+import { portalState, resolvePlace, type Place, type PlaceClue } from "./place.js";
 
 interface Columns {
   tenderId: number;
@@ -48,6 +49,12 @@ const TENDER_FIELDS = {
   location: ["Location"],
   pincode: ["Pincode", "Pin Code"],
   prebid: ["Pre Bid Meeting Date"],
+  // The tender inviting authority and its meeting places: offices, so they name the state only.
+  authority: ["Name"],
+  address: ["Address"],
+  prebidPlace: ["Pre Bid Meeting Place"],
+  prebidAddress: ["Pre Bid Meeting Address"],
+  openingPlace: ["Bid Opening Place"],
 } as const;
 
 const base = (h: string) => h.replace(/\.\d+$/, "").trim();
@@ -125,8 +132,25 @@ interface Group {
   rows: { row: number; fields: string[] }[];
 }
 
+/**
+ * Place clues, most trusted first: the Organisation Chain ('Cooperation Department||Assam State
+ * Co-operative…'), the work's Location, the inviting authority's name and address and the
+ * meeting places (state only), then the portal named by --source (assamtenders.gov.in).
+ */
+function placeOf(field: (name: keyof typeof TENDER_FIELDS) => string | null, ctx: Pick<ImporterContext, "source" | "state" | "onPlace">): Place {
+  const offices = (["authority", "address", "prebidPlace", "prebidAddress", "openingPlace"] as const).map((f): PlaceClue => ({ text: field(f), kind: "text", district: false }));
+  const place = resolvePlace([
+    { text: field("orgChain"), kind: "text" },
+    { text: field("location"), kind: "field" },
+    ...offices,
+    { text: portalState(ctx.source), kind: "field", district: false },
+  ], ctx.state);
+  ctx.onPlace?.(place);
+  return place;
+}
+
 /** A tender's rows → the tender, its documents, corrigenda, award and bids. */
-export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, "source" | "state" | "warn">): TenderInput {
+export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, "source" | "state" | "warn" | "onPlace">): TenderInput {
   const rows = g.rows.map((r) => r.fields);
   const first = (f: (r: string[]) => string | null) => {
     for (const r of rows) {
@@ -166,6 +190,7 @@ export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, 
   const contractDate = date(first((r) => cell(r, cols.aoc.contractDate)), "Contract Date");
   const aocUpdated = date(first((r) => cell(r, cols.aoc.updatedOn)), "AOC Updated on");
   const result = buildResult(rows, cols, contractDate ?? aocUpdated, g, ctx);
+  const place = placeOf(field, ctx);
 
   return {
     ocid: `${source}:${g.id}`,
@@ -188,8 +213,8 @@ export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, 
     opening_date: date(field("opening"), "Bid Opening Date"),
     prebid_date: date(field("prebid"), "Pre Bid Meeting Date"),
     status_update_date: aocUpdated ?? contractDate,
-    state: ctx.state,
-    district: null,
+    state: place.state,
+    district: place.district,
     city: field("location"),
     pincode: integerText(field("pincode")),
     source,

@@ -2,6 +2,7 @@
 // results for existing tenders. The store (store.ts) writes these; the runner (run.ts) counts.
 import type { ImportLimits } from "../../config.js";
 import type { Tx } from "../../db/client.js";
+import type { Place } from "./place.js";
 import type { RankDirection } from "./values.js";
 
 export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json", "mca"] as const;
@@ -96,8 +97,10 @@ export interface ImporterContext {
   source: string | null;
   /** Exchange rates to rupees for other currencies (--fx USD=83.2). */
   fx: Record<string, number>;
-  /** Default state for tenders whose file names none (--state). */
+  /** Default state for tenders whose file names none (--state, canonical): a fallback only. */
   state: string | null;
+  /** Told where each tender was placed (the report counts fallbacks and disagreements). */
+  onPlace?(place: Place): void;
   now: Date;
   onBytes(bytes: number): void;
   /** Counts a record (row, line or release) read from the file. */

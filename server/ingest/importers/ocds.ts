@@ -10,6 +10,7 @@ import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } fro
 import { compile, type Release } from "./ocds-merge.js";
 import { amount, date, mimeFor, RowError, text, webUrl } from "./values.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
+import { isForeign, portalState, resolvePlace, type PlaceClue } from "./place.js";
 
 /** Releases buffered before their ocids are written (JSON Lines): bounds memory. */
 const FLUSH_OCIDS = 500;
@@ -20,6 +21,15 @@ const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !
 interface Pending {
   row: number;
   releases: Release[];
+  /** The publishing package's publisher name and addresses (where the releases came from). */
+  publisher: string[];
+}
+
+/** A package's publisher: its name, its uri and the package's own uri (place clues: the portal). */
+export function publisherOf(v: unknown): string[] {
+  if (!isObj(v)) return [];
+  const pub: Obj = isObj(v.publisher) ? v.publisher : {};
+  return [pub.name, pub.uri, v.uri].map((x) => text(x)).filter((x): x is string => x !== null);
 }
 
 /** The releases in one JSON value (package, record package, record, release or array). */
@@ -80,7 +90,7 @@ export async function* importOcds(ctx: ImporterContext): AsyncGenerator<Unit> {
     for (const [ocid, p] of pending) {
       yield {
         type: "tender", row: p.row, key: ocid,
-        build: async (tx) => mapCompiled(compile(await storeReleases(tx, ocid, p.releases)), ctx),
+        build: async (tx) => mapCompiled(compile(await storeReleases(tx, ocid, p.releases)), ctx, p.publisher),
       };
     }
     pending = new Map();
@@ -94,11 +104,12 @@ export async function* importOcds(ctx: ImporterContext): AsyncGenerator<Unit> {
       continue;
     }
     const { releases, problems } = releasesOf(item.value);
+    const publisher = publisherOf(item.value);
     ctx.onRead(Math.max(1, releases.length));
     for (const p of problems) yield { type: "reject", row: item.line, reason: p };
     for (const r of releases) {
       const ocid = String(r.ocid).trim();
-      const p = pending.get(ocid) ?? { row: item.line, releases: [] };
+      const p = pending.get(ocid) ?? { row: item.line, releases: [], publisher };
       p.releases.push(r);
       pending.set(ocid, p);
     }
@@ -154,7 +165,27 @@ function documentUrl(v: unknown, ctx: Pick<ImporterContext, "warn">, ocid: strin
 
 const partyName = (ref: unknown) => (isObj(ref) ? text(ref.name) : null);
 
-function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
+/**
+ * Place clues, most trusted first: the buyer's address (region, locality), the procuring
+ * entity's, the buyer's and procuring entity's names as organisation chains ('PWD||Pune
+ * Division'), the publisher's name, then the portal (the publisher's or the notice's address,
+ * --source). An address in another country places the tender outside India.
+ */
+function placeOf(parties: (Obj | undefined)[], names: (string | null)[], publisher: string[], urls: (string | null)[], ctx: ImporterContext) {
+  const addresses = parties.map((p) => (isObj(p) && isObj(p.address) ? p.address : null)).filter((a): a is Obj => a !== null);
+  const foreign = addresses.length > 0 && isForeign(text(addresses[0].countryName));
+  const clues: PlaceClue[] = [
+    ...addresses.flatMap((a): PlaceClue[] => [{ text: text(a.region), kind: "field" }, { text: text(a.locality), kind: "field" }]),
+    ...names.map((n): PlaceClue => ({ text: n, kind: "text" })),
+    ...publisher.map((n): PlaceClue => ({ text: n, kind: "text", district: false })),
+    ...[...publisher, ...urls, ctx.source].map((u): PlaceClue => ({ text: portalState(u), kind: "field", district: false })),
+  ];
+  const place = resolvePlace(clues, ctx.state, foreign);
+  ctx.onPlace?.(place);
+  return place;
+}
+
+function mapCompiled(c: Obj, ctx: ImporterContext, publisher: string[] = []): TenderInput {
   const ocid = String(c.ocid);
   const tender: Obj = isObj(c.tender) ? c.tender : {};
   const parties: Obj[] = Array.isArray(c.parties) ? c.parties.filter(isObj) : [];
@@ -166,6 +197,7 @@ function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
   const buyerParty = (isObj(c.buyer) && parties.find((p) => p.id === c.buyer.id)) || byRole("buyer");
   const orgName = partyName(c.buyer) ?? partyName(buyerParty) ?? partyName(tender.procuringEntity) ?? partyName(byRole("procuringEntity"));
   const procuring = partyName(tender.procuringEntity) ?? partyName(byRole("procuringEntity"));
+  const procuringParty = (isObj(tender.procuringEntity) && parties.find((p) => p.id === tender.procuringEntity.id)) || byRole("procuringEntity");
   const address: Obj = (isObj(buyerParty) && isObj(buyerParty.address) && buyerParty.address) || {};
   const tenderPeriod: Obj = isObj(tender.tenderPeriod) ? tender.tenderPeriod : {};
   const closing = date(tenderPeriod.endDate, "tender.tenderPeriod.endDate");
@@ -203,6 +235,9 @@ function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
     };
   }
 
+  const noticeUrl = documents.find((_, i) => i < (Array.isArray(tender.documents) ? tender.documents.length : 0) && /tenderNotice/i.test(String(tender.documents[i]?.documentType)))?.url ?? null;
+  const place = placeOf([buyerParty, procuringParty], [orgName, procuring], publisher, [noticeUrl, ...documents.map((d) => d.url)], ctx);
+
   return {
     ocid,
     // tender.id is the publishing portal's Tender ID; OCDS has no separate reference number.
@@ -225,12 +260,12 @@ function mapCompiled(c: Obj, ctx: ImporterContext): TenderInput {
     opening_date: isObj(tender.bidOpening) ? date(tender.bidOpening.date, "tender.bidOpening.date") : null,
     prebid_date: null,
     status_update_date: date(c.date, "release date"),
-    state: text(address.region) ?? ctx.state,
-    district: null,
+    state: place.state,
+    district: place.district,
     city: text(address.locality),
     pincode: text(address.postalCode),
     source: ctx.source ?? "OCDS",
-    source_url: documents.find((_, i) => i < (Array.isArray(tender.documents) ? tender.documents.length : 0) && /tenderNotice/i.test(String(tender.documents[i]?.documentType)))?.url ?? null,
+    source_url: noticeUrl,
     documents,
     corrigenda,
     result,

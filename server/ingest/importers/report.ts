@@ -1,4 +1,5 @@
 // The import report as plain text (the command line prints it).
+import { importPlaceLine, importVerdict } from "../../../common/imports.js";
 import type { ImportReport } from "./run.js";
 
 export function formatReport(r: ImportReport): string {
@@ -7,6 +8,10 @@ export function formatReport(r: ImportReport): string {
   lines.push(`Import #${r.run_id} (${r.kind}${r.source ? `, source ${r.source}` : ""})${r.dry_run ? " — DRY RUN, nothing written" : ""}: ${r.status}`);
   lines.push(`  read ${t.read}  created ${t.created}  updated ${t.updated}  unchanged ${t.unchanged}  skipped ${t.skipped}  rejected ${t.rejected}  (${r.unit === "company" ? "companies" : `${r.unit}s`}; read counts rows, lines or releases)`);
   lines.push(`  companies: ${r.companies.created} created, ${r.companies.linked} linked to existing ones`);
+  const verdict = importVerdict(r);
+  if (verdict) lines.push(`  ${verdict}`);
+  const placeLine = importPlaceLine(r.place);
+  if (placeLine) lines.push(`  ${placeLine}`);
   if (r.files.length > 1) {
     for (const f of r.files) {
       lines.push(`  ${f.file}: ${f.error ?? `read ${f.read}, created ${f.created}, updated ${f.updated}, unchanged ${f.unchanged}, rejected ${f.rejected}`}`);

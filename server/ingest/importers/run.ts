@@ -26,6 +26,8 @@ import { importOcds } from "./ocds.js";
 import { importResults, importTenders } from "./plain.js";
 import { upsertResult, upsertTender, type Outcome, type StoreStats } from "./store.js";
 import { countRows } from "./rows.js";
+import { canonicalState } from "./place.js";
+import type { ImportPlaceCounts } from "../../../common/imports.js";
 import { RowError } from "./values.js";
 
 /** Rejects and warnings kept in the report itself (all rejects are in import_rejects). */
@@ -107,6 +109,8 @@ export interface ImportReport {
   warnings: Warning[];
   warnings_total: number;
   failed_files: number;
+  /** Where tenders' states came from when --state was given (importPlaceLine words it). */
+  place: ImportPlaceCounts;
   error?: string;
 }
 
@@ -180,6 +184,10 @@ class DryRunDone extends Error {
 }
 
 export async function runImport(db: Db, opts: ImportOptions): Promise<ImportReport> {
+  const stateOption = canonicalState(opts.state);
+  // The callers (command line, upload form) refuse an unknown state with their own message.
+  if (opts.state?.trim() && !stateOption) throw new Error(`'${opts.state.trim().slice(0, 100)}' is not an Indian state or union territory`);
+  const place: ImportPlaceCounts = { state_option: stateOption, fallback: 0, disagreed: 0 };
   const now = opts.now ?? new Date();
   const source = opts.source?.trim() || null;
   const dryRun = !!opts.dryRun;
@@ -223,6 +231,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       warnings: warnings.slice(0, REPORT_LIST_CAP),
       warnings_total: warnings.length,
       failed_files: files.filter((f) => f.error).length,
+      place,
       ...(fatal ? { error: importFailedMessage(fatal.message) } : {}),
     };
   };
@@ -284,7 +293,11 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       file: f.path,
       source,
       fx: opts.fx ?? {},
-      state: opts.state?.trim() || null,
+      state: stateOption,
+      onPlace: (p) => {
+        if (p.from === "fallback") place.fallback += 1;
+        if (p.disagreed) place.disagreed += 1;
+      },
       now,
       onBytes: (b) => {
         lastBytes = b;

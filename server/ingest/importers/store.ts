@@ -131,12 +131,16 @@ export async function upsertTender(
     tenderId = r.rows[0].id;
     outcome = "created";
   } else {
-    await tx.query(
-      `UPDATE tenders SET ${TENDER_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(", ")}, retrieved_on = now(), updated_at = now() WHERE id = $1`,
+    // Written only when a value differs: a file whose hash changed (first import since an
+    // upgrade, another run's hash) but whose values did not is 'unchanged', and no trigger fires.
+    const changed = await tx.query(
+      `UPDATE tenders SET ${TENDER_COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(", ")}, retrieved_on = now(), updated_at = now()
+        WHERE id = $1 AND (${TENDER_COLUMNS.join(", ")}) IS DISTINCT FROM (${TENDER_COLUMNS.map((_, i) => `$${i + 2}`).join(", ")}) RETURNING id`,
       [tenderId, ...values],
     );
-    outcome = "updated";
+    outcome = changed.rows.length ? "updated" : "unchanged";
   }
+  const resultBefore = outcome === "unchanged" && t.result !== undefined ? await resultFingerprint(tx, tenderId) : null;
   await hooks.afterTenderRow?.(tenderId, t.ocid);
 
   // Documents and corrigenda: add what is new.
@@ -148,6 +152,7 @@ export async function upsertTender(
     const k = `${d.file_name}\u0000${d.url ?? ""}`;
     if (haveDocs.has(k)) continue;
     haveDocs.add(k);
+    if (outcome === "unchanged") outcome = "updated";
     await tx.query("INSERT INTO tender_documents (tender_id, file_name, mime_type, url) VALUES ($1, $2, $3, $4)", [tenderId, d.file_name, d.mime_type, d.url]);
   }
   const corr = t.corrigenda.length && outcome === "updated"
@@ -158,6 +163,7 @@ export async function upsertTender(
     const k = `${c.title}\u0000${c.description}`;
     if (haveCorr.has(k)) continue;
     haveCorr.add(k);
+    if (outcome === "unchanged") outcome = "updated";
     await tx.query(
       "INSERT INTO tender_corrigenda (tender_id, title, description, published_date) VALUES ($1, $2, $3, coalesce($4::timestamptz, now()))",
       [tenderId, c.title, c.description, c.published_date?.toISOString() ?? null],
@@ -166,8 +172,23 @@ export async function upsertTender(
 
   if (t.result === null) await tx.query("DELETE FROM results WHERE tender_id = $1", [tenderId]);
   else if (t.result) await writeResult(tx, tenderId, t.result, stats);
+  if (resultBefore !== null && (await resultFingerprint(tx, tenderId)) !== resultBefore) outcome = "updated";
   await rememberHash(tx, key, tenderId, hash, runId);
   return { outcome, tenderId };
+}
+
+/**
+ * The tender's result and bidders as stored, without row ids and times (rewritten on every
+ * write): equal before and after writing means the write changed nothing.
+ */
+async function resultFingerprint(tx: Tx, tenderId: number): Promise<string> {
+  const r = await tx.query<{ f: string | null }>(
+    `SELECT md5(jsonb_build_array(to_jsonb(r) - 'id' - 'created_at' - 'updated_at',
+              (SELECT coalesce(jsonb_agg(to_jsonb(b) - 'id' - 'result_id' ORDER BY b.id), '[]'::jsonb) FROM result_bidders b WHERE b.result_id = r.id))::text) AS f
+       FROM (SELECT 1) one LEFT JOIN results r ON r.tender_id = $1`,
+    [tenderId],
+  );
+  return r.rows[0]?.f ?? "";
 }
 
 async function writeResult(tx: Tx, tenderId: number, r: ResultInput, stats: StoreStats): Promise<number> {
@@ -204,12 +225,14 @@ export async function upsertResult(tx: Tx, ocid: string, r: ResultInput, runId: 
   const prev = await previousHash(tx, key);
   const had = await tx.query<{ id: number }>("SELECT id FROM results WHERE tender_id = $1", [tenderId]);
   if (had.rows.length && prev?.hash === hash && prev.tender_id === tenderId) return { outcome: "unchanged", tenderId };
+  const before = had.rows.length ? await resultFingerprint(tx, tenderId) : null;
   await writeResult(tx, tenderId, r, stats);
+  const same = before !== null && (await resultFingerprint(tx, tenderId)) === before;
   await tx.query(
     `UPDATE tenders SET tender_status = 'AOC', status_update_date = coalesce($2::timestamptz, status_update_date), updated_at = now()
       WHERE id = $1 AND tender_status IS DISTINCT FROM 'AOC'`,
     [tenderId, r.result_date?.toISOString() ?? null],
   );
   await rememberHash(tx, key, tenderId, hash, runId);
-  return { outcome: had.rows.length ? "updated" : "created", tenderId };
+  return { outcome: same ? "unchanged" : had.rows.length ? "updated" : "created", tenderId };
 }

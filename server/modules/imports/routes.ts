@@ -23,6 +23,7 @@ import { HttpError, fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { IMPORT_KINDS, type ImportKind } from "../../ingest/importers/model.js";
+import { canonicalState } from "../../ingest/importers/place.js";
 import { unreadableReason } from "../../ingest/importers/probe.js";
 import { REPORT_LIST_CAP } from "../../ingest/importers/run.js";
 import { ImportJobs, failStaleRuns, type LiveRun } from "./jobs.js";
@@ -36,6 +37,7 @@ export const IMPORT_MESSAGES = {
   missing: "No file was submitted.",
   tooLarge: (maxBytes: number) => `The file may be at most ${megabytes(maxBytes)} MB. Import larger files with npm run import on the server.`,
   kind: `Must be one of: ${IMPORT_KINDS.join(", ")}.`,
+  state: "Must be the name of an Indian state or union territory.",
   notFound: "Import not found.",
 };
 const PAGE_SIZE = 50;
@@ -157,6 +159,8 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const kind = fields.kind?.trim();
         if (!kind) throw fieldError("kind", "This field is required.");
         if (!(IMPORT_KINDS as readonly string[]).includes(kind)) throw fieldError("kind", IMPORT_MESSAGES.kind);
+        const state = fields.state?.trim() ? canonicalState(fields.state.slice(0, 100)) : null;
+        if (fields.state?.trim() && !state) throw fieldError("state", IMPORT_MESSAGES.state);
         if (!saved || saved.size === 0) throw fieldError("file", IMPORT_MESSAGES.missing);
         const unreadable = await unreadableReason(kind as ImportKind, saved.path, saved.name, limits);
         if (unreadable) throw fieldError("file", unreadable);
@@ -165,7 +169,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
             kind: kind as ImportKind,
             files: [{ path: saved.path, name: saved.name }],
             source: fields.source?.slice(0, 200) || null,
-            state: fields.state?.slice(0, 100) || null,
+            state,
             dryRun: ["true", "1", "yes", "on"].includes((fields.dry_run ?? "").toLowerCase()),
             userId: auth.user.id,
             actor: auth.user.email,
