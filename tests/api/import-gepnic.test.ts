@@ -63,7 +63,7 @@ describe("GePNIC samples", () => {
       prebid_date: null, // 'NA '
       status_update_date: "2024-09-20T12:09:00.000Z", // AOC updated 20-Sep-2024 05:39 PM IST
       state: "Assam",
-      district: null,
+      district: "Kamrup Metropolitan", // Location 'Guwahati'
       city: "Guwahati",
       pincode: "781006", // '781006.0'
       source: "assam",
@@ -202,7 +202,8 @@ describe("GePNIC crafted variant (no BOM, CRLF, western grouping, roman ranks, a
       opening_date: "2024-03-22T05:30:00.000Z",
       prebid_date: null,
       status_update_date: "2024-07-16T06:30:00.000Z",
-      state: null,
+      state: "Kerala", // named by the organisation chain
+      district: "Ernakulam", // Location 'Kochi', the main city of Ernakulam district
       source: "kerala",
       pincode: "682030",
     });

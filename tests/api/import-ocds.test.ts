@@ -52,7 +52,7 @@ const EXPECTED_TENDER = {
   opening_date: null,
   prebid_date: null,
   status_update_date: "2011-01-10T09:30:00.000Z", // the newest release
-  state: "London",
+  state: null, // the buyer's address is in the United Kingdom: in no Indian state
   district: null,
   city: "London",
   pincode: "N11 1NP",

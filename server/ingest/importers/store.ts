@@ -144,7 +144,7 @@ export async function upsertTender(
   await hooks.afterTenderRow?.(tenderId, t.ocid);
 
   // Documents and corrigenda: add what is new.
-  const docs = t.documents.length && outcome === "updated"
+  const docs = t.documents.length && outcome !== "created"
     ? (await tx.query<{ file_name: string; url: string | null }>("SELECT file_name, url FROM tender_documents WHERE tender_id = $1", [tenderId])).rows
     : [];
   const haveDocs = new Set(docs.map((d) => `${d.file_name}\u0000${d.url ?? ""}`));
@@ -155,7 +155,7 @@ export async function upsertTender(
     if (outcome === "unchanged") outcome = "updated";
     await tx.query("INSERT INTO tender_documents (tender_id, file_name, mime_type, url) VALUES ($1, $2, $3, $4)", [tenderId, d.file_name, d.mime_type, d.url]);
   }
-  const corr = t.corrigenda.length && outcome === "updated"
+  const corr = t.corrigenda.length && outcome !== "created"
     ? (await tx.query<{ title: string; description: string }>("SELECT title, description FROM tender_corrigenda WHERE tender_id = $1", [tenderId])).rows
     : [];
   const haveCorr = new Set(corr.map((c) => `${c.title}\u0000${c.description}`));

@@ -1,6 +1,7 @@
 // An import's report: the totals (read, created, updated, unchanged, skipped, rejected), the
 // companies it created or linked, each file's outcome, and every rejected row with its reason.
 import { Alert, Descriptions, Empty, Table, Tag, Typography } from "antd";
+import { importPlaceLine, importVerdict } from "../../../common/imports";
 import { formatDateTime, formatIndianNumber } from "../../lib/format";
 import type { ImportCounts, ImportReject, ImportReport, ImportWarning } from "./api";
 
@@ -78,6 +79,8 @@ export function ImportReportView({ report, rejects }: { report: Partial<ImportRe
   const rows = rejects ?? report.rejects ?? [];
   const unit = report.unit === "result" ? "results" : report.unit === "company" ? "companies" : "tenders";
   const failedFiles = (report.files ?? []).filter((f) => f.error);
+  const verdict = report.status && report.unit && report.totals ? importVerdict({ status: report.status, dry_run: !!report.dry_run, unit: report.unit, totals: report.totals }) : null;
+  const placeLine = importPlaceLine(report.place);
   return (
     <div className="import-report" aria-label="Import report">
       <div className="import-report-head">
@@ -112,6 +115,8 @@ export function ImportReportView({ report, rejects }: { report: Partial<ImportRe
         <Alert key={f.file} type="error" showIcon message={`${f.file} could not be read`} description={f.error} />
       ))}
       <ImportTotals totals={report.totals} />
+      {verdict && <Alert className="import-verdict" type="info" showIcon message={verdict} />}
+      {placeLine && <Typography.Paragraph className="import-place">{placeLine}</Typography.Paragraph>}
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2, md: 3 }}

@@ -1,6 +1,7 @@
 // The staff import calls (server/modules/imports/routes.ts) and the report's shape
 // (server/ingest/importers/run.ts ImportReport), through the one HTTP layer.
 import { http, upload } from "../../providers/http";
+import type { ImportPlaceCounts } from "../../../common/imports";
 
 export const IMPORT_KINDS = [
   { value: "gepnic", label: "GePNIC award of contract (CSV)", accept: ".csv" },
@@ -52,6 +53,8 @@ export interface ImportReport {
   warnings: ImportWarning[];
   warnings_total: number;
   failed_files: number;
+  /** Reports written before place counting have none. */
+  place?: ImportPlaceCounts;
   error?: string;
 }
 
