@@ -14,7 +14,7 @@ afterAll(() => close());
 
 describe("tenders-csv and results-csv", () => {
   it("imports tenders: lakh/crore, Indian and western grouping, IST dates, document URLs; rejects with row numbers", async () => {
-    const r = await run(db, "tenders-csv", [fx("crafted", "tenders.csv")], { state: "Default State" });
+    const r = await run(db, "tenders-csv", [fx("crafted", "tenders.csv")], { state: "Goa" });
     expect(r.totals).toEqual({ read: 5, created: 3, updated: 0, unchanged: 0, skipped: 0, rejected: 2 });
     expect(r.rejects).toEqual([
       { file: "tenders.csv", row: 4, key: "cppp:2025_CPWD_2003_1", reason: "tender_status 'Open' is not one of Live, Closed, AOC, Cancelled, Retender, Technical Evaluation, Financial Evaluation" },
@@ -71,7 +71,7 @@ describe("tenders-csv and results-csv", () => {
 
   it("re-importing both files changes nothing", async () => {
     const before = await snapshot(db);
-    const a = await run(db, "tenders-csv", [fx("crafted", "tenders.csv")], { state: "Default State" });
+    const a = await run(db, "tenders-csv", [fx("crafted", "tenders.csv")], { state: "Goa" });
     const b = await run(db, "results-csv", [fx("crafted", "results.csv")]);
     expect(a.totals).toMatchObject({ created: 0, updated: 0, unchanged: 3 });
     expect(b.totals).toMatchObject({ created: 0, updated: 0, unchanged: 2 });

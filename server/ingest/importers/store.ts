@@ -140,7 +140,6 @@ export async function upsertTender(
     );
     outcome = changed.rows.length ? "updated" : "unchanged";
   }
-  const resultBefore = outcome === "unchanged" && t.result !== undefined ? await resultFingerprint(tx, tenderId) : null;
   await hooks.afterTenderRow?.(tenderId, t.ocid);
 
   // Documents and corrigenda: add what is new.
@@ -170,17 +169,39 @@ export async function upsertTender(
     );
   }
 
-  if (t.result === null) await tx.query("DELETE FROM results WHERE tender_id = $1", [tenderId]);
-  else if (t.result) await writeResult(tx, tenderId, t.result, stats);
-  if (resultBefore !== null && (await resultFingerprint(tx, tenderId)) !== resultBefore) outcome = "updated";
+  let resultChanged = false;
+  if (t.result === null) resultChanged = (await tx.query("DELETE FROM results WHERE tender_id = $1 RETURNING id", [tenderId])).rows.length > 0;
+  else if (t.result) resultChanged = await writeUnlessSame(tx, tenderId, outcome === "created", () => writeResult(tx, tenderId, t.result!, stats), stats);
+  if (resultChanged && outcome === "unchanged") outcome = "updated";
   await rememberHash(tx, key, tenderId, hash, runId);
   return { outcome, tenderId };
 }
 
 /**
- * The tender's result and bidders as stored, without row ids and times (rewritten on every
- * write): equal before and after writing means the write changed nothing.
+ * Runs a result write and answers whether it changed anything. When the tender's result and
+ * bidders read the same after it as before (without row ids and times), the write is undone (a
+ * savepoint), so an unchanged result keeps its rows, ids and times. New child tables of a result
+ * belong in resultFingerprint.
  */
+async function writeUnlessSame(tx: Tx, tenderId: number, isNew: boolean, write: () => Promise<unknown>, stats: StoreStats): Promise<boolean> {
+  if (isNew) {
+    await write();
+    return true;
+  }
+  const before = await resultFingerprint(tx, tenderId);
+  const counted = { ...stats };
+  await tx.query("SAVEPOINT import_result");
+  await write();
+  const same = (await resultFingerprint(tx, tenderId)) === before;
+  if (same) {
+    await tx.query("ROLLBACK TO SAVEPOINT import_result");
+    Object.assign(stats, counted);
+  }
+  await tx.query("RELEASE SAVEPOINT import_result");
+  return !same;
+}
+
+/** The tender's result and bidders as stored, without row ids and times (rewritten on every write). */
 async function resultFingerprint(tx: Tx, tenderId: number): Promise<string> {
   const r = await tx.query<{ f: string | null }>(
     `SELECT md5(jsonb_build_array(to_jsonb(r) - 'id' - 'created_at' - 'updated_at',
@@ -225,9 +246,7 @@ export async function upsertResult(tx: Tx, ocid: string, r: ResultInput, runId: 
   const prev = await previousHash(tx, key);
   const had = await tx.query<{ id: number }>("SELECT id FROM results WHERE tender_id = $1", [tenderId]);
   if (had.rows.length && prev?.hash === hash && prev.tender_id === tenderId) return { outcome: "unchanged", tenderId };
-  const before = had.rows.length ? await resultFingerprint(tx, tenderId) : null;
-  await writeResult(tx, tenderId, r, stats);
-  const same = before !== null && (await resultFingerprint(tx, tenderId)) === before;
+  const same = !(await writeUnlessSame(tx, tenderId, !had.rows.length, () => writeResult(tx, tenderId, r, stats), stats));
   await tx.query(
     `UPDATE tenders SET tender_status = 'AOC', status_update_date = coalesce($2::timestamptz, status_update_date), updated_at = now()
       WHERE id = $1 AND tender_status IS DISTINCT FROM 'AOC'`,
