@@ -151,7 +151,11 @@ describe("npm run import", () => {
     expect(first.stdout).toContain("gepnic-variant-crlf.csv, row 7 [2024_KWA_681299_1]: Publish Date '31-Feb-2024 10:00 AM' is not a valid date");
     const second = await cli(["gepnic", fx("gepnic", "final_2024_PWD_35115_146.csv"), "--source", "demo"], env);
     expect(second.stdout).toMatch(/created 0 {2}updated 0 {2}unchanged 1/);
+    expect(second.stdout).toContain("Nothing changed: the 1 tender in the files is already imported exactly as it is.");
     expect(second.code).toBe(0);
+    const badState = await cli(["gepnic", fx("gepnic", "final_2024_PWD_35115_146.csv"), "--state", "Londonshire"], env);
+    expect(badState.code).toBe(2);
+    expect(badState.stderr).toContain("--state needs the name of an Indian state or union territory, e.g. --state Assam");
     const missing = await cli(["gepnic", path.join(dataDir, "nope.csv")], env);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain("cannot read");
@@ -173,8 +177,9 @@ describe("POST /api/imports/ (staff upload)", () => {
     const report = await importReport(staffToken, { kind: "gepnic", source: "assam", state: "Assam" }, gepnicFile());
     expect(report).toMatchObject({ kind: "gepnic", source: "assam", status: "done", totals: { read: 4, created: 1, rejected: 0 }, files: [{ file: "final_2022_CD_25879_1.csv" }] });
     expect((await tenderView(t.db, "assam:2022_CD_25879_1"))!.tender).toMatchObject({ state: "Assam", tender_status: "AOC" });
-    const again = await importReport(staffToken, { kind: "gepnic", source: "assam", state: "Assam" }, gepnicFile());
+    const again = await importReport(staffToken, { kind: "gepnic", source: "assam", state: "assam" }, gepnicFile());
     expect(again.totals).toMatchObject({ created: 0, unchanged: 1 });
+    expect(again.place).toEqual({ state_option: "Assam", fallback: 0, disagreed: 0 }); // the page's organisation chain names Assam
 
     const list = await t.app.inject({ method: "GET", url: "/api/imports/", headers: bearer(staffToken) });
     expect(list.statusCode).toBe(200);
@@ -198,6 +203,9 @@ describe("POST /api/imports/ (staff upload)", () => {
     const runsBefore = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM import_runs")).rows[0].n;
     expect((await upload(staffToken, {}, gepnicFile())).json()).toEqual({ kind: ["This field is required."] });
     expect((await upload(staffToken, { kind: "xlsx" }, gepnicFile())).json()).toEqual({ kind: ["Must be one of: ocds, gepnic, tenders-csv, tenders-json, results-csv, results-json, mca."] });
+    const badState = await upload(staffToken, { kind: "gepnic", state: "Narnia" }, gepnicFile());
+    expect(badState.statusCode).toBe(400);
+    expect(badState.json()).toEqual({ state: ["Must be the name of an Indian state or union territory."] });
     const none = await upload(staffToken, { kind: "gepnic" });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toEqual({ file: ["No file was submitted."] });
