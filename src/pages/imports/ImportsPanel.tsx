@@ -143,7 +143,7 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
           <Form.Item label="Source" name="source" tooltip="Where the data comes from (stored on each tender; for GePNIC it also keeps the portal's ids apart)">
             <Input placeholder="e.g. assam-eproc" maxLength={200} />
           </Form.Item>
-          <Form.Item label="State" name="state" tooltip="For tenders whose file names no state (GePNIC pages never do)">
+          <Form.Item label="State" name="state" tooltip="A fallback: for tenders whose file names no state (where it names one, the file’s is kept)">
             <Input placeholder="e.g. Assam" maxLength={100} />
           </Form.Item>
         </div>
