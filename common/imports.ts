@@ -25,7 +25,8 @@ export function importVerdict(r: ImportVerdictInput): string | null {
   if (r.status !== "done" || r.totals.created + r.totals.updated > 0) return null;
   const verb = r.dry_run ? "Nothing would change" : "Nothing changed";
   if (r.totals.unchanged === 0) return `${verb}: no ${r.unit === "company" ? "companies" : `${r.unit}s`} were imported.`;
-  return `${verb}: the ${plural(r.totals.unchanged, r.unit)} in the files ${r.totals.unchanged === 1 ? "is" : "are"} already imported exactly as ${r.totals.unchanged === 1 ? "it is" : "they are"}.`;
+  // No count: a tender in several files of one run (OCDS releases) is counted once per file.
+  return `${verb}: every ${r.unit === "company" ? "company" : r.unit} in the files is already imported exactly as it is.`;
 }
 
 /** How --state was used: "State Assam given: 2 tenders took it (their files name no state); 1 names another place, kept." */

@@ -39,8 +39,8 @@ describe("importing the same files again", () => {
     expect(again.map((r) => [r.kind, r.totals.created, r.totals.updated, r.totals.unchanged])).toEqual([
       ["gepnic", 0, 0, 3], ["ocds", 0, 0, 6], ["tenders-csv", 0, 0, 3], ["results-csv", 0, 0, 2],
     ]);
-    expect(formatReport(again[0])).toContain("Nothing changed: the 3 tenders in the files are already imported exactly as they are.");
-    expect(formatReport(again[3])).toContain("Nothing changed: the 2 results in the files are already imported exactly as they are.");
+    expect(formatReport(again[0])).toContain("Nothing changed: every tender in the files is already imported exactly as it is.");
+    expect(formatReport(again[3])).toContain("Nothing changed: every result in the files is already imported exactly as it is.");
     expect(await snapshot(db)).toEqual(before);
   });
 
@@ -60,7 +60,7 @@ describe("importing the same files again", () => {
 
   it("a dry run of the same files says nothing would change", async () => {
     const r = await run(db, "gepnic", GEPNIC, { source: "assam", state: "Assam", dryRun: true });
-    expect(formatReport(r)).toContain("Nothing would change: the 3 tenders in the files are already imported exactly as they are.");
+    expect(formatReport(r)).toContain("Nothing would change: every tender in the files is already imported exactly as it is.");
   });
 
   it("what did change is still 'updated' (a value, a bid, a document removed), and put back as the file says", async () => {

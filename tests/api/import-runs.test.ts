@@ -151,7 +151,7 @@ describe("npm run import", () => {
     expect(first.stdout).toContain("gepnic-variant-crlf.csv, row 7 [2024_KWA_681299_1]: Publish Date '31-Feb-2024 10:00 AM' is not a valid date");
     const second = await cli(["gepnic", fx("gepnic", "final_2024_PWD_35115_146.csv"), "--source", "demo"], env);
     expect(second.stdout).toMatch(/created 0 {2}updated 0 {2}unchanged 1/);
-    expect(second.stdout).toContain("Nothing changed: the 1 tender in the files is already imported exactly as it is.");
+    expect(second.stdout).toContain("Nothing changed: every tender in the files is already imported exactly as it is.");
     expect(second.code).toBe(0);
     const badState = await cli(["gepnic", fx("gepnic", "final_2024_PWD_35115_146.csv"), "--state", "Londonshire"], env);
     expect(badState.code).toBe(2);
