@@ -61,6 +61,9 @@ describe("portalState", () => {
     expect(portalState("tntenders.gov.in")).toBe("Tamil Nadu");
     expect(portalState("https://etender.up.nic.in")).toBe("Uttar Pradesh");
   });
+  it("a host label that is an object's property name names nothing (no prototype lookups)", () => {
+    for (const v of ["https://__proto__.gov.in", "constructor.nic.in", "https://etenders.tostring.gov.in"]) expect(portalState(v)).toBeNull();
+  });
   it("central portals, other countries' hosts and plain names name no state", () => {
     for (const v of ["eprocure.gov.in", "https://etenders.gov.in/eprocure/app", "http://data.companieshouse.gov.uk/doc/company/09506232",
       "https://assam.example.com", "assam", "Open Data Services Co-operative Limited", null, ""]) {

@@ -136,10 +136,11 @@ export function resolvePlace(clues: PlaceClue[], fallback: string | null, foreig
 
 const GOV_HOST = /\.(gov|nic)\.in$/;
 // GePNIC state portals named by an abbreviation rather than the state's name.
-const PORTAL_ABBREVIATIONS: Record<string, string> = {
+// A Map: a host's label ('__proto__') must never reach an object's prototype.
+const PORTAL_ABBREVIATIONS = new Map(Object.entries({
   maha: "Maharashtra", tn: "Tamil Nadu", wb: "West Bengal", hp: "Himachal Pradesh", jk: "Jammu and Kashmir", uk: "Uttarakhand",
   mp: "Madhya Pradesh", up: "Uttar Pradesh", hry: "Haryana", pudu: "Puducherry", cg: "Chhattisgarh",
-};
+}));
 
 /**
  * The state whose portal an address or host is: an Indian government host (*.gov.in, *.nic.in)
@@ -160,7 +161,7 @@ export function portalState(address: string | null | undefined): string | null {
   const labels = host.replace(GOV_HOST, "").split(".");
   for (const label of labels) {
     const word = label.replace(/^(e|eproc|eprocure|etenders?)(?=[a-z])/, "").replace(/(e?tenders?|eproc|eprocure)$/, "");
-    const state = canonicalState(word) ?? canonicalState(label) ?? PORTAL_ABBREVIATIONS[word] ?? null;
+    const state = canonicalState(word) ?? canonicalState(label) ?? PORTAL_ABBREVIATIONS.get(word) ?? null;
     if (state) return state;
     // A state's name run together: 'tamilnadu', 'westbengal', 'arunachal' is not one (left out).
     const joined = STATE_KEYS.find(([k]) => k.replace(/ /g, "") !== "" && word === k.replace(/ /g, ""));
