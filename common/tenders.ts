@@ -220,6 +220,8 @@ export interface ResultWinner {
   bid_value_flags: PlausibilityReason[];
   /** The award (lot) it won, when the source names one. */
   award_ref: string | null;
+  /** That award's value (a joint award's, shared by its suppliers). */
+  award_value: number | null;
 }
 
 export interface ResultDetail {

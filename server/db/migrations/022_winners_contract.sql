@@ -1,8 +1,9 @@
 -- Every winner, and the contract apart from the winning bid (issue 15, points 2 and 3).
 --
 -- 1. result_winners: each award's each supplier with its own value, in published order (OCDS
---    awards[] then suppliers[]; GePNIC's award table rows). award_ref names the award (OCDS
---    awards[].id, a lot) so several suppliers of one award read as one joint award.
+--    awards[] then suppliers[]; GePNIC's award table rows): bid_value is the winner's own value
+--    (NULL for a supplier of a joint award), award_value the value of the award it belongs to.
+--    award_ref names the award (OCDS awards[].id, a lot) so a joint award's suppliers read as one.
 --    results.winner_name / winner_company_id stay the first winner (lists, facets, alerts).
 CREATE TABLE result_winners (
   id          bigserial PRIMARY KEY,
@@ -12,6 +13,7 @@ CREATE TABLE result_winners (
   company_id  bigint REFERENCES companies(id) ON DELETE SET NULL,
   name        text NOT NULL,
   bid_value   numeric(18,2),
+  award_value numeric(18,2),
   UNIQUE (result_id, position)
 );
 CREATE INDEX result_winners_company ON result_winners (company_id);
@@ -21,10 +23,10 @@ CREATE INDEX result_winners_company ON result_winners (company_id);
 -- importers store a sole winner), so every reader (result detail, competitor figures) has one
 -- list of winners to read.
 CREATE VIEW result_winner_list AS
-SELECT w.result_id, w.position, w.award_ref, w.company_id, w.name, w.bid_value
+SELECT w.result_id, w.position, w.award_ref, w.company_id, w.name, w.bid_value, w.award_value
   FROM result_winners w
 UNION ALL
-SELECT r.id, 1, NULL::text, r.winner_company_id, r.winner_name, r.award_value
+SELECT r.id, 1, NULL::text, r.winner_company_id, r.winner_name, r.award_value, r.award_value
   FROM results r
  WHERE r.winner_name IS NOT NULL AND NOT EXISTS (SELECT 1 FROM result_winners w WHERE w.result_id = r.id);
 

@@ -253,12 +253,12 @@ function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, c
 
   const contractValue = amount(rows.map((r) => cell(r, cols.aoc.contractValue)).find((v) => v !== null) ?? null, "Contract Value");
   // Each awarded row is a winner with its own Awarded Value; without an award table, L1 won with its bid.
-  let winnerList: WinnerInput[] = awards.map((a) => ({ name: a.name, bid_value: a.value, award_ref: null }));
+  let winnerList: WinnerInput[] = awards.map((a) => ({ name: a.name, bid_value: a.value, award_ref: null, award_value: a.value }));
   let awardValue = awards.some((a) => a.value !== null) ? awards.reduce((s, a) => s + (a.value ?? 0), 0) : contractValue;
   if (winnerList.length === 0) {
     const l1 = bidders.find((b) => b.rank === 1);
     if (l1) {
-      winnerList = [{ name: l1.name, bid_value: l1.bid_value, award_ref: null }];
+      winnerList = [{ name: l1.name, bid_value: l1.bid_value, award_ref: null, award_value: awardValue ?? l1.bid_value }];
       awardValue ??= l1.bid_value;
     }
   }

@@ -39,6 +39,8 @@ export interface WinnerInput {
   bid_value: number | null;
   /** The award it belongs to (OCDS awards[].id, a lot); null when the source has one award. */
   award_ref: string | null;
+  /** That award's value (shared by a joint award's suppliers). */
+  award_value: number | null;
 }
 
 export interface ResultInput {

@@ -49,7 +49,7 @@ export function awardWinners(c: Obj, active: Obj[], loud: ImporterContext, ocid:
     const awardValue = money(a.value, "award value", ctx, ocid);
     for (const name of names) {
       const bid = bids.get(normalizeCompanyName(name));
-      out.push({ name, bid_value: bid ?? (names.length === 1 ? awardValue : null), award_ref: text(a.id) });
+      out.push({ name, bid_value: bid ?? (names.length === 1 ? awardValue : null), award_ref: text(a.id), award_value: awardValue });
     }
   }
   return out;

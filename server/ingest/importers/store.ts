@@ -174,7 +174,7 @@ export async function upsertTender(
 /** Every winner of a result: as given, else the recorded winner with the award as its value. */
 function winnersOf(r: ResultInput): WinnerInput[] {
   if (r.winners) return r.winners;
-  return r.winner_name ? [{ name: r.winner_name, bid_value: r.award_value, award_ref: null }] : [];
+  return r.winner_name ? [{ name: r.winner_name, bid_value: r.award_value, award_ref: null, award_value: r.award_value }] : [];
 }
 
 async function writeResult(tx: Tx, tenderId: number, r: ResultInput, stats: StoreStats): Promise<number> {
@@ -196,8 +196,8 @@ async function writeResult(tx: Tx, tenderId: number, r: ResultInput, stats: Stor
   await tx.query("DELETE FROM result_winners WHERE result_id = $1", [resultId]);
   for (const [i, w] of winners.entries()) {
     await tx.query(
-      "INSERT INTO result_winners (result_id, position, award_ref, company_id, name, bid_value) VALUES ($1, $2, $3, $4, $5, $6)",
-      [resultId, i + 1, w.award_ref, await companyFor(tx, w.name, stats, cache), w.name, w.bid_value],
+      "INSERT INTO result_winners (result_id, position, award_ref, company_id, name, bid_value, award_value) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [resultId, i + 1, w.award_ref, await companyFor(tx, w.name, stats, cache), w.name, w.bid_value, w.award_value],
     );
   }
   await tx.query("DELETE FROM result_bidders WHERE result_id = $1", [resultId]);

@@ -6,7 +6,7 @@
 // one of its winners (result_winner_list: every award's every supplier); it won when it is one of
 // its winners or a bidder marked is_winner — every winner of a result with several (lots, joint
 // awards) counts the win. Each result counts once per company. Its won value is its own awarded
-// value where the source gives one, else the result's award. The discount of a win is
+// value where the source gives one, else its award's (a joint award's whole value), else the result's. The discount of a win is
 // (tender estimate − award value) / estimate, for wins with both known and a positive estimate,
 // from results with one winner only (a lot's award against the whole tender's estimate is no
 // discount); "typical" is the median, so one odd award does not move it.
@@ -32,7 +32,7 @@ const PARTICIPATION = `
       FROM (
         SELECT b.company_id, b.result_id, b.rank, b.is_winner AS won, NULL::numeric AS own_value FROM result_bidders b WHERE b.company_id = ANY($1::bigint[])
         UNION ALL
-        SELECT w.company_id, w.result_id, NULL::int, true, w.bid_value FROM result_winner_list w WHERE w.company_id = ANY($1::bigint[])
+        SELECT w.company_id, w.result_id, NULL::int, true, coalesce(w.bid_value, w.award_value) FROM result_winner_list w WHERE w.company_id = ANY($1::bigint[])
       ) x
      GROUP BY x.company_id, x.result_id
   ),

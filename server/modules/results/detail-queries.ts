@@ -48,7 +48,7 @@ interface ResultRow {
   id: number; tender_id: number; winner_company_id: number | null; winner_name: string | null; award_value: number | null;
   result_date: Date | null; contract_value: number | null; contract_date: Date | null;
 }
-interface WinnerRow { name: string; company_id: number | null; bid_value: number | null; award_ref: string | null }
+interface WinnerRow { name: string; company_id: number | null; bid_value: number | null; award_ref: string | null; award_value: number | null }
 
 export async function resultDetail(db: Queryable, id: number) {
   const r = await db.query<ResultRow>(
@@ -67,7 +67,7 @@ export async function resultDetail(db: Queryable, id: number) {
       [id],
     ),
     db.query<WinnerRow>(
-      `SELECT name, company_id, bid_value::float8 AS bid_value, award_ref FROM result_winner_list WHERE result_id = $1 ORDER BY position`,
+      `SELECT name, company_id, bid_value::float8 AS bid_value, award_ref, award_value::float8 AS award_value FROM result_winner_list WHERE result_id = $1 ORDER BY position`,
       [id],
     ),
   ]);

@@ -68,6 +68,7 @@ export const ResultDetail = Type.Object({
       bid_value: Type.Union([N, Type.Null()], { description: "This winner's own awarded value; null for a supplier of a joint award (one value for all)" }),
       bid_value_flags: Flags,
       award_ref: Type.Union([S, Type.Null()], { description: "The award (lot) it won, when the source names one" }),
+      award_value: Type.Union([N, Type.Null()], { description: "That award's value (a joint award's, shared by its suppliers)" }),
     }),
     { description: "Every winner: each award's each supplier, in published order" },
   ),
