@@ -94,6 +94,14 @@ describe("OCDS: two lots, the first awarded to two suppliers jointly", () => {
     // Its own value where it has one; a joint award's suppliers count that award's value (not lot 2's).
     expect(figures.get(gamma)!.won_value).toBe(250_000_000);
     expect(figures.get(beta)!.won_value).toBe(1_100_000_000);
+    // The competitor lister's frequent winners (a user without a company of their own, in London): all three.
+    const u = await createUser(ctx.db);
+    await ctx.db.query("UPDATE users SET preferred_states = ARRAY['London'] WHERE id = $1", [u.id]);
+    const res = await ctx.app.inject({ method: "GET", url: "/api/competitor_lister/", headers: bearer(await login(ctx.app, u.email, u.password)) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results.map((r: { company: { name: string }; reason: string; tenders_won: number }) => [r.company.name, r.reason, r.tenders_won])).toEqual([
+      ["AnyCorp Cycle Provision", "frequent_winner", 1], ["Beta Corp Construction", "frequent_winner", 1], ["Gamma Signs and Lines", "frequent_winner", 1],
+    ]);
   });
 });
 
