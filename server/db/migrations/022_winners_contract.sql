@@ -35,20 +35,47 @@ SELECT r.id, 1, NULL::text, r.winner_company_id, r.winner_name, r.award_value, r
 ALTER TABLE results ADD COLUMN contract_value numeric(18,2);
 ALTER TABLE results ADD COLUMN contract_date timestamptz;
 
--- 3. Every winner's name is searchable: winner_names holds them all (written with the winners;
---    NULL: only the recorded winner), their words joined to the tender's in result_search.
+-- 3. Every winner's name is searchable. winner_names holds them all (written with the winners;
+--    NULL: only the recorded winner). results.search_vector is the tender's words and every
+--    winner's, kept by triggers and GIN-indexed, so q on the results index (and a phrase, which
+--    the in-memory index hands to SQL) still uses an index.
 ALTER TABLE results ADD COLUMN winner_names text;
-ALTER TABLE results ADD COLUMN winners_vector tsvector GENERATED ALWAYS AS (
-  setweight(to_tsvector('english', coalesce(winner_names, winner_name, '')), 'B')
-) STORED;
+ALTER TABLE results ADD COLUMN search_vector tsvector;
+
+-- A result's words: its tender's vector and its winners' names (weight B, as an organisation).
+CREATE FUNCTION result_search_vector(tender bigint, names text) RETURNS tsvector LANGUAGE sql STABLE AS $$
+  SELECT coalesce((SELECT t.search_vector FROM tenders t WHERE t.id = tender), ''::tsvector)
+         || setweight(to_tsvector('english', coalesce(names, '')), 'B') $$;
+
+CREATE FUNCTION results_set_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.search_vector := result_search_vector(NEW.tender_id, coalesce(NEW.winner_names, NEW.winner_name));
+  RETURN NEW;
+END $$;
+CREATE TRIGGER results_search_vector BEFORE INSERT OR UPDATE ON results
+  FOR EACH ROW EXECUTE FUNCTION results_set_search_vector();
+
+-- A tender whose words changed passes them to its result (the row trigger above recomputes).
+CREATE FUNCTION tenders_refresh_result_vectors() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE results r SET search_vector = NULL
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+   WHERE r.tender_id = n.id AND n.search_vector IS DISTINCT FROM o.search_vector;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER tenders_result_vectors AFTER UPDATE ON tenders
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION tenders_refresh_result_vectors();
+
+UPDATE results SET search_vector = NULL;
+CREATE INDEX results_search ON results USING gin (search_vector);
 
 -- The view as 014 left it; only search_vector changes (same name, same type), so columns keep
--- their places. The tender's GIN index no longer answers q on the SQL path (the in-memory index does).
+-- their places.
 CREATE OR REPLACE VIEW result_search AS
 SELECT r.id, r.tender_id, 'result'::text AS item_type,
        t.title, t.reference, t.description, t.org_name, t.org_name_exact, t.department, t.category, t.state, t.district, t.city,
        t.tender_status, t.value, tender_value_band(t.value) AS value_band, t.closing_date, t.status_update_date, t.retrieved_on,
-       t.reviewed_date, t.arrived_date, t.search_vector || r.winners_vector AS search_vector,
+       t.reviewed_date, t.arrived_date, r.search_vector,
        r.award_value, r.winner_name, r.winner_company_id, r.result_date,
        (SELECT count(*) FROM result_bidders b WHERE b.result_id = r.id)::int AS bidder_count,
        r.created_at AS added_at
