@@ -297,6 +297,7 @@ describe("the portal Tender ID", { timeout: 60_000 }, () => {
 
     const result: ResultDetail = {
       id: 8, tender: { ...detail(5), tender_status: "AOC" } as ResultDetail["tender"], award_value: 28_500_000, result_date: "2026-11-10T05:30:00.000Z",
+      award_value_flags: [], contract_value: null, contract_value_flags: [], contract_date: null, winners: [],
       winner: null, bidders: [], spread_l1_l2: null, spread_award_estimate: null, shared: false,
     };
     renderSignedIn("/result/detail/8", makeUser(), (url) => {

@@ -69,7 +69,7 @@ CREATE TRIGGER tenders_result_vectors AFTER UPDATE ON tenders
 UPDATE results SET search_vector = NULL;
 CREATE INDEX results_search ON results USING gin (search_vector);
 
--- The view as 014 left it; only search_vector changes (same name, same type), so columns keep
+-- The view as 021 left it; only search_vector changes (same name, same type), so columns keep
 -- their places.
 CREATE OR REPLACE VIEW result_search AS
 SELECT r.id, r.tender_id, 'result'::text AS item_type,
@@ -78,5 +78,6 @@ SELECT r.id, r.tender_id, 'result'::text AS item_type,
        t.reviewed_date, t.arrived_date, r.search_vector,
        r.award_value, r.winner_name, r.winner_company_id, r.result_date,
        (SELECT count(*) FROM result_bidders b WHERE b.result_id = r.id)::int AS bidder_count,
-       r.created_at AS added_at
+       r.created_at AS added_at,
+       t.portal_tender_id
   FROM results r JOIN tenders t ON t.id = r.tender_id;
