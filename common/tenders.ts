@@ -35,6 +35,7 @@
 // tampered or revoked uid/tid pair (without a signed-in subscriber) → 401 {detail}, never data.
 // Money is in rupees (numbers); instants are ISO 8601 UTC strings.
 import type { FacetOption, ListResponse } from "./api.js";
+import type { PlausibilityReason } from "./plausibility.js";
 
 /** Statuses that end a tender's live period (anything else is live until its closing date). */
 export const CLOSED_TENDER_STATUSES = ["Closed", "AOC", "Cancelled", "Retender", "Technical Evaluation", "Financial Evaluation"] as const;
@@ -211,12 +212,33 @@ export interface Spread {
 }
 
 /** GET result/detail/{id}. */
+export interface ResultWinner {
+  name: string;
+  company_id: number | null;
+  /** Its own awarded value; null for a supplier of a joint award (the award has one value for all). */
+  bid_value: number | null;
+  bid_value_flags: PlausibilityReason[];
+  /** The award (lot) it won, when the source names one. */
+  award_ref: string | null;
+  /** That award's value (a joint award's, shared by its suppliers). */
+  award_value: number | null;
+}
+
 export interface ResultDetail {
   id: number;
   tender: Omit<TenderDetail, "documents" | "corrigenda" | "result" | "shared">;
+  /** The awarded bids, all awards together. */
   award_value: number | null;
+  award_value_flags: PlausibilityReason[];
   result_date: string | null;
+  /** The contract as signed, apart from the awarded bids; null when the source has none. */
+  contract_value: number | null;
+  contract_value_flags: PlausibilityReason[];
+  contract_date: string | null;
+  /** The first winner (as the lists show it). */
   winner: { name: string | null; company_id: number | null; bid_value: number | null; rank_label: string | null } | null;
+  /** Every winner: each award's (lot's) each supplier, in published order, with its own value. */
+  winners: ResultWinner[];
   /** Ranked bidders first (L1, L2, …, then any H1, H2, …), then unranked ones. */
   bidders: Bidder[];
   /** L2's bid − L1's bid (percent of L1), or H2's − H1's for H ranks; null with fewer than two ranked bids. */

@@ -128,6 +128,22 @@ export function formatIst(instant: string): string {
   return Number.isNaN(d.getTime()) ? instant : istFormat.format(d);
 }
 
+const istDayParts = new Intl.DateTimeFormat("en-GB", { timeZone: IST_ZONE, day: "2-digit", month: "numeric", year: "numeric" });
+// As dayjs writes MMM (Intl's short months vary by ICU version: 'Sep' or 'Sept').
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * The IST day of a UTC instant as 'DD MMM, YYYY', whatever the browser's zone: a contract
+ * signed on 24 Apr 2024 in India is stored as 2024-04-23T18:30Z and shows as '24 Apr, 2024'.
+ */
+export function formatIstDate(instant: string | null | undefined): string {
+  if (!instant) return NOT_SPECIFIED;
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return NOT_SPECIFIED;
+  const part = (type: string) => istDayParts.formatToParts(d).find((p) => p.type === type)?.value ?? "";
+  return `${part("day")} ${MONTHS[Number(part("month")) - 1]}, ${part("year")}`;
+}
+
 /** An IST calendar day 'YYYY-MM-DD' → the UTC instants of its first and last moment. */
 export function istDayStart(day: string): string {
   return new Date(`${day}T00:00:00.000+05:30`).toISOString();

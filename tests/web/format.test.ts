@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayCredits, formatAmount, formatDate, formatIndianNumber, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
+import { displayCredits, formatAmount, formatDate, formatIndianNumber, formatIstDate, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
 
 describe("Indian number formatting", () => {
   it("groups digits the Indian way", () => {
@@ -47,5 +47,16 @@ describe("Indian number formatting", () => {
     expect(displayCredits(-5)).toBe(0);
     expect(displayCredits(12)).toBe(12);
     expect(displayCredits(undefined)).toBe(0);
+  });
+});
+
+describe("formatIstDate", () => {
+  it("shows the IST day of an instant, whatever the browser's zone", () => {
+    // GePNIC 'Contract Date : 24-Apr-2024' is stored as IST midnight.
+    expect(formatIstDate("2024-04-23T18:30:00.000Z")).toBe("24 Apr, 2024");
+    expect(formatIstDate("2024-09-19T18:29:59.000Z")).toBe("19 Sep, 2024");
+    expect(formatIstDate("2024-09-19T18:30:00.000Z")).toBe("20 Sep, 2024");
+    expect(formatIstDate(null)).toBe(NOT_SPECIFIED);
+    expect(formatIstDate("not a date")).toBe(NOT_SPECIFIED);
   });
 });

@@ -22,7 +22,12 @@ const result = (): ResultDetail => ({
     org_name: "Cooperation Department", city: "Guwahati", district: null, state: "Assam", value: null, description: "",
   } as unknown as ResultDetail["tender"],
   award_value: 884944,
+  award_value_flags: [],
   result_date: "2024-09-19T18:30:00.000Z",
+  contract_value: null,
+  contract_value_flags: [],
+  contract_date: null,
+  winners: [],
   winner: { name: "AESTHETIC CREATION", company_id: null, bid_value: 233016, rank_label: "H-III" },
   bidders: [
     bidder(3, "Unread Bids Co", 100000, null, null, "X1"),

@@ -195,7 +195,12 @@ describe("result detail", { timeout: 60_000 }, () => {
     id: 8,
     tender: { ...detail(5), tender_status: "AOC", value: 30_000_000 } as ResultDetail["tender"],
     award_value: 28_500_000,
+    award_value_flags: [],
     result_date: "2026-11-10T05:30:00.000Z",
+    contract_value: null,
+    contract_value_flags: [],
+    contract_date: null,
+    winners: [],
     winner: { name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank_label: "L1" },
     bidders: [
       { id: 1, bidder_name: "Menon Constructions Pvt Ltd", company_id: 11, bid_value: 28_500_000, rank: 1, rank_label: "L1", status: "Accepted-AOC", is_winner: true },
@@ -292,6 +297,7 @@ describe("the portal Tender ID", { timeout: 60_000 }, () => {
 
     const result: ResultDetail = {
       id: 8, tender: { ...detail(5), tender_status: "AOC" } as ResultDetail["tender"], award_value: 28_500_000, result_date: "2026-11-10T05:30:00.000Z",
+      award_value_flags: [], contract_value: null, contract_value_flags: [], contract_date: null, winners: [],
       winner: null, bidders: [], spread_l1_l2: null, spread_award_estimate: null, shared: false,
     };
     renderSignedIn("/result/detail/8", makeUser(), (url) => {

@@ -6,7 +6,8 @@
 // The tender block of columns appears twice with the same names (we read the first), and
 // repeated names elsewhere get pandas suffixes (.1, .2 …) whose numbers vary between files, so
 // the three bidder tables are found by the columns that follow each 'Bidder Name*':
-//   Bidder Name + Awarded Currency/Awarded Value   the award (winner, contract value)
+//   Bidder Name + Awarded Currency/Awarded Value   the award: each row a winner with its awarded value
+//   Contract Date : / Contract Value :            the contract as signed (kept apart from the award)
 //   Bidder Name + Submitted Date/Status/Remarks    bids received (Accepted-AOC, Rejected-Technical…)
 //   Bidder Name + Value/Rank                       financial bids ranked L1, L2… or I, II…
 // A file may hold several tenders one after another: a row with a new Tender ID starts the next.
@@ -14,7 +15,7 @@
 import { orgChain, text, amount, date, integerText, rank, mimeFor, RowError } from "./values.js";
 import { readCsv } from "./csv.js";
 import { FileError } from "./json.js";
-import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
+import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit, WinnerInput } from "./model.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
 import { portalState, resolvePlace, type Place, type PlaceClue } from "./place.js";
 
@@ -189,7 +190,7 @@ export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, 
 
   const contractDate = date(first((r) => cell(r, cols.aoc.contractDate)), "Contract Date");
   const aocUpdated = date(first((r) => cell(r, cols.aoc.updatedOn)), "AOC Updated on");
-  const result = buildResult(rows, cols, contractDate ?? aocUpdated, g, ctx);
+  const result = buildResult(rows, cols, contractDate ?? aocUpdated, contractDate, g, ctx);
   const place = placeOf(field, ctx);
 
   return {
@@ -225,7 +226,7 @@ export function buildTender(g: Group, cols: Columns, ctx: Pick<ImporterContext, 
   };
 }
 
-function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, g: Group, ctx: Pick<ImporterContext, "warn">): ResultInput | undefined {
+function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, contractDate: Date | null, g: Group, ctx: Pick<ImporterContext, "warn">): ResultInput | undefined {
   // Bids received: status by normalised bidder name.
   const received = new Map<string, { name: string; status: string | null }>();
   if (cols.received) {
@@ -276,15 +277,17 @@ function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, g
   bidders.sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity));
 
   const contractValue = amount(rows.map((r) => cell(r, cols.aoc.contractValue)).find((v) => v !== null) ?? null, "Contract Value");
-  let winnerNames = awards.map((a) => a.name);
+  // Each awarded row is a winner with its own Awarded Value; without an award table, L1 won with its bid.
+  let winnerList: WinnerInput[] = awards.map((a) => ({ name: a.name, bid_value: a.value, award_ref: null, award_value: a.value }));
   let awardValue = awards.some((a) => a.value !== null) ? awards.reduce((s, a) => s + (a.value ?? 0), 0) : contractValue;
-  if (winnerNames.length === 0) {
+  if (winnerList.length === 0) {
     const l1 = bidders.find((b) => b.rank === 1);
     if (l1) {
-      winnerNames = [l1.name];
+      winnerList = [{ name: l1.name, bid_value: l1.bid_value, award_ref: null, award_value: awardValue ?? l1.bid_value }];
       awardValue ??= l1.bid_value;
     }
   }
+  const winnerNames = winnerList.map((w) => w.name);
   if (winnerNames.length === 0 && bidders.length === 0) return undefined;
   const winners = new Set(winnerNames.map(normalizeCompanyName));
   for (const b of bidders) b.is_winner = winners.has(normalizeCompanyName(b.name));
@@ -296,7 +299,15 @@ function buildResult(rows: string[][], cols: Columns, resultDate: Date | null, g
       bidders.push({ name: a.name, bid_value: null, rank: null, rank_direction: null, rank_label: null, status: received.get(norm)?.status ?? null, is_winner: true });
     }
   }
-  return { winner_name: winnerNames[0] ?? null, award_value: awardValue !== null ? Math.round(awardValue * 100) / 100 : null, result_date: resultDate, bidders };
+  return {
+    winner_name: winnerNames[0] ?? null,
+    winners: winnerList,
+    award_value: awardValue !== null ? Math.round(awardValue * 100) / 100 : null,
+    result_date: resultDate,
+    contract_value: contractValue,
+    contract_date: contractDate,
+    bidders,
+  };
 }
 
 export async function* importGepnic(ctx: ImporterContext): AsyncGenerator<Unit> {

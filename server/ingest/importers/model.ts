@@ -33,10 +33,28 @@ export interface BidderInput {
   is_winner: boolean;
 }
 
+/** One supplier of one award, with its own value. */
+export interface WinnerInput {
+  name: string;
+  /** Its own awarded value: GePNIC 'Awarded Value' of its row; OCDS its bid, or its award's value when it is the award's only supplier. */
+  bid_value: number | null;
+  /** The award it belongs to (OCDS awards[].id, a lot); null when the source has one award. */
+  award_ref: string | null;
+  /** That award's value (shared by a joint award's suppliers). */
+  award_value: number | null;
+}
+
 export interface ResultInput {
+  /** The first winner (lists, facets); winners[0].name when winners are given. */
   winner_name: string | null;
+  /** Every winner in published order; absent: winner_name alone, with award_value as its value. */
+  winners?: WinnerInput[];
+  /** The awarded bids (all awards together). */
   award_value: number | null;
   result_date: Date | null;
+  /** The contract as signed, kept apart from the awarded bids; absent when the source has none. */
+  contract_value?: number | null;
+  contract_date?: Date | null;
   bidders: BidderInput[];
 }
 

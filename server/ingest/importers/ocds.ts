@@ -8,6 +8,7 @@ import type { Tx } from "../../db/client.js";
 import { FileError, readJsonValues } from "./json.js";
 import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
 import { compile, type Release } from "./ocds-merge.js";
+import { awardWinners, money, partyName, signedContracts } from "./ocds-awards.js";
 import { amount, date, mimeFor, RowError, text, webUrl } from "./values.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
 import { isForeign, portalState, resolvePlace, type PlaceClue } from "./place.js";
@@ -140,18 +141,6 @@ export function mapStatus(status: string | null, hasActiveAward: boolean, closin
   return closing && closing.getTime() <= now.getTime() ? "Closed" : "Live";
 }
 
-function money(v: unknown, what: string, ctx: Pick<ImporterContext, "fx" | "warn">, ocid: string): number | null {
-  if (!isObj(v) || v.amount === undefined || v.amount === null) return null;
-  const cur = typeof v.currency === "string" ? v.currency.toUpperCase() : "INR";
-  const n = amount(v.amount, what);
-  if (n === null) return null;
-  if (cur === "INR") return n;
-  const rate = ctx.fx[cur];
-  if (rate) return Math.round(n * rate * 100) / 100;
-  ctx.warn(null, `${ocid}: ${what} ${n} ${cur} is not in rupees and no --fx ${cur}=RATE was given: left empty`);
-  return null;
-}
-
 /** A document's address; one that is not http(s) is dropped (the document stays) with a warning. */
 function documentUrl(v: unknown, ctx: Pick<ImporterContext, "warn">, ocid: string): string | null {
   try {
@@ -163,7 +152,6 @@ function documentUrl(v: unknown, ctx: Pick<ImporterContext, "warn">, ocid: strin
   }
 }
 
-const partyName = (ref: unknown) => (isObj(ref) ? text(ref.name) : null);
 
 /**
  * Place clues, most trusted first: the buyer's address (region, locality), the procuring
@@ -224,13 +212,16 @@ function mapCompiled(c: Obj, ctx: ImporterContext, publisher: string[] = []): Te
 
   let result: ResultInput | null = null;
   if (active.length) {
-    const winners = active.flatMap((a) => (Array.isArray(a.suppliers) ? a.suppliers.map(partyName).filter((n: string | null): n is string => !!n) : []));
+    const winnerList = awardWinners(c, active, ctx, ocid);
+    const winners = winnerList.map((w) => w.name);
     const values = active.map((a) => money(a.value, "award value", ctx, ocid));
     const dates = active.map((a) => date(a.date, "award date")).filter((d): d is Date => d !== null);
     result = {
       winner_name: winners[0] ?? null,
+      winners: winnerList,
       award_value: values.some((v) => v !== null) ? Math.round(values.reduce<number>((s, v) => s + (v ?? 0), 0) * 100) / 100 : null,
       result_date: dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : null,
+      ...signedContracts(c, ctx, ocid),
       bidders: bidders(c, tender, parties, winners, ctx, ocid),
     };
   }

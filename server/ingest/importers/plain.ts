@@ -13,7 +13,9 @@ export const TENDER_COLUMNS = [
   "value", "emd", "tender_fee", "published_date", "closing_date", "opening_date", "prebid_date", "status_update_date",
   "state", "district", "city", "pincode", "source", "source_url", "document_urls",
 ] as const;
-export const RESULT_COLUMNS = ["ocid", "result_date", "award_value", "winner_name", "bidder_name", "bid_value", "rank", "status"] as const;
+export const RESULT_COLUMNS = [
+  "ocid", "result_date", "award_value", "contract_value", "contract_date", "winner_name", "bidder_name", "bid_value", "rank", "status",
+] as const;
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -129,7 +131,16 @@ export function resultFrom(o: Obj): ResultInput {
     if (!isObj(b)) throw new RowError("bidders must be objects");
     return bidderFrom(b);
   }) : [];
-  return finishResult({ winner_name: text(o.winner_name), award_value: amount(o.award_value, "award_value"), result_date: date(o.result_date, "result_date"), bidders });
+  return finishResult({
+    winner_name: text(o.winner_name), award_value: amount(o.award_value, "award_value"), result_date: date(o.result_date, "result_date"),
+    ...contractOf(o), bidders,
+  });
+}
+
+/** contract_value and contract_date when the item has either (left out otherwise, so older files hash as before). */
+function contractOf(o: Obj): Pick<ResultInput, "contract_value" | "contract_date"> {
+  if (!("contract_value" in o) && !("contract_date" in o)) return {};
+  return { contract_value: amount(o.contract_value, "contract_value"), contract_date: date(o.contract_date, "contract_date") };
 }
 
 async function* csvObjects(ctx: ImporterContext, known: readonly string[], required: string[]): AsyncGenerator<{ row: number; obj: Obj }> {
@@ -240,6 +251,11 @@ export async function* importResults(ctx: ImporterContext, format: "csv" | "json
       c.r.winner_name ??= text(obj.winner_name);
       c.r.award_value ??= amount(obj.award_value, "award_value");
       c.r.result_date ??= date(obj.result_date, "result_date");
+      const contract = contractOf(obj);
+      if ("contract_value" in contract) {
+        c.r.contract_value ??= contract.contract_value;
+        c.r.contract_date ??= contract.contract_date;
+      }
       if (text(obj.bidder_name)) c.r.bidders.push(bidderFrom(obj));
     } catch (err) {
       if (!(err instanceof RowError)) throw err;

@@ -4,14 +4,15 @@
 //     file changes nothing and reports 'unchanged'.
 //   - Documents and corrigenda are added when new (matched by name + URL, title + text); rows
 //     added by hand are never removed by an import.
-//   - The result and its bidders are the file's: replaced as a whole when they changed.
+//   - The result, its winners (each award's each supplier) and its bidders are the file's:
+//     replaced as a whole when they changed.
 //   - Winners and bidders are linked to companies by the normalised name; a name not yet known
 //     creates one company, under an advisory lock so two imports never create it twice.
 import crypto from "node:crypto";
 import type { Tx } from "../../db/client.js";
 import { isSafeWebUrl } from "../../../common/urls.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
-import type { ResultInput, TenderInput } from "./model.js";
+import type { ResultInput, TenderInput, WinnerInput } from "./model.js";
 import { RowError } from "./values.js";
 
 export type Outcome = "created" | "updated" | "unchanged";
@@ -201,28 +202,47 @@ async function writeUnlessSame(tx: Tx, tenderId: number, isNew: boolean, write: 
   return !same;
 }
 
-/** The tender's result and bidders as stored, without row ids and times (rewritten on every write). */
+/** The tender's result, bidders and winners as stored, without row ids and times (rewritten on every write). */
 async function resultFingerprint(tx: Tx, tenderId: number): Promise<string> {
   const r = await tx.query<{ f: string | null }>(
     `SELECT md5(jsonb_build_array(to_jsonb(r) - 'id' - 'created_at' - 'updated_at',
-              (SELECT coalesce(jsonb_agg(to_jsonb(b) - 'id' - 'result_id' ORDER BY b.id), '[]'::jsonb) FROM result_bidders b WHERE b.result_id = r.id))::text) AS f
+              (SELECT coalesce(jsonb_agg(to_jsonb(b) - 'id' - 'result_id' ORDER BY b.id), '[]'::jsonb) FROM result_bidders b WHERE b.result_id = r.id),
+              (SELECT coalesce(jsonb_agg(to_jsonb(w) - 'id' - 'result_id' ORDER BY w.position), '[]'::jsonb) FROM result_winners w WHERE w.result_id = r.id))::text) AS f
        FROM (SELECT 1) one LEFT JOIN results r ON r.tender_id = $1`,
     [tenderId],
   );
   return r.rows[0]?.f ?? "";
 }
 
+/** Every winner of a result: as given, else the recorded winner with the award as its value. */
+function winnersOf(r: ResultInput): WinnerInput[] {
+  if (r.winners) return r.winners;
+  return r.winner_name ? [{ name: r.winner_name, bid_value: r.award_value, award_ref: null, award_value: r.award_value }] : [];
+}
+
 async function writeResult(tx: Tx, tenderId: number, r: ResultInput, stats: StoreStats): Promise<number> {
   const cache = new Map<string, number>();
-  const winnerId = r.winner_name ? await companyFor(tx, r.winner_name, stats, cache) : null;
+  const winners = winnersOf(r);
+  const winnerName = r.winner_name ?? winners[0]?.name ?? null;
+  const winnerId = winnerName ? await companyFor(tx, winnerName, stats, cache) : null;
   const res = await tx.query<{ id: number }>(
-    `INSERT INTO results (tender_id, winner_company_id, winner_name, award_value, result_date) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO results (tender_id, winner_company_id, winner_name, award_value, result_date, contract_value, contract_date, winner_names)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (tender_id) DO UPDATE SET winner_company_id = EXCLUDED.winner_company_id, winner_name = EXCLUDED.winner_name,
-       award_value = EXCLUDED.award_value, result_date = EXCLUDED.result_date, updated_at = now()
+       award_value = EXCLUDED.award_value, result_date = EXCLUDED.result_date, contract_value = EXCLUDED.contract_value,
+       contract_date = EXCLUDED.contract_date, winner_names = EXCLUDED.winner_names, updated_at = now()
      RETURNING id`,
-    [tenderId, winnerId, r.winner_name, r.award_value, r.result_date?.toISOString() ?? null],
+    [tenderId, winnerId, winnerName, r.award_value, r.result_date?.toISOString() ?? null, r.contract_value ?? null,
+      r.contract_date?.toISOString() ?? null, winners.length ? winners.map((w) => w.name).join("\n") : null],
   );
   const resultId = res.rows[0].id;
+  await tx.query("DELETE FROM result_winners WHERE result_id = $1", [resultId]);
+  for (const [i, w] of winners.entries()) {
+    await tx.query(
+      "INSERT INTO result_winners (result_id, position, award_ref, company_id, name, bid_value, award_value) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+      [resultId, i + 1, w.award_ref, await companyFor(tx, w.name, stats, cache), w.name, w.bid_value, w.award_value],
+    );
+  }
   await tx.query("DELETE FROM result_bidders WHERE result_id = $1", [resultId]);
   for (const b of r.bidders) {
     const companyId = await companyFor(tx, b.name, stats, cache);

@@ -3,10 +3,13 @@
 // and its recent wins. Used by competitor tracking and the company stats page.
 //
 // A company took part in a result when it is one of its bidders (result_bidders.company_id) or
-// its recorded winner (results.winner_company_id); it won when it is the recorded winner or a
-// bidder marked is_winner. Each result counts once per company. The discount of a win is
-// (tender estimate − award value) / estimate, for wins with both known and a positive estimate;
-// "typical" is the median, so one odd award does not move it.
+// one of its winners (result_winner_list: every award's every supplier); it won when it is one of
+// its winners or a bidder marked is_winner — every winner of a result with several (lots, joint
+// awards) counts the win. Each result counts once per company. Its won value is its own awarded
+// value where the source gives one, else its award's (a joint award's whole value), else the result's. The discount of a win is
+// (tender estimate − award value) / estimate, for wins with both known and a positive estimate,
+// from results with one winner only (a lot's award against the whole tender's estimate is no
+// discount); "typical" is the median, so one odd award does not move it.
 import type { Queryable } from "../../db/client.js";
 import { iso } from "../credits/contacts.js";
 
@@ -25,17 +28,18 @@ const round4 = (x: number | null) => (x === null ? null : Math.round(x * 10_000)
 /** Per company and result: its best rank there and whether it won. $1 = company ids, $2 = days or null. */
 const PARTICIPATION = `
   per AS (
-    SELECT x.company_id, x.result_id, min(x.rank) AS rank, bool_or(x.won) AS won
+    SELECT x.company_id, x.result_id, min(x.rank) AS rank, bool_or(x.won) AS won, sum(x.own_value) AS own_value
       FROM (
-        SELECT b.company_id, b.result_id, b.rank, b.is_winner AS won FROM result_bidders b WHERE b.company_id = ANY($1::bigint[])
+        SELECT b.company_id, b.result_id, b.rank, b.is_winner AS won, NULL::numeric AS own_value FROM result_bidders b WHERE b.company_id = ANY($1::bigint[])
         UNION ALL
-        SELECT r.winner_company_id, r.id, NULL::int, true FROM results r WHERE r.winner_company_id = ANY($1::bigint[])
+        SELECT w.company_id, w.result_id, NULL::int, true, coalesce(w.bid_value, w.award_value) FROM result_winner_list w WHERE w.company_id = ANY($1::bigint[])
       ) x
      GROUP BY x.company_id, x.result_id
   ),
   part AS (
-    SELECT per.company_id, per.result_id, per.rank, per.won, r.award_value, r.result_date, t.id AS tender_id, t.title, t.org_name,
-           t.state, t.category, t.value AS estimate
+    SELECT per.company_id, per.result_id, per.rank, per.won, coalesce(per.own_value, r.award_value) AS won_value, r.result_date,
+           (SELECT count(*) FROM result_winner_list w WHERE w.result_id = r.id) <= 1 AS sole_winner,
+           r.award_value, t.id AS tender_id, t.title, t.org_name, t.state, t.category, t.value AS estimate
       FROM per JOIN results r ON r.id = per.result_id JOIN tenders t ON t.id = r.tender_id
      WHERE $2::int IS NULL OR r.result_date >= now() - make_interval(days => $2::int)
   )`;
@@ -50,9 +54,9 @@ export async function bidFigures(db: Queryable, companyIds: number[], days: numb
   const { rows } = await db.query<{ company_id: string | number; bid: number; won: number; l1: number; won_value: number; discount: number | null; last_win: Date | null }>(
     `WITH ${PARTICIPATION}
      SELECT company_id, count(*)::int AS bid, count(*) FILTER (WHERE won)::int AS won, count(*) FILTER (WHERE rank = 1)::int AS l1,
-            coalesce(sum(award_value) FILTER (WHERE won), 0)::float8 AS won_value,
+            coalesce(sum(won_value) FILTER (WHERE won), 0)::float8 AS won_value,
             (percentile_cont(0.5) WITHIN GROUP (ORDER BY (estimate - award_value) / estimate)
-               FILTER (WHERE won AND estimate > 0 AND award_value IS NOT NULL))::float8 AS discount,
+               FILTER (WHERE won AND sole_winner AND estimate > 0 AND award_value IS NOT NULL))::float8 AS discount,
             max(result_date) FILTER (WHERE won) AS last_win
        FROM part GROUP BY company_id`,
     [companyIds, days],

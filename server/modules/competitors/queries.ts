@@ -81,7 +81,7 @@ async function sharedBidders(db: Queryable, companyId: number, offset: number, l
     WITH mine AS (
       SELECT result_id, min(rank) AS rank FROM (
         SELECT b.result_id, b.rank FROM result_bidders b WHERE b.company_id = $1
-        UNION ALL SELECT r.id, NULL::int FROM results r WHERE r.winner_company_id = $1
+        UNION ALL SELECT w.result_id, NULL::int FROM result_winner_list w WHERE w.company_id = $1
       ) x GROUP BY result_id
     ), others AS (
       SELECT b.company_id, b.result_id, min(b.rank) AS rank
@@ -104,10 +104,11 @@ async function sharedBidders(db: Queryable, companyId: number, offset: number, l
 
 /** The most frequent winners in these states (all when empty), leaving out one company. */
 async function frequentWinners(db: Queryable, states: string[], exclude: number | null, offset: number, limit: number): Promise<{ count: number; ids: number[] }> {
-  const from = `FROM results r JOIN tenders t ON t.id = r.tender_id JOIN companies co ON co.id = r.winner_company_id
-    WHERE r.winner_company_id IS NOT NULL AND ($1::bigint IS NULL OR r.winner_company_id <> $1)
-      AND (cardinality($2::text[]) = 0 OR t.state = ANY($2::text[]))`;
-  const count = await db.query<{ n: number }>(`SELECT count(DISTINCT r.winner_company_id)::int AS n ${from}`, [exclude, states]);
+  // Every winner of a result counts (lots, joint awards), once per result.
+  const from = `FROM (SELECT DISTINCT result_id, company_id FROM result_winner_list WHERE company_id IS NOT NULL) w
+    JOIN results r ON r.id = w.result_id JOIN tenders t ON t.id = r.tender_id JOIN companies co ON co.id = w.company_id
+    WHERE ($1::bigint IS NULL OR w.company_id <> $1) AND (cardinality($2::text[]) = 0 OR t.state = ANY($2::text[]))`;
+  const count = await db.query<{ n: number }>(`SELECT count(DISTINCT w.company_id)::int AS n ${from}`, [exclude, states]);
   const { rows } = await db.query<{ id: string | number }>(
     `SELECT co.id ${from} GROUP BY co.id ORDER BY count(*) DESC, ${BY_NAME} LIMIT $3 OFFSET $4`,
     [exclude, states, limit, offset],

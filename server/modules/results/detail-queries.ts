@@ -1,6 +1,9 @@
-// One result with its tender, winner, every bidder (ranked first: L1, L2, … or H1, H2, …, each
-// with its label as published) and the spreads between the first two ranked bids and between
-// the award and the tender's estimate.
+// One result with its tender, every winner (each award's each supplier, with its own value),
+// the contract as signed apart from the awarded bids, every bidder (ranked first: L1, L2, … or
+// H1, H2, …, each with its label as published), the spreads between the first two ranked bids
+// and between the award and the tender's estimate, and the amounts that are implausible
+// (common/plausibility.ts) with their reasons.
+import { implausibleReasons } from "../../../common/plausibility.js";
 import type { Queryable } from "../../db/client.js";
 import type { RankDirection } from "../../ingest/importers/values.js";
 import { findTender, isoOrNull } from "../tenders/detail-queries.js";
@@ -41,19 +44,30 @@ function leadingPair(rows: BidderRow[]): [BidderRow | null, BidderRow | null] {
   return [inDirection.find((b) => b.rank === 1) ?? null, inDirection.find((b) => b.rank === 2) ?? null];
 }
 
+interface ResultRow {
+  id: number; tender_id: number; winner_company_id: number | null; winner_name: string | null; award_value: number | null;
+  result_date: Date | null; contract_value: number | null; contract_date: Date | null;
+}
+interface WinnerRow { name: string; company_id: number | null; bid_value: number | null; award_ref: string | null; award_value: number | null }
+
 export async function resultDetail(db: Queryable, id: number) {
-  const r = await db.query<{ id: number; tender_id: number; winner_company_id: number | null; winner_name: string | null; award_value: number | null; result_date: Date | null }>(
-    `SELECT id, tender_id, winner_company_id, winner_name, award_value, result_date FROM results WHERE id = $1`,
+  const r = await db.query<ResultRow>(
+    `SELECT id, tender_id, winner_company_id, winner_name, award_value::float8 AS award_value, result_date,
+            contract_value::float8 AS contract_value, contract_date FROM results WHERE id = $1`,
     [id],
   );
   const result = r.rows[0];
   if (!result) return null;
-  const [tender, bidders] = await Promise.all([
+  const [tender, bidders, winnerRows] = await Promise.all([
     findTender(db, result.tender_id),
     db.query<BidderRow>(
       `SELECT id, bidder_name, company_id, bid_value, rank, ${DIRECTION} AS rank_direction, rank_label, status, is_winner
          FROM result_bidders WHERE result_id = $1
         ORDER BY rank IS NULL, ${DIRECTION} = 'highest', rank, bid_value NULLS LAST, bidder_name, id`,
+      [id],
+    ),
+    db.query<WinnerRow>(
+      `SELECT name, company_id, bid_value::float8 AS bid_value, award_ref, award_value::float8 AS award_value FROM result_winner_list WHERE result_id = $1 ORDER BY position`,
       [id],
     ),
   ]);
@@ -70,12 +84,18 @@ export async function resultDetail(db: Queryable, id: number) {
           rank_label: winnerRow?.rank_label ?? null,
         }
       : null;
+  const estimate = tender.value;
   return {
     id: result.id,
     tender,
     award_value: result.award_value,
+    award_value_flags: implausibleReasons(result.award_value, estimate),
     result_date: isoOrNull(result.result_date),
+    contract_value: result.contract_value,
+    contract_value_flags: implausibleReasons(result.contract_value, estimate),
+    contract_date: isoOrNull(result.contract_date),
     winner,
+    winners: winnerRows.rows.map((w) => ({ ...w, bid_value_flags: implausibleReasons(w.bid_value, estimate) })),
     bidders: rows,
     spread_l1_l2: first && second ? spread(second.bid_value, first.bid_value) : null,
     spread_award_estimate: spread(result.award_value, tender.value),

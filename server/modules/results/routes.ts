@@ -1,7 +1,8 @@
 // The results API area (buildApp registers this plugin under /api):
 //   list/results/search/ (+ facets/): awarded tenders (filter=item_type:result is what they all are)
-//   result/detail/{id}: the award, winner, every bidder with bid and rank, spreads (signed in,
-//                       or a shared link's uid + tid)
+//   result/detail/{id}: the award, every winner with its own value, the contract apart from the
+//                       winning bid, implausible amounts flagged, every bidder with bid and rank,
+//                       spreads (signed in, or a shared link's uid + tid)
 //   result/{id}/share/ (POST, DELETE), result/{id}/result-mlt/
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
@@ -52,7 +53,7 @@ const resultsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/result/detail/:id",
     {
       config: { access: "public" },
-      schema: { tags, summary: "A result: award, winner, bidders with bids and ranks, L1–L2 and award–estimate spreads", params: IdParams, querystring: LinkQuery, response: { 200: ResultDetail, ...errors } },
+      schema: { tags, summary: "A result: award, every winner, contract, bidders with bids and ranks, spreads, implausible amounts flagged", params: IdParams, querystring: LinkQuery, response: { 200: ResultDetail, ...errors } },
     },
     async (request) => {
       const viewer = await viewerFor(app, request, "result", request.params.id, request.query);

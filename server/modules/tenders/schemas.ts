@@ -1,5 +1,6 @@
 // TypeBox schemas of the tenders and results API; they mirror common/tenders.ts.
 import { Type } from "typebox";
+import { PLAUSIBILITY_REASONS, type PlausibilityReason } from "../../../common/plausibility.js";
 import { ErrorResponse } from "../../http/schemas.js";
 
 const S = Type.String();
@@ -48,12 +49,29 @@ export const TenderDetail = Type.Object({
 });
 
 const Spread = Type.Union([Type.Object({ amount: N, percent: N }), Type.Null()]);
+const Flags = Type.Array(Type.Unsafe<PlausibilityReason>({ type: "string", enum: [...PLAUSIBILITY_REASONS] }), {
+  description: "Why the amount is implausible (common/plausibility.ts); empty when it is plausible or unknown",
+});
 export const ResultDetail = Type.Object({
   id: N,
   tender: TenderCore,
-  award_value: nNum,
+  award_value: Type.Union([N, Type.Null()], { description: "The awarded bids, all awards together" }),
+  award_value_flags: Flags,
   result_date: nStr,
+  contract_value: Type.Union([N, Type.Null()], { description: "The contract as signed (GePNIC Contract Value, OCDS signed contracts), apart from the awarded bids" }),
+  contract_value_flags: Flags,
+  contract_date: nStr,
   winner: Type.Union([Type.Object({ name: nStr, company_id: nNum, bid_value: nNum, rank_label: nStr }), Type.Null()]),
+  winners: Type.Array(
+    Type.Object({
+      name: S, company_id: nNum,
+      bid_value: Type.Union([N, Type.Null()], { description: "This winner's own awarded value; null for a supplier of a joint award (one value for all)" }),
+      bid_value_flags: Flags,
+      award_ref: Type.Union([S, Type.Null()], { description: "The award (lot) it won, when the source names one" }),
+      award_value: Type.Union([N, Type.Null()], { description: "That award's value (a joint award's, shared by its suppliers)" }),
+    }),
+    { description: "Every winner: each award's each supplier, in published order" },
+  ),
   bidders: Type.Array(
     Type.Object({
       id: N, bidder_name: S, company_id: nNum, bid_value: nNum,

@@ -1,4 +1,5 @@
-// /result/detail/{id}: the award of a tender — winner, contract value, date — every bidder with
+// /result/detail/{id}: the award of a tender — every winner with its own value, the winning bid
+// and the contract as signed (value, IST date), implausible amounts flagged — every bidder with
 // its bid and rank as published (L1, II, H-1 …; L ranks before H ranks, each in order), the
 // spread between the first two ranks (L1 – L2, or H1 – H2) and between the award and the
 // estimate, the tender's fields and similar results; 'Set reminder' on it. Shared links (uid +
@@ -8,25 +9,21 @@ import { ArrowLeftOutlined, FileTextOutlined, TrophyOutlined } from "@ant-design
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import type { Bidder, ResultDetail, Spread } from "../../../common/tenders";
+import type { Bidder, ResultDetail } from "../../../common/tenders";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
-import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
+import { formatDate, formatIndianNumber, formatIstDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { HttpError } from "../../providers/http";
 import { tenderApi, tenderKeys } from "../tenders/api";
 import { ShareButton } from "../tenders/ShareButton";
 import { capital, moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
 import { tenderNumbers, TenderStatusTag } from "../tenders/TenderParts";
 import { useSharedPage } from "../tenders/useSharedPage";
-import { directionOf, leadingDirection, rankLetter, rankMeaning, sortByRank } from "./bidderOrder";
+import { directionOf, leadingDirection, rankMeaning, sortByRank } from "./bidderOrder";
+import { Amount, Award, Winners } from "./ResultAward";
 
-/** '₹ 12.5 L (4.17 %)' — or 'Not Specified' when the spread cannot be worked out. */
-export function spreadText(spread: Spread | null): string {
-  if (!spread) return NOT_SPECIFIED;
-  const sign = spread.amount > 0 ? "+" : spread.amount < 0 ? "−" : "";
-  return `${sign}${formatRupees(Math.abs(spread.amount))} (${sign}${formatIndianNumber(Math.abs(spread.percent))} %)`;
-}
+export { spreadText } from "./ResultAward";
 
 function BidderName({ bidder, linked }: { bidder: Bidder; linked: boolean }) {
   const name = linked && bidder.company_id ? <Link to={`/builder/detail/${bidder.company_id}`}>{bidder.bidder_name}</Link> : <span>{bidder.bidder_name}</span>;
@@ -125,34 +122,6 @@ function SimilarResults({ resultId }: { resultId: string }) {
   );
 }
 
-function Award({ result }: { result: ResultDetail }) {
-  const letter = rankLetter(leadingDirection(result.bidders));
-  return (
-    <div className="result-award" aria-label="Award">
-      <div className="result-award-item">
-        <span className="result-award-label">Winner</span>
-        <span className="result-award-value">{formatText(result.winner?.name)}</span>
-        {result.winner?.rank_label && <Typography.Text type="secondary">{result.winner.rank_label}</Typography.Text>}
-      </div>
-      <div className="result-award-item">
-        <span className="result-award-label">Contract value</span>
-        <span className="result-award-value">{formatRupees(result.award_value)}</span>
-        <Typography.Text type="secondary">Estimate {formatRupees(result.tender.value)}</Typography.Text>
-      </div>
-      <div className="result-award-item" data-spread="l1-l2">
-        <span className="result-award-label">{`${letter}1 – ${letter}2 spread`}</span>
-        <span className="result-award-value">{spreadText(result.spread_l1_l2)}</span>
-        <Typography.Text type="secondary">{letter === "H" ? "H2's bid against H1's" : "L2's bid over L1's"}</Typography.Text>
-      </div>
-      <div className="result-award-item" data-spread="award-estimate">
-        <span className="result-award-label">Award vs estimate</span>
-        <span className="result-award-value">{spreadText(result.spread_award_estimate)}</span>
-        <Typography.Text type="secondary">Result date {formatDate(result.result_date)}</Typography.Text>
-      </div>
-    </div>
-  );
-}
-
 export default function ResultDetailPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -220,6 +189,11 @@ export default function ResultDetailPage() {
         </Space>
       </div>
       <Award result={result} />
+      {result.winners.length > 0 && (
+        <Section title={`Winners (${result.winners.length})`}>
+          <Winners result={result} linked={!anonymous} />
+        </Section>
+      )}
       <Section title={`Bidders (${result.bidders.length})`}>
         <Bidders result={result} linked={!anonymous} />
       </Section>
@@ -231,7 +205,12 @@ export default function ResultDetailPage() {
               size="small"
               bordered
               column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
-              items={[{ key: "award", label: "Contract value", children: moneyText(result.award_value) }, ...(tenderFields(tender) ?? [])]}
+              items={[
+                { key: "award", label: "Winning bid", children: result.award_value_flags.length ? <Amount value={result.award_value} flags={result.award_value_flags} /> : moneyText(result.award_value) },
+                { key: "contract", label: "Contract value", children: result.contract_value_flags.length ? <Amount value={result.contract_value} flags={result.contract_value_flags} /> : moneyText(result.contract_value) },
+                { key: "contract_date", label: "Contract date", children: formatIstDate(result.contract_date) },
+                ...(tenderFields(tender) ?? []),
+              ]}
               className="tender-fields"
             />
           </Section>
