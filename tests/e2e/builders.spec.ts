@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { ListResponse } from "../../common/api";
 import type { CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStaticRow, DirectorInfoResponse } from "../../common/companies";
-import { credits, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { demo, credits, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 const shot = screenshots("builders", { dirVariable: "BUILDERS_SHOTS", fullPage: true });
@@ -33,8 +33,7 @@ for (const vp of WIDTHS) {
     });
 
     test("search builders by name and CIN, narrow by facets, and keep it all in the URL", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/builders");
+      await signedIn(page, demo, { to: "/builders" });
       const all = await resultCount(page);
       expect(all).toBeGreaterThan(20);
       await expectListerLayout(page, phone, { cards: ".builder-card", table: ".builder-table" });

@@ -5,7 +5,7 @@
 // tracking. Screenshots (competitors-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { CompetitorComparisonRow, CompetitorListerResponse, CompetitorProfile, TrackedCompetitor } from "../../common/companies";
-import { DESKTOP, pageGet, screenshots, signedIn, WIDTHS, poll } from "./fixtures.js";
+import { demo, DESKTOP, pageGet, screenshots, signedIn, WIDTHS, poll } from "./fixtures.js";
 
 const shot = screenshots("competitors", { dirVariable: "COMPETITORS_SHOTS", fullPage: true });
 
@@ -116,8 +116,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("track a suggested competitor, and one from a builder's page", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/your-competitors");
+    await signedIn(page, demo, { to: "/your-competitors" });
     // The first suggestion not tracked yet, as the page lists it.
     const item = page.locator(".suggest-list li").filter({ has: page.getByRole("button", { name: /^Track / }) }).first();
     await expect(item).toBeVisible();

@@ -5,7 +5,7 @@
 // verifying its number. Screenshots (leads-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { demo, credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 /** The number in the lister's summary ('1,234 leads'); awaited alone, it waits for the list. */
@@ -38,8 +38,7 @@ for (const vp of WIDTHS) {
     });
 
     test("search a term, pick facets and see the counts follow, then page and reload", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/private-construction-leads");
+      await signedIn(page, demo, { to: "/private-construction-leads" });
       const all = await resultCount(page);
       expect(all).toBeGreaterThan(20);
       await expectListerLayout(page, phone, { cards: ".lead-cards .lead-card", table: ".lead-table" });
@@ -92,8 +91,7 @@ for (const vp of WIDTHS) {
     });
 
     test("the new-style lister previews the selected lead and opens its new-style page", async ({ page }) => {
-      await signedIn(page);
-      await page.goto("/private-industrial-leads-new");
+      await signedIn(page, demo, { to: "/private-industrial-leads-new" });
       await waitForList(page);
       if (phone) {
         // No preview beside the list on a phone, and no card to select for it: a card's title opens the lead's page.
@@ -141,8 +139,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("filter by price in crore", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/private-industrial-leads");
+    await signedIn(page, demo, { to: "/private-industrial-leads" });
     await waitForList(page);
     await withFilters(page, false, async (panel) => {
       await panel.getByLabel("Minimum value").fill("10");
@@ -172,8 +169,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("export the filtered list as CSV and Excel", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/private-construction-leads?filter=value:[500000000 TO *]&unit=cr&sort=value+desc");
+    await signedIn(page, demo, { to: "/private-construction-leads?filter=value:[500000000 TO *]&unit=cr&sort=value+desc" });
     const count = await resultCount(page);
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThan(10_000);
@@ -192,8 +188,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("mark a lead and see the mark after a reload", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/private-industrial-leads?sort=value+asc");
+    await signedIn(page, demo, { to: "/private-industrial-leads?sort=value+asc" });
     await waitForList(page);
     const rows = page.locator(".lead-table tbody tr");
     const container = rows.nth(6);
@@ -219,8 +214,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("unlock a contact (credits drop by exactly one), then verify it on the QA tool", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/private-construction-leads");
+    await signedIn(page, demo, { to: "/private-construction-leads" });
     await waitForList(page);
     const { leadId, contact } = await leadWithLockedContact(page, new Set());
     await page.goto(`/private-leads/detail/${leadId}`);
@@ -270,8 +264,7 @@ test("an unknown lead shows 404 Not Found", async ({ page }) => {
 
 test("set a reminder on a lead: saved for that lead at the chosen time", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page);
-  await page.goto("/private-construction-leads");
+  await signedIn(page, demo, { to: "/private-construction-leads" });
   await waitForList(page);
   const first = await pageGet<{ results: { id: number }[] }>(page, "/api/list/search/?filter=category:construction");
   const leadId = first.results[0].id;
@@ -291,8 +284,7 @@ test("set a reminder on a lead: saved for that lead at the chosen time", async (
 
 test("staff: the QA tool offers Reprocess and the debug panel", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page, staff);
-  await page.goto("/private-construction-leads");
+  await signedIn(page, staff, { to: "/private-construction-leads" });
   await waitForList(page);
   // Staff see every number in full.
   const { leadId, contact } = await findContact(page, (c) => !!c.phone);

@@ -5,7 +5,7 @@
 // results), its shared link (valid without sign-in, another result refused) and a reminder set
 // on it (listed on /reminders as a Result that links back to it).
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { demo, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 // TENDERS_SHOTS moves these screenshots too (results are tenders' outcomes).
@@ -175,8 +175,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
 test.describe(`results quick search, ${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   test("save a results search, reopen it from Quick Searches, turn its e-mail alert on, delete it", async ({ page }) => {
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
-    await signedIn(page);
-    await page.goto("/results");
+    await signedIn(page, demo, { to: "/results" });
     const box = page.getByPlaceholder("Search results by work, organisation, winner");
     await box.fill("road");
     await box.press("Enter");

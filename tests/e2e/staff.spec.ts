@@ -202,8 +202,7 @@ test.describe("staff area", () => {
     const stamp = Date.now().toString(36);
     const name = `Asha Kulkarni ${stamp}`;
     const mobile = `9${String(Date.now()).slice(-9)}`;
-    await signedIn(page, staff);
-    await page.goto(`/update-projects/detail/${lead.id}`);
+    await signedIn(page, staff, { to: `/update-projects/detail/${lead.id}` });
     const contacts = page.locator(".project-contacts");
     await contacts.getByRole("button", { name: "Add contact" }).click();
     await contacts.getByLabel("Name").fill(name);
@@ -256,8 +255,7 @@ test.describe("staff area", () => {
     await contacts.getByRole("button", { name: "Cancel" }).click();
 
     const subscriber = await browser.newPage();
-    await signedIn(subscriber, demo);
-    await subscriber.goto(`/private-construction-leads/detail/${lead.id}`);
+    await signedIn(subscriber, demo, { to: `/private-construction-leads/detail/${lead.id}` });
     const row = subscriber.locator(".contacts-table tr").filter({ hasText: name });
     await expect(row).toBeVisible();
     await expect(row.getByText("Official Government Website")).toBeVisible();
@@ -289,8 +287,7 @@ test.describe("staff area", () => {
       return (await adminUser(request, kept!, user.email)).remaining_credits;
     };
 
-    await signedIn(page, staff);
-    await page.goto(`/impersonate/${user.id}`);
+    await signedIn(page, staff, { to: `/impersonate/${user.id}` });
     await expect(page.getByText(`You are impersonating ${user.email}`)).toBeVisible({ timeout: 30_000 });
     await page.goto(`/private-construction-leads/detail/${leadId}`);
     const unlock = page.getByRole("button", { name: /Unlock \(1 credit\)/ }).first();

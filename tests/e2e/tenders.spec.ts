@@ -5,7 +5,7 @@
 // (valid without sign-in, tampered, another tender, revoked). Screenshots (tenders-*.png) only on request.
 import fs from "node:fs";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { demo, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 // Screenshots are written only when TENDERS_SHOTS or E2E_SCREENSHOTS names their folder.
@@ -37,8 +37,7 @@ for (const vp of WIDTHS) {
 
     test("live tenders: search, facets, organisation suggester, 'Show all tenders', paging and reload", async ({ page }) => {
       test.setTimeout(240_000); // the longest walk: many steps, each a search
-      await signedIn(page);
-      await page.goto("/live-tenders");
+      await signedIn(page, demo, { to: "/live-tenders" });
       const live = await count(page);
       expect(live).toBeGreaterThan(0);
       await expectListerLayout(page, phone, { cards: ".tender-cards .tender-card", table: ".tender-table" });
@@ -139,8 +138,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("value in crore, then export the filtered list as CSV and Excel", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/live-tenders?search_all_tenders=true");
+    await signedIn(page, demo, { to: "/live-tenders?search_all_tenders=true" });
     await settled(page);
     await withFilters(page, false, async (panel) => {
       await panel.getByLabel("Minimum value").fill("1");
@@ -237,8 +235,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("shared link: opens without sign-in; tampered, another tender or revoked gets the sign-in page", async ({ page, browser }) => {
-    await signedIn(page);
-    await page.goto("/live-tenders");
+    await signedIn(page, demo, { to: "/live-tenders" });
     await settled(page);
     const ids = await page.locator(".tender-title-link").evaluateAll((as) => as.slice(0, 2).map((a) => (a as HTMLAnchorElement).pathname.split("/").pop()));
     await page.goto(`/tender/detail/${ids[0]}`);
@@ -298,8 +295,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
 test.describe(`tenders quick search, ${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   test("save a search with 'Show all tenders' on, reopen it from Quick Searches with the toggle on and the same count", async ({ page }) => {
     await page.setViewportSize({ width: DESKTOP.width, height: DESKTOP.height });
-    await signedIn(page);
-    await page.goto("/live-tenders");
+    await signedIn(page, demo, { to: "/live-tenders" });
     const live = await count(page);
     await withFilters(page, false, (panel) => panel.getByRole("switch", { name: /Show all tenders/ }).click());
     await poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
