@@ -6,7 +6,9 @@
 //                                          (q also finds a portal_tender_id or reference equal to it or
 //                                          starting with it, ranked first; so does list/results/search/)
 //                                          search_all_tenders=true (default: live tenders only —
-//                                          status not Closed/AOC/Cancelled/… and closing date not past)
+//                                          status not Closed/AOC/Cancelled/… and closing date not past).
+//                                          Live only and q a Tender ID or reference: not_live_matches
+//                                          says how many tenders it finds that way are left out
 //   GET    list/tenders/search/facets/     FacetsResponse (common/api.ts); same parameters
 //   GET    list/tenders/search/export/     CSV or XLSX (format=csv|xlsx); same parameters and caps as
 //                                          list/search/export/
@@ -96,7 +98,17 @@ export interface TenderListRow {
   /** The tender's result id when it has been awarded. */
   result_id: number | null;
 }
-export type TenderList = ListResponse<TenderListRow>;
+/**
+ * Tenders the search text finds by portal Tender ID or reference (exactly or by prefix), under the
+ * same filters, that the live-only default leaves out: what search_all_tenders=true would add.
+ */
+export interface NotLiveMatches {
+  count: number;
+  /** The best of them: an exact match before a prefix match, then the newest. */
+  first: TenderListRow;
+}
+/** list/tenders/search/: not_live_matches is null with search_all_tenders=true, when q is no identifier, or when none are left out. */
+export type TenderList = ListResponse<TenderListRow> & { not_live_matches: NotLiveMatches | null };
 
 /** One row of list/results/search/ (id is the result's id). */
 export interface ResultListRow {

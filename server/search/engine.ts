@@ -113,6 +113,16 @@ export class SearchEngine {
     return finishFacets(this.def, q, raw);
   }
 
+  /**
+   * The rows the query's search text finds as a Tender ID or reference only (not as text), with
+   * the query's other conditions: the count and the first `limit` ids, exact matches first, then
+   * prefix matches (identifiers.ts). Nothing when the index has no identifiers or q is not one.
+   */
+  async identifierMatches(query: SearchQuery, searcher: Searcher, limit: number): Promise<{ count: number; ids: number[] }> {
+    if (!this.def.identifiers?.length || !identifierSearch(query.q)) return { count: 0, ids: [] };
+    return this.orderedIds({ ...query, identifiersOnly: true, sort: "relevance", page: 1 }, searcher, 0, limit);
+  }
+
   /** The exact count and the ids of rows [offset, offset + limit) in the query's order. */
   async orderedIds(query: SearchQuery, searcher: Searcher, offset: number, limit: number): Promise<{ count: number; ids: number[] }> {
     const q = await this.resolveText(query);
@@ -167,7 +177,7 @@ export class SearchEngine {
    */
   private memo: { key: string; store: ColumnStore; version: number; at: number; ev: Evaluation }[] = [];
   private evaluation(store: ColumnStore, q: SearchQuery, ext: ExternalSets): Evaluation {
-    const key = JSON.stringify([q.q, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
+    const key = JSON.stringify([q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
     const now = Date.now();
     this.memo = this.memo.filter((m) => m.store === store && m.version === store.version && now - m.at < MEMO_MS);
     const hit = this.memo.find((m) => m.key === key);
@@ -202,7 +212,8 @@ export class SearchEngine {
       if (this.tsqueries.size > 1000) this.tsqueries.clear();
       this.tsqueries.set(query.q, tsquery);
     }
-    if (tsquery) return { ...query, tsquery };
+    // An identifier needs no searchable words (an id of stop words and separators has none).
+    if (tsquery || query.identifiersOnly) return { ...query, tsquery };
     const sort = query.sort === "relevance" ? query.fallbackSort : query.sort;
     return { ...query, q: null, sort };
   }
@@ -386,10 +397,11 @@ export class SearchEngine {
     return Int32Array.from(out);
   }
 
-  /** Rows q finds as text or as an identifier (those first when ranked: identifiers.ts). */
+  /** Rows q finds as text or as an identifier (those first when ranked: identifiers.ts); as an identifier only when asked. */
   private async queryMatches(store: ColumnStore, q: SearchQuery, rank: boolean): Promise<TextMatches> {
     const ident = this.def.identifiers?.length ? identifierSearch(q.q) : null;
-    const [text, ids] = await Promise.all([this.textMatches(store, q, rank), ident ? this.identifierSet(store, ident) : null]);
+    const noText: TextMatches = { positions: new Int32Array(0), ranked: rank ? new Int32Array(0) : null };
+    const [text, ids] = await Promise.all([q.identifiersOnly ? noText : this.textMatches(store, q, rank), ident ? this.identifierSet(store, ident) : null]);
     return ids ? withIdentifiersFirst(text, ids) : text;
   }
 

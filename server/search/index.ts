@@ -25,7 +25,9 @@
 //            An index with identifier columns (tenders, results: the portal Tender ID and the
 //            reference number) also finds rows whose id equals q or starts with it (from 4
 //            characters), case-insensitively, when q has a digit or one of / _ - .; in relevance
-//            order those come first, exact before prefix (identifiers.ts).
+//            order those come first, exact before prefix (identifiers.ts). SearchEngine
+//            .identifierMatches counts the identifier matches alone, under a query's filters
+//            (the tenders lister's not_live_matches: what its live-only default leaves out).
 //   oq       the text as typed; logged, never searched.
 //   page     from 1 (default 1), at most 1,000,000; 20 rows a page.
 //   sort     a key of the index's sorts: `relevance`, `newest`, `value desc`, `value asc`,

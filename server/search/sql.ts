@@ -75,11 +75,12 @@ export const groupSql = (def: IndexDefinition, g: FilterGroup, p: Params) =>
 
 export const tsQuery = (def: IndexDefinition, p: Params, q: string) => `websearch_to_tsquery('${def.textConfig}', ${p.add(q)})`;
 
-/** q as text (the text vector) or, when it looks like one, as an identifier (identifiers.ts). */
-function textMatchSql(def: IndexDefinition, q: string, p: Params): string {
-  const text = `t.${def.textVector} @@ ${tsQuery(def, p, q)}`;
+/** q as text (the text vector) or, when it looks like one, as an identifier (identifiers.ts); only the latter when asked. */
+function textMatchSql(def: IndexDefinition, q: string, p: Params, identifiersOnly = false): string {
   const ident = identifierSearch(q);
   const id = ident && identifierWhere(def, ident, p);
+  if (identifiersOnly) return id ?? "false";
+  const text = `t.${def.textVector} @@ ${tsQuery(def, p, q)}`;
   return id ? `${text} OR ${id}` : text;
 }
 
@@ -99,7 +100,7 @@ export function personalIdsSql(def: IndexDefinition, g: FilterGroup, userRef: st
 export function whereSql(def: IndexDefinition, query: SearchQuery, searcher: Searcher, p: Params, exceptField?: string): string {
   const parts: string[] = [];
   for (const c of query.base) parts.push(conditionSql(def, c, p));
-  if (query.q && def.textVector) parts.push(textMatchSql(def, query.q, p));
+  if (query.q && def.textVector) parts.push(textMatchSql(def, query.q, p, query.identifiersOnly));
   if (!query.searchAll || query.showUnlocked) {
     const user = p.add(searcher.userId);
     if (!query.searchAll) parts.push(`t.id NOT IN (${personalSql(def.personal.hiddenIds, user)})`);
@@ -121,6 +122,7 @@ export function orderSql(def: IndexDefinition, query: SearchQuery, p: Params): s
     // Identifier matches first (exact, then prefix), newest first; then the text matches by rank.
     if (ident && def.identifiers?.length) {
       const rank = identifierRank(def, ident, p);
+      if (query.identifiersOnly) return `${rank} DESC, t.id DESC`;
       return `${rank} DESC, CASE WHEN ${rank} = 0 THEN ${rankSql(def, query, p)} END DESC NULLS LAST, t.id DESC`;
     }
     return `${rankSql(def, query, p)} DESC, t.id DESC`;

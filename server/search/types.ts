@@ -121,6 +121,11 @@ export interface SearchQuery {
   searchAll: boolean;
   /** websearch_to_tsquery's text of q, set by the engine before searching (relevance needs it). */
   tsquery?: string;
+  /**
+   * q finds rows only as a Tender ID or reference (identifiers.ts), not as text: set by
+   * SearchEngine.identifierMatches, never from a URL.
+   */
+  identifiersOnly?: boolean;
 }
 
 /** Who is searching: their marks and unlocks shape the list. */

@@ -3,24 +3,39 @@
 // watch the progress bar, read the report (read, created, rejected), upload it again (nothing
 // changes: unchanged), upload our tenders CSV with rows that must be rejected and read each
 // reason, upload a large CSV and watch the server process it ("N of 2,000 rows" under a bar
-// short of 100 %) before its report, then open a past run's report. A subscriber has no such page.
+// short of 100 %) before its report, then open a past run's report. Then the page's Tender ID,
+// typed into the search box, finds it first on Live Tenders (it is an award, which the live-only
+// list leaves out: the hint above the list shows it in one click) and on Results (issue 15's
+// done criterion). A subscriber has no such page.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, screenshots, signedIn, staff, poll } from "./fixtures.js";
+import { DESKTOP, screenshots, settled, signedIn, staff, poll } from "./fixtures.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 // TENDERS_SHOTS moves these screenshots too (as it has since the spec was written).
 const shot = screenshots("imports", { dirVariable: "TENDERS_SHOTS", fullPage: true });
 
-// The GePNIC page imported, and the rows it reads.
-const GEPNIC = { file: "final_2022_CD_25879_1.csv", read: 4 } as const;
+// The GePNIC page imported, the rows it reads, and its Tender ID and status as published.
+const GEPNIC = { file: "final_2022_CD_25879_1.csv", read: 4, tenderId: "2022_CD_25879_1", status: "AOC" } as const;
 
 const total = (page: Page, key: string) => page.locator(`.import-progress [data-count="${key}"] dd`);
 
 /** The form's submit button (after a run antd may keep its faded 'loading' icon in the accessible name). */
 const importButton = (page: Page) => page.locator(".import-form button[type=submit]");
+
+/** Types text into a lister's search box and submits it, as a person does. */
+async function search(page: Page, placeholder: string, text: string) {
+  const box = page.getByPlaceholder(placeholder);
+  await box.fill(text);
+  await box.press("Enter");
+  await poll(() => new URL(page.url()).searchParams.get("q")).toBe(text);
+  await settled(page);
+}
+
+/** The first row of a settled lister's table. */
+const firstRow = (page: Page) => page.locator(".lister-results tbody tr.ant-table-row").first();
 
 async function choose(page: Page, file: string) {
   await page.locator(".import-card input[type=file]").setInputFiles(file);
@@ -123,6 +138,34 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     const drawer = page.locator(".ant-drawer-content");
     await expect(drawer.locator(".import-rejects tbody tr.ant-table-row")).toHaveCount(2);
     await expect(drawer).toContainText("ocid is required");
+
+    // The page's Tender ID in the search box on Live Tenders: the list is live tenders only and
+    // the page is an award, so the hint above it names the tender; 'Show it' lists it, first.
+    await page.goto("/live-tenders");
+    await search(page, "Search tenders by work, organisation, place", GEPNIC.tenderId);
+    const hint = page.locator(".tender-not-live-hint");
+    await expect(hint).toContainText(`${GEPNIC.tenderId} is not a live tender (${GEPNIC.status}).`);
+    await shot(page, "tender-id-hint-desktop");
+    await hint.getByRole("button", { name: "Show it" }).click();
+    await poll(() => new URL(page.url()).searchParams.get("search_all_tenders")).toBe("true");
+    expect(new URL(page.url()).searchParams.get("q")).toBe(GEPNIC.tenderId);
+    await settled(page);
+    await expect(hint).toHaveCount(0);
+    await expect(firstRow(page)).toContainText(`Tender ID ${GEPNIC.tenderId}`);
+    await expect(firstRow(page)).toContainText(GEPNIC.status);
+    await shot(page, "tender-id-all-tenders-desktop");
+    await firstRow(page).locator(".tender-title-link").click();
+    await expect(page).toHaveURL(/\/tender\/detail\/\d+$/);
+    await expect(page.getByText(`Tender ID ${GEPNIC.tenderId}`)).toBeVisible();
+
+    // And on Results: its result, first.
+    await page.goto("/results");
+    await search(page, "Search results by work, organisation, winner", GEPNIC.tenderId);
+    await expect(firstRow(page)).toContainText(`Tender ID ${GEPNIC.tenderId}`);
+    await shot(page, "tender-id-results-desktop");
+    await firstRow(page).locator(".tender-title-link").click();
+    await expect(page).toHaveURL(/\/result\/detail\/\d+$/);
+    await expect(page.getByText(`Tender ID ${GEPNIC.tenderId}`)).toBeVisible();
   });
 
   test("a subscriber has no imports page and the API refuses an upload", async ({ page }) => {

@@ -1,18 +1,23 @@
 // The tenders lister: list/tenders/search/, its facets and export, and the organisation
 // suggester (suggester_facet/). By default only live tenders: a live status and a closing date
 // not past (live_until ≥ now; 007_tenders.sql); search_all_tenders=true lists every tender.
+//
+// A person who types a tender's number wants that tender, live or not. So when the search text
+// is a Tender ID or reference (identifiers.ts) and the live-only default hides tenders it
+// matches, the list says how many (`not_live_matches`: the count and the best of them, exact
+// before prefix) under the same filters, i.e. exactly what search_all_tenders=true would add.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
 import { ErrorResponse } from "../../http/schemas.js";
 import { fieldError } from "../../http/errors.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import { EXPORT_CONTENT_TYPES, parseSearchParams, searchEngine, type Condition, type ExportFormat, type SearchQuery } from "../../search/index.js";
+import { EXPORT_CONTENT_TYPES, fetchRows, parseSearchParams, searchEngine, type Condition, type ExportFormat, type FilterGroup, type SearchQuery, type Searcher } from "../../search/index.js";
 import { parseFlag } from "../../search/parse.js";
 import { exportLimits, sendExport } from "../../search/export-request.js";
 import { tendersIndex } from "../../search/indexes/tenders.js";
 import { SearchQuerystring } from "../projects/routes.js";
-import { FacetsResponse, SuggesterQuery, SuggesterResponse, TenderListRow, errors, listOf } from "./schemas.js";
+import { FacetsResponse, SuggesterQuery, SuggesterResponse, TenderListResponse, errors } from "./schemas.js";
 import { suggestOrganisations } from "./suggest.js";
 
 export const TenderSearchQuerystring = Type.Intersect([
@@ -23,8 +28,20 @@ type TenderQs = Static<typeof TenderSearchQuerystring>;
 const ExportQuerystring = Type.Intersect([TenderSearchQuerystring, Type.Object({ format: Type.Optional(Type.Union([Type.Literal("csv"), Type.Literal("xlsx")])) })]);
 
 /** Live now: the tender's live_until is not past (µs; to the second, so a burst of requests shares one evaluation). */
+const liveFrom = (now: number) => Math.floor(now / 1000) * 1_000_000;
 export function liveCondition(now = Date.now()): Condition {
-  return { kind: "range", field: "live_until", min: Math.floor(now / 1000) * 1_000_000, max: null };
+  return { kind: "range", field: "live_until", min: liveFrom(now), max: null };
+}
+
+/** Not live now: no live_until (a closed status) or one already past — liveCondition's complement. */
+export function notLiveGroup(now = Date.now()): FilterGroup {
+  return {
+    field: "live_until",
+    conditions: [
+      { kind: "present", field: "live_until", present: false },
+      { kind: "range", field: "live_until", min: null, max: liveFrom(now) - 1 },
+    ],
+  };
 }
 
 const tags = ["tenders"];
@@ -40,17 +57,30 @@ const tenderLists: FastifyPluginAsyncTypebox = async (app) => {
     const all = parseFlag("search_all_tenders", raw.search_all_tenders);
     const { search_all_tenders: _ignored, ...rest } = raw;
     const query = parseSearchParams(tendersIndex, rest, { defaultSort: all ? "status_update_date desc" : "closing_date asc" });
-    const q: SearchQuery = { ...query, base: all ? query.base : [...query.base, liveCondition()] };
-    return { q, searcher: { userId: requireAuth(request).user.id } };
+    const now = Date.now();
+    const q: SearchQuery = { ...query, base: all ? query.base : [...query.base, liveCondition(now)] };
+    // What search_all_tenders=true would add: the same search, among the tenders not live now.
+    const notLive: SearchQuery | null = all ? null : { ...query, groups: [...query.groups, notLiveGroup(now)] };
+    return { q, notLive, searcher: { userId: requireAuth(request).user.id } };
+  };
+  /** The tenders the search text finds by Tender ID or reference that the live-only list leaves out. */
+  const notLiveMatches = async (query: SearchQuery, searcher: Searcher) => {
+    const { count, ids } = await engine.identifierMatches(query, searcher, 1);
+    if (!count) return null;
+    const [first] = await fetchRows(app.db, tendersIndex, ids, searcher);
+    return first ? { count, first } : null;
   };
   const config = { can: ["read", "Tender"] as ["read", "Tender"] };
 
   app.get(
     "/list/tenders/search/",
-    { config, schema: { tags, summary: "Search tenders (live ones unless search_all_tenders=true)", querystring: TenderSearchQuerystring, response: { 200: listOf(TenderListRow), ...errors } } },
+    { config, schema: { tags, summary: "Search tenders (live ones unless search_all_tenders=true)", querystring: TenderSearchQuerystring, response: { 200: TenderListResponse, ...errors } } },
     async (request) => {
-      const { q, searcher } = parse(request);
-      return (await engine.list(q, searcher)) as Static<ReturnType<typeof listOf<typeof TenderListRow>>>;
+      const { q, notLive, searcher } = parse(request);
+      // After the list, whose identifier lookup it reuses (cached until the table changes).
+      const list = await engine.list(q, searcher);
+      const not_live_matches = notLive ? await notLiveMatches(notLive, searcher) : null;
+      return { ...list, not_live_matches } as Static<typeof TenderListResponse>;
     },
   );
   app.get(

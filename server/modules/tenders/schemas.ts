@@ -29,6 +29,23 @@ export const ResultListRow = Type.Object({
 });
 export const listOf = <T extends typeof TenderListRow | typeof ResultListRow>(row: T) =>
   Type.Object({ count: N, page: N, page_size: N, results: Type.Array(row) });
+export const TenderListResponse = Type.Object({
+  ...listOf(TenderListRow).properties,
+  not_live_matches: Type.Union(
+    [
+      Type.Object({
+        count: Type.Integer({ minimum: 1, description: "How many there are (search_all_tenders=true lists them)" }),
+        // The best of them: an exact match before a prefix match, then the newest.
+        first: TenderListRow,
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        "Tenders the search text finds by portal Tender ID or reference (exactly or by prefix), under the same filters, that the live-only default leaves out; null when there are none, with search_all_tenders=true, or when q is not an identifier",
+    },
+  ),
+});
 export const FacetsResponse = Type.Object({
   facets: Type.Record(Type.String(), Type.Array(Type.Object({ text: S, count: N }))),
 });

@@ -1,11 +1,14 @@
 // /live-tenders: the tenders lister. Live tenders by default (closing soonest first); 'Show all
 // tenders' adds closed, awarded and cancelled ones (search_all_tenders=true). Facets, the
 // organisation suggester, value in lakh/crore, date ranges and export; all state in the URL.
+// A Tender ID or reference typed in the search box that finds tenders the live-only list
+// leaves out brings a hint above the list that shows them in one click (NotLiveMatchesHint).
 import { PageShell } from "../../components/page/PageShell";
 import { ListerLayout } from "../../components/search/ListerLayout";
 import { useLister } from "../../components/search/useLister";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
-import type { TenderListRow } from "../../../common/tenders";
+import type { TenderList, TenderListRow } from "../../../common/tenders";
+import { NotLiveMatchesHint } from "./NotLiveMatchesHint";
 import { OrgSuggester } from "./OrgSuggester";
 import { allTendersListerConfig, CARDS_QUERY, tenderListerConfig } from "./tenderSearch";
 import { TenderResults } from "./TenderResults";
@@ -30,6 +33,9 @@ export default function TenderListPage() {
           />
         }
       >
+        {!state.searchAll && !lister.list.isPlaceholderData && (
+          <NotLiveMatchesHint matches={(lister.list.data as TenderList | undefined)?.not_live_matches} onShow={() => update({ searchAll: true })} />
+        )}
         <TenderResults tenders={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
       </ListerLayout>
     </PageShell>
