@@ -7,6 +7,10 @@ export default defineConfig({
     // One worker per core (CI and the dev box have 2; Vitest's default would leave one idle).
     // Files in the two workers share nothing: see tests/api/harness.ts (own database, own data folder).
     maxWorkers: 2,
+    // Worker threads, not forked processes: the same isolation per file (each file its own module
+    // graph, jsdom or database) for less start-up per file — ≈ 20% off the whole run here.
+    // Nothing in the tests changes process.env or the working folder, which threads would share.
+    pool: "threads",
     projects: [
       {
         plugins: [react()],
