@@ -102,8 +102,7 @@ export interface Warning {
 
 /** One unit of work for the runner: written in its own transaction. */
 export type Unit =
-  /** batchable: a tender with no result and no corrigenda, written with others (bulk-tenders.ts). */
-  | { type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput; batchable?: boolean }
+  | { type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput }
   | { type: "result"; row: number; key: string; result: ResultInput }
   /** Any other item (an MCA company): writes itself inside the runner's transaction and says what it did. */
   | { type: "write"; row: number; key: string; write: (tx: Tx) => Promise<"created" | "updated" | "unchanged"> }

@@ -64,7 +64,7 @@ export async function companyFor(tx: Tx, name: string, stats: StoreStats, cache:
   return id;
 }
 
-export const TENDER_COLUMNS = [
+const TENDER_COLUMNS = [
   "portal_tender_id", "reference", "title", "description", "org_name", "org_name_exact", "department", "tender_status", "is_corrigendum", "category",
   "tender_type", "value", "emd", "tender_fee", "published_date", "closing_date", "opening_date", "prebid_date", "status_update_date",
   "state", "district", "city", "pincode", "source", "source_url",
@@ -92,7 +92,7 @@ async function rememberHash(tx: Tx, key: string, tenderId: number, hash: string,
 }
 
 /** The last gate for every importer: a URL that is not http(s) is never stored (the item is rejected). */
-export function assertWebUrls(t: TenderInput): void {
+function assertWebUrls(t: TenderInput): void {
   const bad = [["source_url", t.source_url], ...t.documents.map((d) => ["document url", d.url])].find(([, u]) => u !== null && !isSafeWebUrl(u));
   if (bad) throw new RowError(`${bad[0]} '${String(bad[1]).slice(0, 80)}' is not an http(s) address`);
 }
