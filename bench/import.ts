@@ -2,10 +2,11 @@
 // same run (read and map, no database), as a ratio, with the heap the import grew by. On PGlite
 // (in memory), and on PostgreSQL when DATABASE_URL is set (in a schema of its own, dropped after).
 //   tenders-csv  BENCH_IMPORT_ROWS generated plain tenders (default 20,000): first import, re-import
-//   gepnic       BENCH_GEPNIC_PAGES copies of the three real award pages in ../shared/data, each
+//   gepnic       BENCH_GEPNIC_PAGES copies of the three real award pages (tests/fixtures/import/gepnic,
+//                from ../shared/data), each
 //                with its own Tender ID (default 300)
-//   ocds         one release package of BENCH_OCDS_RELEASES copies of the real fictional-example
-//                releases, each process with its own ocid (default 600)
+//   ocds         one release package of BENCH_OCDS_RELEASES copies of the OCDS fictional-example
+//                releases (tests/fixtures/import/ocds), each process with its own ocid (default 600)
 // The parse-only pass of ocds reads and groups the releases; merging them needs the database
 // (earlier releases are stored), so it is part of the import, not of the baseline.
 import crypto from "node:crypto";
@@ -23,12 +24,12 @@ import { writeTendersCsv } from "../tests/fixtures/import/generated-tenders.js";
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const PAGES = Number(process.env.BENCH_GEPNIC_PAGES ?? 300);
 const RELEASES = Number(process.env.BENCH_OCDS_RELEASES ?? 600);
-const SHARED = path.resolve(process.env.SHARED_DATA ?? "../shared/data");
+const FIXTURES = path.resolve(import.meta.dirname, "../tests/fixtures/import");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
 
 /** GePNIC pages: the real ones, copied with the Tender ID (in its column and the page footer) made unique. */
 function gepnicPages(n: number): string[] {
-  const src = path.join(SHARED, "gepnic-aoc-sample");
+  const src = path.join(FIXTURES, "gepnic");
   const pages = fs.readdirSync(src).filter((f) => /^final_.*\.csv$/.test(f)).sort();
   const out = path.join(dir, "gepnic");
   fs.mkdirSync(out);
@@ -45,7 +46,7 @@ function gepnicPages(n: number): string[] {
 
 /** One release package of n releases: the fictional example's six releases, one process per six, each with its own ocid. */
 function ocdsPackage(n: number): string {
-  const src = path.join(SHARED, "ocds", "fictional-example-1.1");
+  const src = path.join(FIXTURES, "ocds");
   const base = fs.readdirSync(src).filter((f) => /-\d\d-\w+\.json$/.test(f)).sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(src, f), "utf8")) as { releases: unknown[]; publisher: unknown });
   const ocid = "ocds-213czf-000-00001";
