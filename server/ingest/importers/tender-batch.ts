@@ -154,8 +154,7 @@ export class TenderBatcher {
     const stats = { ...this.opts.stats };
     await this.tx.query("SAVEPOINT import_batch");
     try {
-      const inputs: TenderInput[] = [];
-      for (const u of units) inputs.push(await u.build(this.tx));
+      const inputs = await this.build(units);
       for (const t of inputs) assertWebUrls(t);
       if (new Set(inputs.map((t) => t.ocid)).size < inputs.length) throw new RowError("one tender twice in a batch"); // split until apart
       const base = this.tenders;
@@ -172,6 +171,17 @@ export class TenderBatcher {
       const half = Math.ceil(units.length / 2);
       return [...(await this.writeTenders(units.slice(0, half))), ...(await this.writeTenders(units.slice(half)))];
     }
+  }
+
+  /** Each unit's tender: those sharing a buildMany built together, the others one by one. */
+  private async build(units: TenderUnit[]): Promise<TenderInput[]> {
+    const many = new Map<NonNullable<TenderUnit["buildMany"]>, string[]>();
+    for (const u of units) if (u.buildMany) many.set(u.buildMany, [...(many.get(u.buildMany) ?? []), u.key]);
+    const built = new Map<TenderUnit["buildMany"], Map<string, () => TenderInput>>();
+    for (const [buildMany, keys] of many) built.set(buildMany, await buildMany(this.tx, keys));
+    const inputs: TenderInput[] = [];
+    for (const u of units) inputs.push(u.buildMany ? built.get(u.buildMany)!.get(u.key)!() : await u.build(this.tx));
+    return inputs;
   }
 
   /** One tender as the runner writes any item: in its own savepoint, rejected alone when refused. */
