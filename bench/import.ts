@@ -3,10 +3,9 @@
 // (in memory), and on PostgreSQL when DATABASE_URL is set (in a schema of its own, dropped after).
 //   tenders-csv  BENCH_IMPORT_ROWS generated plain tenders (default 20,000): first import, re-import
 //   gepnic       BENCH_GEPNIC_PAGES copies of the three real award pages (tests/fixtures/import/gepnic,
-//                from ../shared/data), each
-//                with its own Tender ID (default 300)
+//                from ../shared/data), each with its own Tender ID (default 5,495: a state's folder)
 //   ocds         one release package of BENCH_OCDS_RELEASES copies of the OCDS fictional-example
-//                releases (tests/fixtures/import/ocds), each process with its own ocid (default 600)
+//                releases (tests/fixtures/import/ocds), each process with its own ocid (default 3,800)
 // The parse-only pass of ocds reads and groups the releases; merging them needs the database
 // (earlier releases are stored), so it is part of the import, not of the baseline.
 import crypto from "node:crypto";
@@ -19,45 +18,16 @@ import { openDb, type Db } from "../server/db/client.js";
 import { migrate } from "../server/db/migrate.js";
 import type { ImportKind, ImporterContext } from "../server/ingest/importers/model.js";
 import { importerFor, runImport } from "../server/ingest/importers/run.js";
+import { writeGepnicPages, writeOcdsPackage } from "../tests/fixtures/import/generated-pages.js";
 import { writeTendersCsv } from "../tests/fixtures/import/generated-tenders.js";
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
-const PAGES = Number(process.env.BENCH_GEPNIC_PAGES ?? 300);
-const RELEASES = Number(process.env.BENCH_OCDS_RELEASES ?? 600);
-const FIXTURES = path.resolve(import.meta.dirname, "../tests/fixtures/import");
+const PAGES = Number(process.env.BENCH_GEPNIC_PAGES ?? 5495);
+const RELEASES = Number(process.env.BENCH_OCDS_RELEASES ?? 3800);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-import-"));
 
-/** GePNIC pages: the real ones, copied with the Tender ID (in its column and the page footer) made unique. */
-function gepnicPages(n: number): string[] {
-  const src = path.join(FIXTURES, "gepnic");
-  const pages = fs.readdirSync(src).filter((f) => /^final_.*\.csv$/.test(f)).sort();
-  const out = path.join(dir, "gepnic");
-  fs.mkdirSync(out);
-  const files: string[] = [];
-  for (let k = 0; k < n; k++) {
-    const page = pages[k % pages.length];
-    const id = page.replace(/^final_|\.csv$/g, "");
-    const file = path.join(out, `final_${id}_B${k}.csv`);
-    fs.writeFileSync(file, fs.readFileSync(path.join(src, page), "utf8").replaceAll(id, `${id}_B${k}`));
-    files.push(file);
-  }
-  return files;
-}
-
-/** One release package of n releases: the fictional example's six releases, one process per six, each with its own ocid. */
-function ocdsPackage(n: number): string {
-  const src = path.join(FIXTURES, "ocds");
-  const base = fs.readdirSync(src).filter((f) => /-\d\d-\w+\.json$/.test(f)).sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(src, f), "utf8")) as { releases: unknown[]; publisher: unknown });
-  const ocid = "ocds-213czf-000-00001";
-  const releases: string[] = [];
-  for (let k = 0; releases.length < n; k++) {
-    for (const pkg of base) for (const r of pkg.releases) if (releases.length < n) releases.push(JSON.stringify(r).replaceAll(ocid, `${ocid}-b${k}`));
-  }
-  const file = path.join(dir, "ocds-package.json");
-  fs.writeFileSync(file, `{"uri":"https://example.org/bench","publishedDate":"2024-01-01T00:00:00Z","publisher":${JSON.stringify(base[0].publisher)},"releases":[${releases.join(",")}]}`);
-  return file;
-}
+const gepnicPages = (n: number) => writeGepnicPages(path.join(dir, "gepnic"), n);
+const ocdsPackage = (n: number) => writeOcdsPackage(path.join(dir, "ocds-package.json"), n);
 
 /** Seconds taken and how far the heap grew above where it started (sampled as the work runs). */
 async function timed(fn: () => Promise<unknown>): Promise<{ s: number; heapMB: number }> {
