@@ -309,6 +309,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       total = st.size;
     } catch (err) {
       fr.error = isFileSystemError(err) ? `cannot read ${name}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}` : String(err);
+      await batcher?.flush(); // the earlier files' rejects first
       rejects.push({ file: name, row: null, reason: fr.error });
       return;
     }
