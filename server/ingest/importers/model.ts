@@ -102,7 +102,11 @@ export interface Warning {
 
 /** One unit of work for the runner: written in its own transaction. */
 export type Unit =
-  | { type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput }
+  | {
+      type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput;
+      /** Builds several tenders of the same source at once (OCDS: releases stored in one statement); a builder may throw RowError. */
+      buildMany?: (tx: Tx, keys: string[]) => Promise<Map<string, () => TenderInput>>;
+    }
   | { type: "result"; row: number; key: string; result: ResultInput }
   /** Any other item (an MCA company): writes itself inside the runner's transaction and says what it did. */
   | { type: "write"; row: number; key: string; write: (tx: Tx) => Promise<"created" | "updated" | "unchanged"> }

@@ -3,11 +3,11 @@
 // the releases of one ocid merge into one tender whether they come in one file, several files
 // or several runs; the tender is then mapped from the compiled release and upserted by ocid.
 // See FORMATS.md for the field mapping and the status codelist mapping.
-import crypto from "node:crypto";
 import type { Tx } from "../../db/client.js";
 import { FileError, readJsonValues } from "./json.js";
 import type { BidderInput, ImporterContext, ResultInput, TenderInput, Unit } from "./model.js";
 import { compile, type Release } from "./ocds-merge.js";
+import { storeReleases } from "./ocds-releases.js";
 import { awardWinners, money, partyName, signedContracts } from "./ocds-awards.js";
 import { amount, date, mimeFor, RowError, text, webUrl } from "./values.js";
 import { normalizeCompanyName } from "../../modules/companies/normalize.js";
@@ -62,36 +62,20 @@ export function releasesOf(v: unknown): { releases: Release[]; problems: string[
   return { releases, problems };
 }
 
-function releaseId(r: Release): string {
-  if (typeof r.id === "string" || typeof r.id === "number") return String(r.id);
-  return "sha256:" + crypto.createHash("sha256").update(JSON.stringify(r)).digest("hex").slice(0, 32);
-}
-
-/** Stores the new releases of an ocid and returns all its releases. */
-async function storeReleases(tx: Tx, ocid: string, releases: Release[]): Promise<Release[]> {
-  for (const r of releases) {
-    const d = typeof r.date === "string" && !Number.isNaN(Date.parse(r.date)) ? new Date(r.date).toISOString() : null;
-    await tx.query(
-      `INSERT INTO ocds_releases (ocid, release_id, release_date, data) VALUES ($1, $2, $3, $4::jsonb)
-       ON CONFLICT (ocid, release_id) DO UPDATE SET release_date = EXCLUDED.release_date, data = EXCLUDED.data, received_at = now()
-        WHERE ocds_releases.data IS DISTINCT FROM EXCLUDED.data`,
-      [ocid, releaseId(r), d, JSON.stringify(r)],
-    );
-  }
-  const all = await tx.query<{ data: Release | string }>(
-    "SELECT data FROM ocds_releases WHERE ocid = $1 ORDER BY release_date NULLS FIRST, received_at, release_id",
-    [ocid],
-  );
-  return all.rows.map((x) => (typeof x.data === "string" ? JSON.parse(x.data) : x.data));
-}
-
 export async function* importOcds(ctx: ImporterContext): AsyncGenerator<Unit> {
   let pending = new Map<string, Pending>();
   const flush = function* (): Generator<Unit> {
-    for (const [ocid, p] of pending) {
+    const group = pending;
+    const map = (ocid: string, releases: Release[]) => mapCompiled(compile(releases), ctx, group.get(ocid)!.publisher);
+    // Built alone, or with others of the same flush (their releases stored in one statement).
+    const buildMany = async (tx: Tx, ocids: string[]) => {
+      const stored = await storeReleases(tx, ocids.map((o) => [o, group.get(o)!.releases]));
+      return new Map(ocids.map((o) => [o, () => map(o, stored.get(o)!)]));
+    };
+    for (const [ocid, p] of group) {
       yield {
-        type: "tender", row: p.row, key: ocid,
-        build: async (tx) => mapCompiled(compile(await storeReleases(tx, ocid, p.releases)), ctx, p.publisher),
+        type: "tender", row: p.row, key: ocid, buildMany,
+        build: async (tx) => map(ocid, (await storeReleases(tx, [[ocid, p.releases]])).get(ocid)!),
       };
     }
     pending = new Map();

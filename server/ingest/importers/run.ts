@@ -29,6 +29,10 @@ import { countRows } from "./rows.js";
 import { canonicalState } from "./place.js";
 import type { ImportPlaceCounts } from "../../../common/imports.js";
 import { RowError } from "./values.js";
+import { TenderBatcher } from "./tender-batch.js";
+
+/** Kinds whose tenders are written in batches across files (tender-batch.ts). */
+const BATCHED_KINDS: ReadonlySet<ImportKind> = new Set(["gepnic", "ocds"]);
 
 /** Rejects and warnings kept in the report itself (all rejects are in import_rejects). */
 export const REPORT_LIST_CAP = 1000;
@@ -200,17 +204,21 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
   const stats: StoreStats = { companiesCreated: 0, companiesLinked: 0 };
   let tenderCount = 0;
   let fatal: Error | null = null;
+  let batcher: TenderBatcher | null = null;
+  // Batched kinds show rows once written (a batch behind what is read); null: rows read.
+  let rowsWritten: number | null = null;
   // Progress across all files: bytes of the files finished plus the current one's.
   let bytesBefore = 0;
   let bytesInFile = 0;
   const progress: RunProgress = { rowsRead: 0, rowsTotal: null, bytesRead: 0, bytesTotal: 0 };
   const rowWriter = progressRowWriter(db, runId);
   const showProgress = (force = false) => {
-    progress.rowsRead = files.reduce((n, fr) => n + fr.read, 0);
+    progress.rowsRead = rowsWritten ?? rowsRead();
     progress.bytesRead = bytesBefore + bytesInFile;
     opts.onRunProgress?.({ ...progress });
     rowWriter?.(progress, force);
   };
+  const rowsRead = () => files.reduce((n, fr) => n + fr.read, 0);
   const report = (): ImportReport => {
     const totals = zero();
     for (const fr of files) for (const k of Object.keys(totals) as (keyof Counts)[]) totals[k] += fr[k];
@@ -245,8 +253,27 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     // process being killed, leaves the database as it was. A successful run's record is written
     // in it too: committed together with what it reports.
     await db.longTransaction(async (tx) => {
+      if (BATCHED_KINDS.has(opts.kind)) {
+        rowsWritten = 0;
+        batcher = new TenderBatcher(tx, {
+          runId, stats, afterTenderRow: opts.hooks?.afterTenderRow, rowsRead, isDataError,
+          onWritten: (n) => (rowsWritten = n),
+          mark: () => {
+            const [w, fallback, disagreed] = [warnings.length, place.fallback, place.disagreed];
+            return () => {
+              warnings.length = w;
+              Object.assign(place, { fallback, disagreed });
+            };
+          },
+        });
+      }
       for (const f of opts.files) {
         await importFile(tx, f);
+        showProgress(true);
+      }
+      if (batcher) {
+        await batcher.flush();
+        rowsWritten = null;
         showProgress(true);
       }
       if (dryRun) throw new DryRunDone();
@@ -282,6 +309,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       total = st.size;
     } catch (err) {
       fr.error = isFileSystemError(err) ? `cannot read ${name}: ${(err as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (err as Error).message}` : String(err);
+      await batcher?.flush(); // the earlier files' rejects first
       rejects.push({ file: name, row: null, reason: fr.error });
       return;
     }
@@ -312,6 +340,24 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       },
       limits: opts.limits,
     };
+    const isFileError = (err: unknown) => err instanceof FileError || isFileSystemError(err);
+    const fileFailed = (err: Error, written: boolean) => {
+      Object.assign(fr, { created: 0, updated: 0, unchanged: 0 });
+      fr.error = `cannot read ${name}: ${err.message}${written ? " (nothing from this file was written)" : ""}`;
+      rejects.push({ file: name, row: null, reason: fr.error });
+    };
+    if (batcher) {
+      try {
+        await batcher.readFile({ counts: fr, reject }, importerFor(opts.kind, ctx), () => showProgress(), isFileError);
+        fileProgress(true);
+      } catch (err) {
+        if (!isFileError(err)) throw err;
+        fileFailed(err as Error, !!(err as { written?: boolean }).written);
+      }
+      bytesBefore += total;
+      bytesInFile = 0;
+      return;
+    }
     // A file that cannot be read part-way is undone on its own (its savepoint); the others stay.
     await tx.query("SAVEPOINT import_file");
     try {
@@ -355,13 +401,10 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       fileProgress(true);
       await tx.query("RELEASE SAVEPOINT import_file");
     } catch (err) {
-      if (!(err instanceof FileError || isFileSystemError(err))) throw err;
+      if (!isFileError(err)) throw err;
       await tx.query("ROLLBACK TO SAVEPOINT import_file");
       await tx.query("RELEASE SAVEPOINT import_file");
-      const written = fr.created + fr.updated + fr.unchanged > 0;
-      Object.assign(fr, { created: 0, updated: 0, unchanged: 0 });
-      fr.error = `cannot read ${name}: ${(err as Error).message}${written ? " (nothing from this file was written)" : ""}`;
-      rejects.push({ file: name, row: null, reason: fr.error });
+      fileFailed(err as Error, fr.created + fr.updated + fr.unchanged > 0);
     }
     bytesBefore += total;
     bytesInFile = 0;

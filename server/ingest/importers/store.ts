@@ -92,7 +92,7 @@ async function rememberHash(tx: Tx, key: string, tenderId: number, hash: string,
 }
 
 /** The last gate for every importer: a URL that is not http(s) is never stored (the item is rejected). */
-function assertWebUrls(t: TenderInput): void {
+export function assertWebUrls(t: TenderInput): void {
   const bad = [["source_url", t.source_url], ...t.documents.map((d) => ["document url", d.url])].find(([, u]) => u !== null && !isSafeWebUrl(u));
   if (bad) throw new RowError(`${bad[0]} '${String(bad[1]).slice(0, 80)}' is not an http(s) address`);
 }
@@ -215,7 +215,7 @@ async function resultFingerprint(tx: Tx, tenderId: number): Promise<string> {
 }
 
 /** Every winner of a result: as given, else the recorded winner with the award as its value. */
-function winnersOf(r: ResultInput): WinnerInput[] {
+export function winnersOf(r: ResultInput): WinnerInput[] {
   if (r.winners) return r.winners;
   return r.winner_name ? [{ name: r.winner_name, bid_value: r.award_value, award_ref: null, award_value: r.award_value }] : [];
 }
