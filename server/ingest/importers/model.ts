@@ -106,6 +106,8 @@ export type Unit =
       type: "tender"; row: number; key: string; build: (tx: Tx) => Promise<TenderInput> | TenderInput;
       /** Builds several tenders of the same source at once (OCDS: releases stored in one statement); a builder may throw RowError. */
       buildMany?: (tx: Tx, keys: string[]) => Promise<Map<string, () => TenderInput>>;
+      /** A plain tender with no result and no corrigenda, written with others (bulk-tenders.ts). */
+      batchable?: boolean;
     }
   | { type: "result"; row: number; key: string; result: ResultInput }
   /** Any other item (an MCA company): writes itself inside the runner's transaction and says what it did. */

@@ -197,7 +197,7 @@ export async function* importTenders(ctx: ImporterContext, format: "csv" | "json
     const obj = it.obj!;
     try {
       const t = tenderFrom(obj, ctx);
-      yield { type: "tender", row: it.row, key: t.ocid, build: () => t };
+      yield { type: "tender", row: it.row, key: t.ocid, build: () => t, batchable: t.result === undefined && t.corrigenda.length === 0 };
     } catch (err) {
       if (!(err instanceof RowError)) throw err;
       yield { type: "reject", row: it.row, key: text(obj.ocid) ?? undefined, reason: err.message };

@@ -5,10 +5,12 @@
 // All or nothing: a crash mid-import (the database gone, a bug, the process killed) rolls the
 // whole transaction back, so the failed run changes nothing and says so; importing the file
 // again does it all. Within the run, a value we cannot read rejects its item (RowError), and so
-// does the database refusing one item's data (SQLSTATE class 22 or 23): each item has its own
-// savepoint. A file that cannot be read at all, or stops being readable part-way (missing, not
-// CSV/JSON, wrong layout), is reported as a failed file, undone on its own (its savepoint), and
-// the run goes on with the next file. A dry run is the same transaction, rolled back at the end.
+// does the database refusing one item's data (SQLSTATE class 22 or 23). Plain tenders are
+// written in batches, set-based, with a savepoint per batch (bulk-tenders.ts: a refused batch
+// is split until the refused rows stand alone); every other item has its own savepoint. A file
+// that cannot be read at all, or stops being readable part-way (missing, not CSV/JSON, wrong
+// layout), is reported as a failed file, undone on its own (its savepoint), and the run goes on
+// with the next file. A dry run is the same transaction, rolled back at the end.
 //
 // Progress: rows and bytes read so far and in total go to onRunProgress as the run goes, and on
 // PostgreSQL to the run row about once a second (progressRowWriter), so the staff page can poll
@@ -33,6 +35,7 @@ import { TenderBatcher } from "./tender-batch.js";
 
 /** Kinds whose tenders are written in batches across files (tender-batch.ts). */
 const BATCHED_KINDS: ReadonlySet<ImportKind> = new Set(["gepnic", "ocds"]);
+import { isDataError, TenderBatch } from "./bulk-tenders.js";
 
 /** Rejects and warnings kept in the report itself (all rejects are in import_rejects). */
 export const REPORT_LIST_CAP = 1000;
@@ -65,7 +68,7 @@ export interface ImportOptions {
   /** Bounds on zip (XLSX) files and their parsing (the server's config; the CLI reads the same variables). */
   limits?: ImportLimits;
   hooks?: {
-    /** Inside the run's transaction, after a tender's row is written: n counts tenders in this run from 1. */
+    /** Inside the run's transaction, after a tender's row is written (a plain tender's: its batch): n counts tenders in this run from 1. */
     afterTenderRow?(n: number, ocid: string): void | Promise<void>;
   };
   onProgress?(p: { file: string; bytes: number; total: number; read: number; done: boolean }): void;
@@ -130,12 +133,6 @@ export function importerFor(kind: ImportKind, ctx: ImporterContext): AsyncGenera
     case "results-json": return importResults(ctx, "json");
     case "mca": return importMca(ctx);
   }
-}
-
-/** A database refusal of this one item's data (bad value, constraint), not a broken database. */
-function isDataError(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return typeof code === "string" && /^(22|23)/.test(code);
 }
 
 function isFileSystemError(err: unknown): boolean {
@@ -358,6 +355,19 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       bytesInFile = 0;
       return;
     }
+    // Plain tenders waiting to be written together; rejects read meanwhile wait with them, so
+    // the report keeps the file's order.
+    const batch = new TenderBatch();
+    const writeBatch = async () => {
+      for (const b of await batch.write(tx, runId)) {
+        if ("reason" in b) {
+          reject(b.row, b.reason, b.key);
+          continue;
+        }
+        await opts.hooks?.afterTenderRow?.(++tenderCount, b.key);
+        fr[b.outcome] += 1;
+      }
+    };
     // A file that cannot be read part-way is undone on its own (its savepoint); the others stay.
     await tx.query("SAVEPOINT import_file");
     try {
@@ -368,13 +378,22 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
         await new Promise<void>((resolve) => setImmediate(resolve));
         showProgress();
         if (u.type === "reject") {
-          reject(u.row, u.reason, u.key);
+          if (batch.size) batch.addReject(u.row, u.reason, u.key);
+          else reject(u.row, u.reason, u.key);
           continue;
         }
         if (u.type === "skip") {
           fr.skipped += 1;
           continue;
         }
+        if (u.type === "tender" && u.batchable) {
+          const input = await u.build(tx);
+          if (batch.has(input.ocid)) await writeBatch();
+          batch.add(u.row, input);
+          if (batch.full) await writeBatch();
+          continue;
+        }
+        if (batch.size) await writeBatch();
         // Each item in a savepoint: one the database refuses is undone alone and rejected.
         await tx.query("SAVEPOINT import_item");
         let outcome: Outcome;
@@ -398,6 +417,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
         }
         fr[outcome] += 1;
       }
+      if (batch.size) await writeBatch();
       fileProgress(true);
       await tx.query("RELEASE SAVEPOINT import_file");
     } catch (err) {

@@ -64,7 +64,7 @@ export async function companyFor(tx: Tx, name: string, stats: StoreStats, cache:
   return id;
 }
 
-const TENDER_COLUMNS = [
+export const TENDER_COLUMNS = [
   "portal_tender_id", "reference", "title", "description", "org_name", "org_name_exact", "department", "tender_status", "is_corrigendum", "category",
   "tender_type", "value", "emd", "tender_fee", "published_date", "closing_date", "opening_date", "prebid_date", "status_update_date",
   "state", "district", "city", "pincode", "source", "source_url",
