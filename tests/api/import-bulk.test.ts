@@ -38,8 +38,8 @@ afterAll(async () => {
 });
 
 describe("a big tenders CSV", () => {
-  it("a crash near the end of the file leaves nothing written", async () => {
-    const crash = rows - 10;
+  it("a crash after more rows than a savepoint per row allowed on PostgreSQL (~12,500) leaves nothing written", async () => {
+    const crash = Math.min(rows - 10, 15_000);
     const err = await run(db, "tenders-csv", [file], { hooks: { afterTenderRow: (n) => { if (n === crash) throw new Error("simulated crash"); } } }).catch((e) => e);
     expect(err.message).toBe("The import stopped at an error and nothing was changed: simulated crash. Fix the cause and import the file again.");
     expect([await count("tenders"), await count("tender_documents"), await count("import_items")]).toEqual([0, 0, 0]);
