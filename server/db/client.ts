@@ -3,7 +3,11 @@
 // rest of the code never knows which one it talks to.
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { from as copyFromStdin } from "pg-copy-streams";
+import type { Transaction } from "@electric-sql/pglite";
 import { runLongTransaction, type OpenLongTransaction } from "./pglite-long-transaction.js";
 
 export interface QueryResult<T> {
@@ -18,6 +22,22 @@ export interface Queryable {
 /** A connection inside a transaction; exec runs a multi-statement script (migrations). */
 export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
+  /**
+   * COPY table (columns) FROM data in COPY's text format (tab-separated, backslash escapes, \N
+   * for null; server/ingest/importers/copy.ts writes it), given as chunks of whole lines; answers
+   * the rows loaded. PostgreSQL streams the chunks to the server (FROM STDIN, pg-copy-streams);
+   * PGlite has no STDIN to stream to and reads them as one blob (FROM '/dev/blob'). Only inside a
+   * transaction: a COPY is one statement, and a bad row fails all of it.
+   */
+  copyFrom(table: string, columns: readonly string[], data: Iterable<string>): Promise<number>;
+}
+
+/** A table or column name as COPY is given it: plain identifiers only, never text from a request. */
+const COPY_NAME = /^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)?$/;
+function copyTarget(table: string, columns: readonly string[]): string {
+  const bad = [table, ...columns].find((n) => !COPY_NAME.test(n));
+  if (bad !== undefined || !columns.length) throw new Error(`COPY target '${String(bad ?? table).slice(0, 80)}' is not a plain table and column list`);
+  return `${table} (${columns.join(", ")})`;
 }
 
 export interface Db extends Queryable {
@@ -84,13 +104,22 @@ function openPostgres(url: string): Db {
     lostAt = Date.now();
     console.warn(`database connection lost while idle: ${err.message}`);
   });
-  const wrap = (c: pg.Pool | pg.PoolClient): Tx => ({
+  const wrap = (c: pg.Pool | pg.PoolClient): Omit<Tx, "copyFrom"> => ({
     async query<T>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params as unknown[]);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     },
     async exec(sql: string) {
       await c.query(sql); // no parameters: the simple protocol runs several statements
+    },
+  });
+  const wrapTx = (c: pg.PoolClient): Tx => ({
+    ...wrap(c),
+    async copyFrom(table, columns, data) {
+      // Streamed with backpressure: the chunks are made as the server takes them.
+      const copy = c.query(copyFromStdin(`COPY ${copyTarget(table, columns)} FROM STDIN`));
+      await pipeline(Readable.from(data, { objectMode: false }), copy);
+      return copy.rowCount;
     },
   });
   const db: Db = {
@@ -107,7 +136,7 @@ function openPostgres(url: string): Db {
       client.on("error", onError);
       try {
         await client.query("BEGIN");
-        const out = await fn(wrap(client));
+        const out = await fn(wrapTx(client));
         await client.query("COMMIT");
         return out;
       } catch (err) {
@@ -144,6 +173,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
     return next;
   };
   const result = <T>(r: { rows: T[]; affectedRows?: number }) => ({ rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) });
+  const copyBlob = async (tx: Transaction, table: string, columns: readonly string[], data: Iterable<string>) => {
+    const r = await tx.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob: new Blob([...data]) });
+    return r.affectedRows ?? 0;
+  };
   let longTx: OpenLongTransaction | null = null;
   return {
     kind: "pglite",
@@ -160,6 +193,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
             fn({
               query: <T>(sql: string, params: unknown[] = []) => turn(async () => result(await tx.query<T>(sql, params as unknown[]))),
               exec: (sql: string) => turn(async () => void (await tx.exec(sql))),
+              copyFrom: (table, columns, data) => turn(() => copyBlob(tx, table, columns, data)),
             }),
           (open) => (longTx = open),
         ),
@@ -176,6 +210,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
             async exec(sql: string) {
               await tx.exec(sql);
             },
+            copyFrom: (table, columns, data) => copyBlob(tx, table, columns, data),
           }),
         ),
       );
