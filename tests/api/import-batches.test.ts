@@ -30,6 +30,10 @@ function counting(inner: Db): { db: Db; statements: string[] } {
       statements.push(sql);
       return tx.query(sql, params);
     },
+    copyFrom: (table, columns, data) => {
+      statements.push(`COPY ${table}`);
+      return tx.copyFrom(table, columns, data);
+    },
   });
   return { db: { ...inner, longTransaction: (fn) => inner.longTransaction((tx) => fn(count(tx))) }, statements };
 }

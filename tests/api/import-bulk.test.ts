@@ -80,6 +80,51 @@ describe("a big tenders CSV", () => {
   }, BIG_TIMEOUT_MS);
 });
 
+describe("batches of a big file", () => {
+  // Past its first 2,047 rows (batches of 1, 2, 4 … 1,024) a file is written up to 2,000 rows at
+  // a time, each batch while the next is read: rows 2,048 … 3,000 are such a batch.
+  const N = 3000;
+  /** Rows done after each batch: 1, 3, 7 … 2,047 (doubling batches), then the end. */
+  const BOUNDARIES = [0, ...Array.from({ length: 11 }, (_, k) => 2 ** (k + 1) - 1), N];
+
+  it("progress counts rows written, batch by batch: never a row read ahead into a batch not yet written", async () => {
+    const f = writeTendersCsv(path.join(dir, "progress.csv"), N, (i) => csvRow(i).replace("bulk:", "progress:"));
+    let written = 0;
+    const shown: number[] = [];
+    const ahead: string[] = [];
+    const r = await run(db, "tenders-csv", [f], {
+      hooks: { afterTenderRow: (n) => void (written = n) },
+      onRunProgress: (p) => {
+        if (p.rowsRead > written) ahead.push(`${p.rowsRead} shown with ${written} written`);
+        if (shown.at(-1) !== p.rowsRead) shown.push(p.rowsRead);
+      },
+    });
+    expect(r.totals).toMatchObject({ read: N, created: N, rejected: 0 });
+    expect(ahead).toEqual([]);
+    // Every step shown is a batch's end, and every batch's end is shown.
+    expect(shown).toEqual(BOUNDARIES);
+  }, BIG_TIMEOUT_MS);
+
+  it("a row the database refuses inside a full batch is rejected alone with its row number; the rest of its batch is written", async () => {
+    const f = writeTendersCsv(path.join(dir, "refused.csv"), N, (i) => csvRow(i).replace("bulk:", "refused:"));
+    await db.exec(`
+      CREATE OR REPLACE FUNCTION test_refuse_tender() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.ocid = 'refused:2025_PWD_2500_1' THEN RAISE EXCEPTION 'refused for the test' USING ERRCODE = 'check_violation'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER test_refuse_tender BEFORE INSERT ON tenders FOR EACH ROW EXECUTE FUNCTION test_refuse_tender();`);
+    let r;
+    try {
+      r = await run(db, "tenders-csv", [f]);
+    } finally {
+      await db.exec("DROP TRIGGER IF EXISTS test_refuse_tender ON tenders");
+    }
+    expect(r.totals).toEqual({ read: N, created: N - 1, updated: 0, unchanged: 0, skipped: 0, rejected: 1 });
+    expect(r.rejects).toEqual([{ file: "refused.csv", row: 2501, key: "refused:2025_PWD_2500_1", reason: "the database refused it: refused for the test" }]);
+    expect((await db.query<{ n: number }>("SELECT count(*)::int AS n FROM tenders WHERE ocid LIKE 'refused:%'")).rows[0].n).toBe(N - 1);
+    expect(await tenderView(db, "refused:2025_PWD_2500_1")).toBeNull();
+    expect((await tenderView(db, "refused:2025_PWD_2501_1"))!.documents).toHaveLength(1);
+  }, BIG_TIMEOUT_MS);
+});
+
 describe("batched plain tenders behave as one-by-one writes did", () => {
   it("the same tender twice in a file, a changed value, a new document, rejects in file order", async () => {
     const f = writeTendersCsv(path.join(dir, "small.csv"), 4, (i) => csvRow(i));

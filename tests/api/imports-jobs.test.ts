@@ -117,6 +117,47 @@ describe("an upload is a job", () => {
   }, 120_000);
 });
 
+describe("progress counts rows written", () => {
+  // Plain tenders are written in batches (server/ingest/importers/bulk-tenders.ts), read ahead
+  // of what is written: progress must not count rows read into a batch not yet written.
+  it("never shows more rows than the tenders inserted so far, and still moves while a file is written", async () => {
+    await resetImports(t.db);
+    // A sequence counts inserted tenders outside the import's transaction (nextval is never rolled back).
+    await t.db.exec("DROP SEQUENCE IF EXISTS test_tenders_inserted; CREATE SEQUENCE test_tenders_inserted");
+    await onTenderInsert(`PERFORM nextval('test_tenders_inserted'); IF NEW.ocid LIKE '%0' THEN PERFORM pg_sleep(0.05); END IF;`);
+    const shownAndInserted: [number, number][] = [];
+    try {
+      const res = await uploadImport(t.app, staffHeaders, { kind: "tenders-csv" }, tendersCsv("written", 300));
+      expect(res.statusCode).toBe(202);
+      const { run } = await waitForRun(t.app, staffHeaders, res.json().run_id, {
+        async whileRunning(r) {
+          const inserted = (await t.db.query<{ n: number }>("SELECT CASE WHEN is_called THEN last_value ELSE 0 END::int AS n FROM test_tenders_inserted")).rows[0].n;
+          shownAndInserted.push([r.progress.rows_read, inserted]);
+        },
+      });
+      expect(run.report.totals).toMatchObject({ read: 300, created: 300 });
+    } finally {
+      await dropTrigger();
+      await t.db.exec("DROP SEQUENCE IF EXISTS test_tenders_inserted");
+    }
+    expect(shownAndInserted.filter(([shown]) => shown > 0 && shown < 300).length).toBeGreaterThan(1);
+    for (const [shown, inserted] of shownAndInserted) expect(shown).toBeLessThanOrEqual(inserted);
+  }, 120_000);
+
+  it("a run failing in its first tender shows the rows written before it, none: 0 %, not 100 %", async () => {
+    await resetImports(t.db);
+    await onTenderInsert(`IF NEW.ocid = 'first:1' THEN RAISE EXCEPTION 'simulated storage failure'; END IF;`);
+    let failed;
+    try {
+      const res = await uploadImport(t.app, staffHeaders, { kind: "tenders-csv" }, tendersCsv("first", 2));
+      failed = (await waitForRun(t.app, staffHeaders, res.json().run_id)).run;
+    } finally {
+      await dropTrigger();
+    }
+    expect(failed).toMatchObject({ status: "failed", progress: { rows_read: 0, rows_total: 2, percent: 0 } });
+  });
+});
+
 describe("a failing import", () => {
   it("a database failure in the 3rd tender: the run is failed saying nothing was changed, no tender of the file is written, a re-upload imports them all", async () => {
     await resetImports(t.db);

@@ -12,16 +12,24 @@
 // Same outcomes as upsertTender: 'unchanged' when the file says what was imported last time
 // (import_items' hash) or when no value differs; documents added when new, never removed.
 import type { Tx } from "../../db/client.js";
+import { copyLine, copyLines, type CopyValue } from "./copy.js";
 import type { Outcome } from "./store.js";
 import { assertWebUrls, contentHash, TENDER_COLUMNS } from "./store.js";
 import type { TenderInput } from "./model.js";
 import { RowError } from "./values.js";
 import * as q from "./bulk-queries.js";
 
-/** Rows per batch: a few round trips per batch, a JSON parameter of a few MB at most. */
+/** Rows per batch at most: a few round trips per batch, a COPY of a few MB at most. */
 export const BULK_BATCH_ROWS = 2000;
-/** A batch is written early when its rows' JSON reaches this (long descriptions). */
+/** A batch is written early when its staged text reaches this (long descriptions). */
 const BULK_BATCH_BYTES = 8 * 1024 * 1024;
+/**
+ * The first batch of a file holds one tender, and each next one twice as many, up to
+ * BULK_BATCH_ROWS. Progress counts rows written, batch by batch: a 300-row upload shows
+ * 1, 3, 7, … 255, 300 rather than 0 then 300; a failure in the first rows is met after reading
+ * only those rows; and a big file pays for ~11 small batches (a few ms) before the full ones.
+ */
+const FIRST_BATCH_ROWS = 1;
 
 /** A database refusal of this one item's data (bad value, constraint), not a broken database. */
 export function isDataError(err: unknown): boolean {
@@ -30,7 +38,7 @@ export function isDataError(err: unknown): boolean {
 }
 
 type Entry =
-  | { row: number; key: string; json: string }
+  | { row: number; key: string; line: string; docLines: string[] }
   | { row: number | null; key?: string; reason: string };
 
 /** What became of one row of a written batch, in the file's order. */
@@ -38,18 +46,22 @@ export type BatchOutcome =
   | { row: number; key: string; outcome: Outcome }
   | { row: number | null; key?: string; reason: string };
 
-export class TenderBatch {
+/** Tenders (and the rejects read among them) to be written together, up to limit tenders. */
+class TenderBatch {
   private entries: Entry[] = [];
   private ocids = new Set<string>();
   private bytes = 0;
 
+  constructor(readonly limit: number) {}
+
+  /** Rows read and waiting to be written (tenders and the rejects read among them). */
   get size(): number {
     return this.entries.length;
   }
 
   /** Full: write it before adding more. */
   get full(): boolean {
-    return this.ocids.size >= BULK_BATCH_ROWS || this.bytes >= BULK_BATCH_BYTES;
+    return this.ocids.size >= this.limit || this.bytes >= BULK_BATCH_BYTES;
   }
 
   /** A tender already in the batch: write the batch first (one statement cannot write a row twice). */
@@ -69,50 +81,110 @@ export class TenderBatch {
       if (!(err instanceof RowError)) throw err;
       return this.addReject(row, err.message, t.ocid);
     }
-    const json = stageRow(this.entries.length, t);
-    this.entries.push({ row, key: t.ocid, json });
+    const ord = this.entries.length;
+    const line = copyLine([ord, t.ocid, contentHash(t), ...TENDER_COLUMNS.map((c): CopyValue => t[c])]);
+    const docLines = uniqueDocuments(t).map((d, n) => copyLine([ord, n, d.file_name, d.mime_type, d.url]));
+    this.entries.push({ row, key: t.ocid, line, docLines });
     this.ocids.add(t.ocid);
-    this.bytes += json.length;
+    this.bytes += line.length + docLines.reduce((n, l) => n + l.length, 0);
   }
 
-  /** Writes the batch inside tx and empties it; answers every row's outcome or reject, in order. */
+  /** Writes the batch inside tx; answers every row's outcome or reject, in order. */
   async write(tx: Tx, runId: number | null): Promise<BatchOutcome[]> {
     const entries = this.entries;
-    this.entries = [];
-    this.ocids = new Set();
-    this.bytes = 0;
-    const rows = entries.flatMap((e, ord) => ("json" in e ? [{ ord, json: e.json }] : []));
-    if (!(await tx.query<{ ok: boolean }>(q.STAGE_EXISTS)).rows[0].ok) await tx.query(q.CREATE_STAGE);
+    const rows = entries.flatMap((e, ord) => ("line" in e ? [{ ord, line: e.line, docLines: e.docLines }] : []));
+    if (!(await tx.query<{ ok: boolean }>(q.STAGE_EXISTS)).rows[0].ok) await tx.exec(q.CREATE_STAGE);
     const outcomes = new Map<number, Outcome | { refused: string }>();
     if (rows.length) await writeOrSplit(tx, rows, runId, outcomes);
     return entries.map((e, ord) => {
-      if (!("json" in e)) return e;
+      if (!("line" in e)) return e;
       const o = outcomes.get(ord)!;
       return typeof o === "string" ? { row: e.row, key: e.key, outcome: o } : { row: e.row, key: e.key, reason: `the database refused it: ${o.refused}` };
     });
   }
 }
 
-/** One staged row as JSON: its place in the batch, key, hash, columns and documents (deduplicated). */
-function stageRow(ord: number, t: TenderInput): string {
-  const row: Record<string, unknown> = { ord, ocid: t.ocid, hash: contentHash(t) };
-  for (const c of TENDER_COLUMNS) {
-    const v = t[c];
-    row[c] = v instanceof Date ? v.toISOString() : v;
+/**
+ * Writes a file's plain tenders in batches, in the file's order, each batch's outcomes handed to
+ * `done` as its write ends. While a full-size batch is written the next one is read and
+ * prepared (parsing and hashing in Node while PostgreSQL writes): one batch in flight at most,
+ * so at most two batches are held at a time, whatever the file's size.
+ */
+export class TenderWriter {
+  private batch = new TenderBatch(FIRST_BATCH_ROWS);
+  private inFlight: { rows: number; written: Promise<void>; finished: boolean } | null = null;
+  private failure: { err: unknown } | null = null;
+
+  constructor(
+    private readonly tx: Tx,
+    private readonly runId: number | null,
+    private readonly done: (b: BatchOutcome) => void | Promise<void>,
+  ) {}
+
+  /** Rows read and not yet written (the batch being filled and the one being written). */
+  get pending(): number {
+    return this.batch.size + (this.inFlight && !this.inFlight.finished ? this.inFlight.rows : 0);
   }
+
+  /** A reject while rows are pending waits for them, so the report keeps the file's order; false: report it now. */
+  addReject(row: number | null, reason: string, key?: string): boolean {
+    if (!this.pending) return false;
+    this.batch.addReject(row, reason, key);
+    return true;
+  }
+
+  async add(row: number, t: TenderInput): Promise<void> {
+    if (this.failure) throw this.failure.err; // the batch in flight failed: stop reading
+    if (this.batch.has(t.ocid)) await this.send();
+    this.batch.add(row, t);
+    if (this.batch.full) await this.send();
+  }
+
+  /** Writes everything pending and waits for it (before another kind of item, at the end of the file). */
+  async flush(): Promise<void> {
+    if (this.batch.size) await this.send();
+    await this.settle();
+  }
+
+  /** Waits for the batch in flight; its failure is thrown here. */
+  async settle(): Promise<void> {
+    const w = this.inFlight;
+    this.inFlight = null;
+    if (w) await w.written;
+  }
+
+  private async send(): Promise<void> {
+    await this.settle();
+    const batch = this.batch;
+    this.batch = new TenderBatch(Math.min(batch.limit * 2, BULK_BATCH_ROWS));
+    const flight = { rows: batch.size, written: Promise.resolve(), finished: false };
+    const written = (async () => {
+      for (const b of await batch.write(this.tx, this.runId)) await this.done(b);
+      flight.finished = true;
+    })();
+    this.inFlight = Object.assign(flight, { written });
+    // A small batch is waited for (a failure in the first rows stops reading at once); a full one is written while the next is read.
+    if (batch.limit < BULK_BATCH_ROWS) return this.settle();
+    written.catch((err) => (this.failure = { err }));
+  }
+}
+
+/** A tender's documents once each (by name + URL), in the file's order. */
+function uniqueDocuments(t: TenderInput): TenderInput["documents"] {
   const seen = new Set<string>();
-  row.documents = t.documents.filter((d) => {
+  return t.documents.filter((d) => {
     const k = `${d.file_name}\u0000${d.url ?? ""}`;
     return !seen.has(k) && !!seen.add(k);
   });
-  return JSON.stringify(row);
 }
 
 /** Writes rows in a savepoint; a refused batch is undone and split until the refused rows stand alone. */
-async function writeOrSplit(tx: Tx, rows: { ord: number; json: string }[], runId: number | null, out: Map<number, Outcome | { refused: string }>): Promise<void> {
+type StagedRow = { ord: number; line: string; docLines: string[] };
+
+async function writeOrSplit(tx: Tx, rows: StagedRow[], runId: number | null, out: Map<number, Outcome | { refused: string }>): Promise<void> {
   await tx.query("SAVEPOINT import_batch");
   try {
-    for (const r of await writeStaged(tx, `[${rows.map((r) => r.json).join(",")}]`, runId)) out.set(r.ord, r.outcome);
+    for (const r of await writeStaged(tx, rows, runId)) out.set(r.ord, r.outcome);
     await tx.query("RELEASE SAVEPOINT import_batch");
     return;
   } catch (err) {
@@ -129,12 +201,14 @@ async function writeOrSplit(tx: Tx, rows: { ord: number; json: string }[], runId
   await writeOrSplit(tx, rows.slice(half), runId, out);
 }
 
-async function writeStaged(tx: Tx, json: string, runId: number | null): Promise<{ ord: number; outcome: Outcome }[]> {
-  await tx.query(q.LOAD_STAGE, [json]);
-  await tx.query(q.MARK_SAME);
+async function writeStaged(tx: Tx, rows: StagedRow[], runId: number | null): Promise<{ ord: number; outcome: Outcome }[]> {
+  await copyLines(tx, q.STAGE_TABLE, q.STAGE_COLUMNS, rows.map((r) => r.line));
+  const docLines = rows.flatMap((r) => r.docLines);
+  if (docLines.length) await copyLines(tx, q.DOC_STAGE_TABLE, q.DOC_STAGE_COLUMNS, docLines);
+  await tx.query(q.FIND_EXISTING);
   await tx.query(q.INSERT_NEW);
+  await tx.query(q.FIND_STORED_MEANWHILE);
   await tx.query(q.UPDATE_CHANGED);
-  await tx.query(q.MARK_UNCHANGED);
   await tx.query(q.ADD_DOCUMENTS);
   await tx.query(q.REMEMBER_HASHES, [runId]);
   const staged = await tx.query<{ ord: number; outcome: string }>(q.STAGE_OUTCOMES);

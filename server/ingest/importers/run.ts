@@ -12,9 +12,11 @@
 // layout), is reported as a failed file, undone on its own (its savepoint), and the run goes on
 // with the next file. A dry run is the same transaction, rolled back at the end.
 //
-// Progress: rows and bytes read so far and in total go to onRunProgress as the run goes, and on
-// PostgreSQL to the run row about once a second (progressRowWriter), so the staff page can poll
-// it (uploads run as jobs).
+// Progress: rows done (read and written: a plain tender waiting in its batch is not done until
+// the batch is written) and bytes read, so far and in total, go to onRunProgress as the run
+// goes, and on PostgreSQL to the run row about once a second (progressRowWriter), so the staff
+// page can poll it (uploads run as jobs). A failed run keeps the rows it had done when it
+// stopped: never 100 % for a run that failed in its first batch.
 import fs from "node:fs";
 import path from "node:path";
 import type { ImportLimits } from "../../config.js";
@@ -32,10 +34,10 @@ import { canonicalState } from "./place.js";
 import type { ImportPlaceCounts } from "../../../common/imports.js";
 import { RowError } from "./values.js";
 import { TenderBatcher } from "./tender-batch.js";
+import { isDataError, TenderWriter } from "./bulk-tenders.js";
 
 /** Kinds whose tenders are written in batches across files (tender-batch.ts). */
 const BATCHED_KINDS: ReadonlySet<ImportKind> = new Set(["gepnic", "ocds"]);
-import { isDataError, TenderBatch } from "./bulk-tenders.js";
 
 /** Rejects and warnings kept in the report itself (all rejects are in import_rejects). */
 export const REPORT_LIST_CAP = 1000;
@@ -171,6 +173,7 @@ export const importFailedMessage = (cause: string) =>
 
 /** How far a run is; handed to onRunProgress as it goes (an upload's job keeps it in memory). */
 export interface RunProgress {
+  /** Rows done: read, and written (or rejected); rows read ahead into a batch not yet written are not counted. */
   rowsRead: number;
   rowsTotal: number | null;
   bytesRead: number;
@@ -207,11 +210,16 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
   // Progress across all files: bytes of the files finished plus the current one's.
   let bytesBefore = 0;
   let bytesInFile = 0;
+  // Rows of the current file read into its batch and not yet written.
+  let pendingRows = () => 0;
   const progress: RunProgress = { rowsRead: 0, rowsTotal: null, bytesRead: 0, bytesTotal: 0 };
   const rowWriter = progressRowWriter(db, runId);
   const showProgress = (force = false) => {
-    progress.rowsRead = rowsWritten ?? rowsRead();
-    progress.bytesRead = bytesBefore + bytesInFile;
+    // Plain tenders: rows read into a batch not yet written are not done.
+    const pending = pendingRows();
+    progress.rowsRead = rowsWritten ?? rowsRead() - pending;
+    // Bytes move on only when every row read is written, so they never run ahead of the rows.
+    if (!pending) progress.bytesRead = bytesBefore + bytesInFile;
     opts.onRunProgress?.({ ...progress });
     rowWriter?.(progress, force);
   };
@@ -274,7 +282,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
         showProgress(true);
       }
       if (dryRun) throw new DryRunDone();
-      await recordRun(tx, runId, report(), rejects, opts);
+      const done = report();
+      await recordRun(tx, runId, done, done.totals.read, rejects, opts);
     });
   } catch (err) {
     if (!(err instanceof DryRunDone)) fatal = err as Error;
@@ -285,7 +294,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     stats.companiesCreated = stats.companiesLinked = 0;
   }
   const final = report();
-  if (fatal || dryRun) await db.transaction((tx) => recordRun(tx, runId, final, rejects, opts)).catch((err) => {
+  const rowsDone = fatal ? progress.rowsRead : final.totals.read;
+  if (fatal || dryRun) await db.transaction((tx) => recordRun(tx, runId, final, rowsDone, rejects, opts)).catch((err) => {
     if (!fatal) throw err;
   });
   if (fatal) throw Object.assign(new Error(final.error, { cause: fatal }), { report: final });
@@ -355,18 +365,48 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
       bytesInFile = 0;
       return;
     }
-    // Plain tenders waiting to be written together; rejects read meanwhile wait with them, so
-    // the report keeps the file's order.
-    const batch = new TenderBatch();
-    const writeBatch = async () => {
-      for (const b of await batch.write(tx, runId)) {
-        if ("reason" in b) {
-          reject(b.row, b.reason, b.key);
-          continue;
-        }
-        await opts.hooks?.afterTenderRow?.(++tenderCount, b.key);
-        fr[b.outcome] += 1;
+    // Plain tenders are written together; rejects read meanwhile wait with them, so the report
+    // keeps the file's order.
+    const batches = new TenderWriter(tx, runId, async (b) => {
+      if ("reason" in b) return reject(b.row, b.reason, b.key);
+      await opts.hooks?.afterTenderRow?.(++tenderCount, b.key);
+      fr[b.outcome] += 1;
+    });
+    pendingRows = () => batches.pending;
+    /** Writes one unit (a plain tender: into a batch, written when full) or counts it. */
+    const writeUnit = async (u: Unit): Promise<void> => {
+      if (u.type === "reject") {
+        if (!batches.addReject(u.row, u.reason, u.key)) reject(u.row, u.reason, u.key);
+        return;
       }
+      if (u.type === "skip") {
+        fr.skipped += 1;
+        return;
+      }
+      if (u.type === "tender" && u.batchable) return batches.add(u.row, await u.build(tx));
+      await batches.flush();
+      // Each item in a savepoint: one the database refuses is undone alone and rejected.
+      await tx.query("SAVEPOINT import_item");
+      let outcome: Outcome;
+      try {
+        if (u.type === "tender") {
+          const input = await u.build(tx);
+          const n = ++tenderCount;
+          outcome = (await upsertTender(tx, input, runId, stats, { afterTenderRow: (_id, ocid) => opts.hooks?.afterTenderRow?.(n, ocid) })).outcome;
+        } else if (u.type === "write") {
+          outcome = await u.write(tx);
+        } else {
+          outcome = (await upsertResult(tx, u.key, u.result, runId, stats)).outcome;
+        }
+        await tx.query("RELEASE SAVEPOINT import_item");
+      } catch (err) {
+        if (!(err instanceof RowError) && !isDataError(err)) throw err;
+        await tx.query("ROLLBACK TO SAVEPOINT import_item");
+        await tx.query("RELEASE SAVEPOINT import_item");
+        reject(u.row, err instanceof RowError ? err.message : `the database refused it: ${(err as Error).message}`, u.key);
+        return;
+      }
+      fr[outcome] += 1;
     };
     // A file that cannot be read part-way is undone on its own (its savepoint); the others stay.
     await tx.query("SAVEPOINT import_file");
@@ -376,56 +416,20 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
         // as one unbroken chain of promises and keep the server from reading any request (the
         // page polling this run among them) until a whole file chunk is done.
         await new Promise<void>((resolve) => setImmediate(resolve));
+        await writeUnit(u);
         showProgress();
-        if (u.type === "reject") {
-          if (batch.size) batch.addReject(u.row, u.reason, u.key);
-          else reject(u.row, u.reason, u.key);
-          continue;
-        }
-        if (u.type === "skip") {
-          fr.skipped += 1;
-          continue;
-        }
-        if (u.type === "tender" && u.batchable) {
-          const input = await u.build(tx);
-          if (batch.has(input.ocid)) await writeBatch();
-          batch.add(u.row, input);
-          if (batch.full) await writeBatch();
-          continue;
-        }
-        if (batch.size) await writeBatch();
-        // Each item in a savepoint: one the database refuses is undone alone and rejected.
-        await tx.query("SAVEPOINT import_item");
-        let outcome: Outcome;
-        try {
-          if (u.type === "tender") {
-            const input = await u.build(tx);
-            const n = ++tenderCount;
-            outcome = (await upsertTender(tx, input, runId, stats, { afterTenderRow: (_id, ocid) => opts.hooks?.afterTenderRow?.(n, ocid) })).outcome;
-          } else if (u.type === "write") {
-            outcome = await u.write(tx);
-          } else {
-            outcome = (await upsertResult(tx, u.key, u.result, runId, stats)).outcome;
-          }
-          await tx.query("RELEASE SAVEPOINT import_item");
-        } catch (err) {
-          if (!(err instanceof RowError) && !isDataError(err)) throw err;
-          await tx.query("ROLLBACK TO SAVEPOINT import_item");
-          await tx.query("RELEASE SAVEPOINT import_item");
-          reject(u.row, err instanceof RowError ? err.message : `the database refused it: ${(err as Error).message}`, u.key);
-          continue;
-        }
-        fr[outcome] += 1;
       }
-      if (batch.size) await writeBatch();
+      await batches.flush();
       fileProgress(true);
       await tx.query("RELEASE SAVEPOINT import_file");
     } catch (err) {
       if (!isFileError(err)) throw err;
+      await batches.settle(); // a batch still being written: its end (or its failure, which ends the run) first
       await tx.query("ROLLBACK TO SAVEPOINT import_file");
       await tx.query("RELEASE SAVEPOINT import_file");
       fileFailed(err as Error, fr.created + fr.updated + fr.unchanged > 0);
     }
+    pendingRows = () => 0;
     bytesBefore += total;
     bytesInFile = 0;
   }
@@ -453,10 +457,11 @@ function progressRowWriter(db: Db, runId: number) {
 }
 
 /** The run's final state, its rejects and the audit entry (inside the caller's transaction). */
-async function recordRun(tx: Tx, runId: number, report: ImportReport, rejects: Reject[], opts: ImportOptions): Promise<void> {
+/** rowsDone: the run's progress in rows when it ended (a failed run's: the rows done before it stopped). */
+async function recordRun(tx: Tx, runId: number, report: ImportReport, rowsDone: number, rejects: Reject[], opts: ImportOptions): Promise<void> {
   await tx.query(
     `UPDATE import_runs SET status = $2, error = $3, report = $4::jsonb, finished_at = now(), progress_at = now(), rows_read = $5 WHERE id = $1`,
-    [runId, report.status, report.error ?? null, JSON.stringify(report), report.totals.read],
+    [runId, report.status, report.error ?? null, JSON.stringify(report), rowsDone],
   );
   for (let i = 0; i < rejects.length; i += 1000) {
     const part = rejects.slice(i, i + 1000);
