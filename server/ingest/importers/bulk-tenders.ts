@@ -104,6 +104,14 @@ class TenderBatch {
   }
 }
 
+/** A batch being written. */
+interface Flight {
+  rows: number;
+  written: Promise<void>;
+  /** Written and its outcomes handed on: its rows are done. */
+  finished: boolean;
+}
+
 /**
  * Writes a file's plain tenders in batches, in the file's order, each batch's outcomes handed to
  * `done` as its write ends. While a full-size batch is written the next one is read and
@@ -112,7 +120,7 @@ class TenderBatch {
  */
 export class TenderWriter {
   private batch = new TenderBatch(FIRST_BATCH_ROWS);
-  private inFlight: { rows: number; written: Promise<void>; finished: boolean } | null = null;
+  private inFlight: Flight | null = null;
   private failure: { err: unknown } | null = null;
 
   constructor(
@@ -157,15 +165,16 @@ export class TenderWriter {
     await this.settle();
     const batch = this.batch;
     this.batch = new TenderBatch(Math.min(batch.limit * 2, BULK_BATCH_ROWS));
-    const flight = { rows: batch.size, written: Promise.resolve(), finished: false };
-    const written = (async () => {
-      for (const b of await batch.write(this.tx, this.runId)) await this.done(b);
-      flight.finished = true;
-    })();
-    this.inFlight = Object.assign(flight, { written });
-    // A small batch is waited for (a failure in the first rows stops reading at once); a full one is written while the next is read.
+    const flight: Flight = { rows: batch.size, finished: false, written: this.write(batch).then(() => void (flight.finished = true)) };
+    this.inFlight = flight;
+    // A small batch is waited for (a failure in the first rows stops reading at once); a full
+    // one is written while the next is read, its failure kept for the next add or settle.
     if (batch.limit < BULK_BATCH_ROWS) return this.settle();
-    written.catch((err) => (this.failure = { err }));
+    flight.written.catch((err) => void (this.failure = { err }));
+  }
+
+  private async write(batch: TenderBatch): Promise<void> {
+    for (const b of await batch.write(this.tx, this.runId)) await this.done(b);
   }
 }
 
@@ -178,9 +187,9 @@ function uniqueDocuments(t: TenderInput): TenderInput["documents"] {
   });
 }
 
-/** Writes rows in a savepoint; a refused batch is undone and split until the refused rows stand alone. */
 type StagedRow = { ord: number; line: string; docLines: string[] };
 
+/** Writes rows in a savepoint; a refused batch is undone and split until the refused rows stand alone. */
 async function writeOrSplit(tx: Tx, rows: StagedRow[], runId: number | null, out: Map<number, Outcome | { refused: string }>): Promise<void> {
   await tx.query("SAVEPOINT import_batch");
   try {
