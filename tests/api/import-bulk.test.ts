@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client.js";
+import { importVerdict } from "../../common/imports.js";
 import { csvRow, PLACES, writeTendersCsv } from "../fixtures/import/generated-tenders.js";
 import { importDb, run, tenderView } from "../fixtures/import/helpers.js";
 
@@ -72,10 +73,11 @@ describe("a big tenders CSV", () => {
     expect(last.documents).toEqual([{ file_name: `nit-${rows}.pdf`, url: `https://example.gov.in/pwd/nit-${rows}.pdf`, mime_type: "application/pdf" }]);
   }, BIG_TIMEOUT_MS);
 
-  it("importing it again creates and updates nothing and writes nothing", async () => {
+  it("importing it again creates and updates nothing, writes nothing and says so", async () => {
     const before = await digest();
     const r = await run(db, "tenders-csv", [file]);
     expect(r.totals).toEqual({ read: rows, created: 0, updated: 0, unchanged: rows - 1, skipped: 0, rejected: 1 });
+    expect(importVerdict(r)).toBe("Nothing changed: every tender in the files is already imported exactly as it is.");
     expect(r.rejects.map((x) => x.row)).toEqual([bad + 1]);
     expect(await digest()).toBe(before);
   }, BIG_TIMEOUT_MS);
