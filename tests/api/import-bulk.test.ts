@@ -20,8 +20,8 @@ let close: () => Promise<void>;
 let rows: number;
 let file: string;
 let bad: number;
-// 200,000 rows took 65 s on PostgreSQL here with other test runs sharing the 2 cores (node and
-// the database each used ~21 s of CPU, overlapped); far longer on a loaded machine.
+// 200,000 rows: 48 s on PostgreSQL here with other test runs sharing the 2 cores (load ~6), of
+// which Node and the database each used ~20 s of CPU, overlapped; far longer on a busier machine.
 const BIG_TIMEOUT_MS = 240_000;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "import-bulk-"));
 
