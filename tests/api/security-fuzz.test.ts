@@ -169,7 +169,10 @@ beforeAll(async () => {
   // Exports are limited per minute and per day: the property is about answers, not the allowance.
   Object.assign(exportLimits, { perMinute: 1_000_000, dailyRows: 1_000_000_000 });
 });
+// A worker's next files share this module (Vitest isolate: false): the allowance goes back.
+const savedExportLimits = { ...exportLimits };
 afterAll(async () => {
+  Object.assign(exportLimits, savedExportLimits);
   await ctx?.close();
 });
 
