@@ -3,7 +3,14 @@
 // one statement with one parameter per column.
 import type { Db, Queryable } from "../db/client.js";
 
-export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb";
+export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb" | "bytea";
+
+/** Types sent as text and converted in SQL: arrays and JSON as literals, bytes as hex (both drivers agree on text). */
+const AS_TEXT: Partial<Record<ColType, (alias: string) => string>> = {
+  "text[]": (c) => `${c}::text[]`,
+  jsonb: (c) => `${c}::jsonb`,
+  bytea: (c) => `decode(${c}, 'hex')`,
+};
 
 /** Column-wise rows for one table. */
 export class Batch {
@@ -25,14 +32,20 @@ export class Batch {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       const t = this.columns[i].type;
-      this.data[i].push(v === undefined ? null : t === "text[]" && Array.isArray(v) ? pgArrayLiteral(v as string[]) : t === "jsonb" && v !== null ? JSON.stringify(v) : v);
+      this.data[i].push(
+        v === undefined ? null
+        : t === "text[]" && Array.isArray(v) ? pgArrayLiteral(v as string[])
+        : t === "jsonb" && v !== null ? JSON.stringify(v)
+        : t === "bytea" && Buffer.isBuffer(v) ? v.toString("hex")
+        : v,
+      );
     }
   }
 
   sql(): string {
     const aliases = this.columns.map((_, i) => `c${i}`);
-    const select = this.columns.map((c, i) => (c.type === "text[]" ? `c${i}::text[]` : c.type === "jsonb" ? `c${i}::jsonb` : `c${i}`));
-    const unnest = this.columns.map((c, i) => `$${i + 1}::${c.type === "text[]" || c.type === "jsonb" ? "text" : c.type}[]`);
+    const select = this.columns.map((c, i) => AS_TEXT[c.type]?.(`c${i}`) ?? `c${i}`);
+    const unnest = this.columns.map((c, i) => `$${i + 1}::${AS_TEXT[c.type] ? "text" : c.type}[]`);
     return `INSERT INTO ${this.table} (${this.columns.map((c) => c.name).join(", ")}) SELECT ${select.join(", ")} FROM unnest(${unnest.join(", ")}) AS u(${aliases.join(", ")})`;
   }
 
