@@ -3,7 +3,10 @@
 // rest of the code never knows which one it talks to.
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import { runLongTransaction, type OpenLongTransaction } from "./pglite-long-transaction.js";
 
 export interface QueryResult<T> {
@@ -18,6 +21,8 @@ export interface Queryable {
 /** A connection inside a transaction; exec runs a multi-statement script (migrations). */
 export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
+  /** `COPY table (columns)` of rows in PostgreSQL's text format: bulk writes (the demo seed). */
+  copyIn(table: string, columns: string[], rows: string): Promise<void>;
 }
 
 export interface Db extends Queryable {
@@ -92,6 +97,10 @@ function openPostgres(url: string): Db {
     async exec(sql: string) {
       await c.query(sql); // no parameters: the simple protocol runs several statements
     },
+    async copyIn(table, columns, rows) {
+      if (!("release" in c)) throw new Error("copyIn runs inside a transaction");
+      await pipeline(Readable.from([rows]), c.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN`)));
+    },
   });
   const db: Db = {
     kind: "postgres",
@@ -160,6 +169,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
             fn({
               query: <T>(sql: string, params: unknown[] = []) => turn(async () => result(await tx.query<T>(sql, params as unknown[]))),
               exec: (sql: string) => turn(async () => void (await tx.exec(sql))),
+              copyIn: (table, columns, rows) =>
+                turn(async () => void (await tx.query(`COPY ${table} (${columns.join(", ")}) FROM '/dev/blob'`, [], { blob: new Blob([rows]) }))),
             }),
           (open) => (longTx = open),
         ),
@@ -175,6 +186,9 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
             },
             async exec(sql: string) {
               await tx.exec(sql);
+            },
+            async copyIn(table, columns, rows) {
+              await tx.query(`COPY ${table} (${columns.join(", ")}) FROM '/dev/blob'`, [], { blob: new Blob([rows]) });
             },
           }),
         ),

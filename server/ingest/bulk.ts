@@ -1,7 +1,7 @@
-// Bulk inserts that work the same on PostgreSQL and PGlite: one multi-row
-// INSERT … SELECT FROM unnest($1::type[], …) per batch, so a batch of thousands of rows is
-// one statement with one parameter per column.
-import type { Db, Queryable } from "../db/client.js";
+// Bulk inserts that work the same on PostgreSQL and PGlite: inside a transaction one COPY per
+// batch (PostgreSQL's text format; several times faster than INSERT on a server), else one
+// multi-row INSERT … SELECT FROM unnest($1::type[], …), one parameter per column.
+import type { Db, Queryable, Tx } from "../db/client.js";
 
 export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb" | "bytea";
 
@@ -49,11 +49,34 @@ export class Batch {
     return `INSERT INTO ${this.table} (${this.columns.map((c) => c.name).join(", ")}) SELECT ${select.join(", ")} FROM unnest(${unnest.join(", ")}) AS u(${aliases.join(", ")})`;
   }
 
-  async insert(q: Queryable): Promise<number> {
+  /** The rows in COPY's text format: tab-separated, \N for NULL, backslash escapes. */
+  copyText(): string {
+    const n = this.length;
+    const cols = this.columns.map((c, i) => {
+      const values = this.data[i];
+      const out: string[] = new Array(n);
+      for (let r = 0; r < n; r++) {
+        const v = values[r];
+        out[r] = v === null ? "\\N" : c.type === "bytea" ? `\\\\x${v as string}` : c.type === "bool" ? (v ? "t" : "f") : copyEscape(String(v));
+      }
+      return out;
+    });
+    const lines: string[] = new Array(n);
+    for (let r = 0; r < n; r++) lines[r] = cols.map((c) => c[r]).join("\t");
+    return lines.join("\n") + "\n";
+  }
+
+  async insert(q: Queryable | Tx): Promise<number> {
     if (this.length === 0) return 0;
-    await q.query(this.sql(), this.data);
+    if ("copyIn" in q) await q.copyIn(this.table, this.columns.map((c) => c.name), this.copyText());
+    else await q.query(this.sql(), this.data);
     return this.length;
   }
+}
+
+/** A value for COPY's text format: backslash, tab, newline and carriage return escaped. */
+export function copyEscape(s: string): string {
+  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (ch) => (ch === "\\" ? "\\\\" : ch === "\t" ? "\\t" : ch === "\n" ? "\\n" : "\\r")) : s;
 }
 
 /** A text[] literal: every element quoted, so commas, quotes and spaces survive. */

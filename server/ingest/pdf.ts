@@ -109,7 +109,7 @@ export function pdfDocument(title: string, blocks: PdfBlock[], footer = title): 
   obj(`<< /Title (${escape(title)}) /Producer (InfraScout demo data) >>`);
   contents.forEach((c, i) => {
     obj(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${7 + 2 * i} 0 R >>`);
-    const z = deflateSync(Buffer.from(c, "latin1"));
+    const z = deflateSync(Buffer.from(c, "latin1"), { level: 1 });
     obj(Buffer.concat([Buffer.from(`<< /Length ${z.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), z, Buffer.from("\nendstream", "latin1")]));
   });
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];

@@ -49,37 +49,62 @@ function sheetXml(s: Sheet): string {
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><cols>${cols}</cols><sheetData>${rows.join("")}</sheetData></worksheet>`;
 }
 
-/** The workbook as the bytes of an .xlsx file. */
-export function xlsxWorkbook(sheets: Sheet[]): Buffer {
+/** The parts that depend only on the sheet names: built and deflated once per set of names. */
+const packageParts = new Map<string, ZipEntry[]>();
+
+function partsFor(names: string[]): ZipEntry[] {
+  const key = names.join("\u0000");
+  let parts = packageParts.get(key);
+  if (parts) return parts;
   const ns = "http://schemas.openxmlformats.org";
   const files: [string, string][] = [
     ["[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${sheets.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join("")}</Types>`],
+<Types xmlns="${ns}/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${names.map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join("")}</Types>`],
     ["_rels/.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="${ns}/package/2006/relationships"><Relationship Id="rId1" Type="${ns}/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
     ["xl/workbook.xml", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets>${sheets.map((s, i) => `<sheet name="${xml(s.name.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("")}</sheets></workbook>`],
+<workbook xmlns="${ns}/spreadsheetml/2006/main" xmlns:r="${ns}/officeDocument/2006/relationships"><sheets>${names.map((n, i) => `<sheet name="${xml(n.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("")}</sheets></workbook>`],
     ["xl/_rels/workbook.xml.rels", `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="${ns}/package/2006/relationships">${sheets.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join("")}<Relationship Id="rId${sheets.length + 1}" Type="${ns}/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`],
+<Relationships xmlns="${ns}/package/2006/relationships">${names.map((_, i) => `<Relationship Id="rId${i + 1}" Type="${ns}/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join("")}<Relationship Id="rId${names.length + 1}" Type="${ns}/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`],
     ["xl/styles.xml", STYLES],
-    ...sheets.map((s, i): [string, string] => [`xl/worksheets/sheet${i + 1}.xml`, sheetXml(s)]),
   ];
-  return zipFiles(files.map(([name, text]) => [name, Buffer.from(text, "utf8")]));
+  parts = files.map(([name, text]) => zipEntry(name, Buffer.from(text, "utf8")));
+  if (packageParts.size < 16) packageParts.set(key, parts);
+  return parts;
+}
+
+/** The workbook as the bytes of an .xlsx file. */
+export function xlsxWorkbook(sheets: Sheet[]): Buffer {
+  const sheetParts = sheets.map((s, i) => zipEntry(`xl/worksheets/sheet${i + 1}.xml`, Buffer.from(sheetXml(s), "utf8")));
+  return zipArchive([...partsFor(sheets.map((s) => s.name)), ...sheetParts]);
 }
 
 // 1 January 2024 00:00 in MS-DOS form: fixed, so the bytes depend on the content only.
 const DOS_TIME = 0;
 const DOS_DATE = ((2024 - 1980) << 9) | (1 << 5) | 1;
 
+export interface ZipEntry {
+  name: Buffer;
+  crc: number;
+  size: number;
+  data: Buffer;
+}
+
+/** One file of a zip, deflated (fast level: these are small and written by the thousand). */
+export function zipEntry(name: string, data: Buffer): ZipEntry {
+  return { name: Buffer.from(name, "utf8"), crc: crc32(data), size: data.length, data: deflateRawSync(data, { level: 1 }) };
+}
+
 /** A zip (deflate) of the given files, written in one pass. */
 export function zipFiles(files: [string, Buffer][]): Buffer {
+  return zipArchive(files.map(([name, data]) => zipEntry(name, data)));
+}
+
+function zipArchive(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, data] of files) {
-    const nameBuf = Buffer.from(name, "utf8");
-    const z = deflateRawSync(data);
-    const crc = crc32(data);
+  for (const { name: nameBuf, crc, size, data: z } of entries) {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -89,7 +114,7 @@ export function zipFiles(files: [string, Buffer][]): Buffer {
     local.writeUInt16LE(DOS_DATE, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(z.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBuf.length, 26);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
@@ -102,7 +127,7 @@ export function zipFiles(files: [string, Buffer][]): Buffer {
     central.writeUInt16LE(DOS_DATE, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(z.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBuf.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBuf, z);
@@ -112,8 +137,8 @@ export function zipFiles(files: [string, Buffer][]): Buffer {
   const cd = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(cd.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, cd, end]);

@@ -163,7 +163,7 @@ describe("tenders ship their files", () => {
       const boq = zip.file(/BOQ\.xlsx$/)[0];
       if (!boq) continue;
       const wb = new ExcelJS.Workbook();
-      await wb.xlsx.load(await boq.async("nodebuffer"));
+      await wb.xlsx.load((await boq.async("arraybuffer")) as Parameters<typeof wb.xlsx.load>[0]);
       const ws = wb.worksheets[0];
       expect(ws.getCell("B1").value).toBe("Item Description");
       let sum = 0;
