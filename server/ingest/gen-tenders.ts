@@ -192,7 +192,8 @@ export class TenderGenerator {
     const bidders: { company: CompanyRef | null; name: string }[] = [];
     const seen = new Set<number>();
     for (let i = 0; i < n * 3 && bidders.length < n; i++) {
-      const c = this.companies.pick(rng, ["contractor"], state.name, 0.7);
+      // Local firms first; when the state has too few, firms from anywhere bid too.
+      const c = this.companies.pick(rng, ["contractor"], state.name, i < n ? 0.7 : 0);
       if (c && seen.has(c.id)) continue;
       if (c) seen.add(c.id);
       // Without companies in the database, bidders are named but not linked.
