@@ -223,7 +223,7 @@ export class CompanyGenerator {
     const paidUp = Math.round((authorized * rng.float(0.4, 1)) / 1e5) * 1e5;
     const band = EMPLOYEE_BANDS[Math.min(5, Math.max(0, Math.floor(Math.log10(size) - 7 + rng.float(-0.5, 0.5))))];
     const locality = rng.pick(district.localities);
-    const address = `${rng.pick(["Office No.", "Unit", "Flat No.", "Plot No."])} ${rng.int(1, 12)}${rng.digits(2)}, ${rng.pick(["Sai Plaza", "Business Bay", "Trade Centre", "Corporate Park", "Arcade", "Chambers", "Tower"])}, ${locality}, ${district.city}, ${state.name} ${district.pincode + rng.int(0, 40)}`;
+    const address = `${rng.pick(["Office No.", "Unit", "Office No.", "Plot No."])} ${rng.int(1, 12)}${rng.digits(2)}, ${rng.pick(["Sai Plaza", "Business Bay", "Trade Centre", "Corporate Park", "Arcade", "Chambers", "Tower"])}, ${locality}, ${district.city}, ${state.name} ${district.pincode + rng.int(0, 40)}`;
     const createdAt = addDays(this.now, -rng.float(30, 900));
     b.companies.add(
       id, name, normalizeCompanyName(name), cin, type === "manufacturer" ? "Manufacturer" : type[0].toUpperCase() + type.slice(1),

@@ -3,7 +3,8 @@ import { Batch } from "./bulk.js";
 import type { CompanyIndex, CompanyRef } from "./gen-companies.js";
 import { STATE_WEIGHTS, STATES } from "./india-data.js";
 import { Rng } from "./prng.js";
-import { keywordsFor, ratePerSqft, specsFor } from "./project-kinds.js";
+import { PLACE_WORDS } from "./names.js";
+import { keywordsFor, projectName, ratePerSqft, specsFor } from "./project-kinds.js";
 import { documentsFor, historyFor, partiesFor } from "./project-story.js";
 import {
   CITY_BODIES, CONCRETE_GRADES, DESCRIPTION_DETAILS, DESCRIPTION_OPENERS, PROJECT_SOURCES, SECTORS, STAGES, STATUS_WEIGHTS, STEEL_GRADES,
@@ -138,7 +139,8 @@ export class ProjectGenerator {
     const value: number | null = hasValue ? v : null;
     const size = magnitudes(rng, sector, v, type, district.city);
     const vars: Record<string, string | number> = { loc, city: district.city, district: district.name, state: state.name, river, ...size.vars };
-    const title = fill(template, vars);
+    const work = fill(template, vars);
+    let title = work;
     const status = rng.weighted(STATUS_WEIGHTS);
     const stage = rng.pick(STAGES[status]);
 
@@ -147,6 +149,10 @@ export class ProjectGenerator {
     const ownership = sector.name !== "Infrastructure" ? "private" : type === "Metro Rail" ? "public" : rng.weighted([["public", 65], ["ppp", 25], ["private", 10]] as const);
     const owner = ownership === "public" ? null : this.companies.pick(rng, sector.owners, state.name, construction ? 0.7 : 0.3);
     const ownerName = ownership === "public" ? publicOwner(rng, type, state.name, district.city) : owner?.name ?? null;
+    // Private buildings carry their project's name, branded by the owner ("Saxena Heights - …").
+    const brand = owner && !/^(Shree|Sai|Om)\b/.test(owner.name) ? owner.name.split(" ")[0] : rng.pick(PLACE_WORDS);
+    const pname = ownership === "private" && construction && rng.chance(0.85) ? projectName(rng, type, brand) : null;
+    if (pname) title = `${pname} - ${title}`;
     const parties = partiesFor(rng, this.companies, { owner, status, group, state: state.name, value: v, construction });
     const architect = parties.find((p) => p.role === "architect")?.company ?? null;
     const contractor = parties.find((p) => p.role === "contractor")?.company ?? null;
@@ -172,7 +178,7 @@ export class ProjectGenerator {
     const concrete = rng.pick(CONCRETE_GRADES);
     const steel = rng.pick(STEEL_GRADES);
     const completionText = `${MONTHS[completion.getUTCMonth()]} ${completion.getUTCFullYear()}`;
-    const dvars = { ...vars, owner: ownerName ?? "The promoter", what: `the ${title.charAt(0).toLowerCase()}${title.slice(1)}`, source_lc: source.toLowerCase(), area: area ? indianNumber(area) : "1,00,000", parking: rng.int(1, 3), concrete, steel, completion: completionText, months };
+    const dvars = { ...vars, owner: ownerName ?? "The promoter", what: `${pname ? `${pname}, ` : ""}the ${work.charAt(0).toLowerCase()}${work.slice(1)}`, source_lc: source.toLowerCase(), area: area ? indianNumber(area) : "1,00,000", parking: rng.int(1, 3), concrete, steel, completion: completionText, months };
     const sentences = [fill(rng.pick(DESCRIPTION_OPENERS), dvars)];
     const details = DESCRIPTION_DETAILS[!construction ? "industrial" : sector.name === "Infrastructure" ? "infra" : sector.name === "Residential" ? "housing" : "building"];
     for (const s of rng.sample(details, rng.int(1, 3))) sentences.push(fill(s, dvars));
@@ -198,7 +204,10 @@ export class ProjectGenerator {
 
     // And documents: the brief with its specifications, often the BOQ summary and drawings list.
     if (rng.chance(0.9)) {
-      const specs = specsFor(rng, group, { concrete, steel, area, floors: size.vars.floors, towers: size.vars.towers, acres: size.vars.acres });
+      // The floors the title states: one building ({storeys}) or each of its towers ({floors}).
+      const single = template.includes("{storeys}") || !template.includes("{towers}");
+      const floors = template.includes("{storeys}") ? size.vars.storeys : size.vars.floors;
+      const specs = specsFor(rng, group, { concrete, steel, area, floors, towers: single ? 1 : size.vars.towers, acres: size.vars.acres });
       for (const d of documentsFor(rng, { title, group, value, source, specs, consultant, architect, status, completion: completionText })) {
         b.documents.add(id, d.title, d.body, d.specs, d.contacts, iso(arrived));
       }

@@ -159,9 +159,10 @@ export class TenderGenerator {
     const fy = published.getUTCMonth() >= 3 ? year : year - 1;
     const reference = `${rng.pick(["NIT", "e-NIT", "Tender Notice"])} No. ${rng.int(1, 180)}/${orgCode}/${rng.pick(["EE", "SE", "CE", "Div"])}-${district.name.slice(0, 3).toUpperCase()}/${fy}-${String((fy + 1) % 100).padStart(2, "0")}`;
     const months = rng.pick([3, 6, 9, 12, 18, 24]);
-    const tenderType = rng.pick(TENDER_TYPES);
+    // EPC, item-rate and percentage-rate contracts are for works; supplies and services are bought by open or limited tender.
+    const tenderType = rng.pick(category === "works" ? TENDER_TYPES : TENDER_TYPES.filter((x) => /Tender/.test(x)));
     const fee = tenderFee(value);
-    const description = `${department}, ${orgName} invites online bids from eligible contractors for ${title.charAt(0).toLowerCase()}${title.slice(1)}. Estimated cost ${value ? `₹${indianNumber(value)}` : "as per BOQ"}; EMD ₹${indianNumber(emd)}; period of completion ${months} months.`;
+    const description = `${department}, ${orgName} invites online bids from eligible ${category === "goods" ? "suppliers" : category === "services" ? "firms" : "contractors"} for ${title.charAt(0).toLowerCase()}${title.slice(1)}. Estimated cost ${value ? `₹${indianNumber(value)}` : "as per BOQ"}; EMD ₹${indianNumber(emd)}; period of completion ${months} months.`;
     const source = org.scope === "central" ? rng.pick([TENDER_SOURCES[0], TENDER_SOURCES[2]]) : rng.pick([TENDER_SOURCES[1], TENDER_SOURCES[3]]);
     const portalId =
       source === "GeM" ? `GEM/${year}/B/${rng.int(1_000_000, 6_999_999)}`
@@ -212,8 +213,9 @@ export class TenderGenerator {
       winners[0] = { ...winner, ref: "Lot 1", bid: award - share, award: award - share };
       winners.push({ ...bidders[1], ref: "Lot 2", bid: share, award: share });
     } else if (joint) {
+      // The JV partner bid with the leader, so it is not among the other bidders.
       const partner = this.companies.pick(rng, ["contractor"], state.name, 0.5);
-      if (partner && partner.id !== winner.company?.id) {
+      if (partner && !seen.has(partner.id)) {
         winners[0] = { ...winner, ref: "Award 1", bid: null, award };
         winners.push({ company: partner, name: partner.name, ref: "Award 1", bid: null, award });
       }

@@ -4,6 +4,26 @@
 // villa never gets chillers and a school never reads as a university campus.
 import type { Rng } from "./prng.js";
 
+/** Project names by type, as developers and institutions brand them: "<brand> <suffix>". */
+const NAME_SUFFIXES: [RegExp, string[]][] = [
+  [/^(Apartments|Residential Building|Township)$/, ["Heights", "Residency", "Towers", "Greens", "Enclave", "Park", "Vista", "Meadows", "Skyline"]],
+  [/^(Villas|Row Houses)$/, ["Villas", "Greens", "County", "Estate", "Meadows", "Orchards"]],
+  [/^Affordable Housing$/, ["Awas", "Nagar", "Homes"]],
+  [/^(Office Building|IT Park|Mixed Use Development)$/, ["Business Park", "Corporate Park", "Tech Park", "Trade Centre", "Square"]],
+  [/^(Mall|Commercial Complex|Hypermarket|Showroom)$/, ["Mall", "Plaza", "Arcade", "Square", "Central"]],
+  [/^(Hotel|Resort|Convention Centre)$/, ["Grand", "Regency", "Residency", "Resort & Spa", "Palace"]],
+  [/^(Hospital|Diagnostic Centre)$/, ["Hospital", "Medicity", "Super Speciality Hospital", "Diagnostics"]],
+  [/^Medical College$/, ["Institute of Medical Sciences", "Medical College"]],
+  [/^(School|Hostel)$/, ["Public School", "International School", "Vidyalaya"]],
+  [/^(College|University Campus)$/, ["Institute of Technology", "University", "College of Engineering"]],
+];
+
+/** A project name for a building of this type, from its owner's brand; null for types not branded. */
+export function projectName(rng: Rng, type: string, brand: string): string | null {
+  const suffixes = NAME_SUFFIXES.find(([re]) => re.test(type))?.[1];
+  return suffixes ? `${brand} ${rng.pick(suffixes)}` : null;
+}
+
 /** Keyword groups: what the project buys. */
 export const KEYWORDS: Record<string, string[]> = {
   highrise: ["cement", "TMT bars", "ready-mix concrete", "aluminium formwork", "elevators", "AAC blocks", "tiles", "sanitaryware", "waterproofing", "paints", "fire fighting", "DG sets"],

@@ -26,7 +26,7 @@ function sector(name: string, category: SectorInfo["category"], weight: number, 
 }
 
 export const SECTORS: SectorInfo[] = [
-  sector("Residential", "construction", 30, [5e6, 2e10], ["developer", "developer", "builder"], [
+  sector("Residential", "construction", 30, [5e6, 2e10], ["ind|Real Estate", "ind|Real Estate", "builder"], [
     ["Construction of {floors}-storey residential towers at {loc}, {city}", "Apartments", "highrise", 40 * CR, 0],
     ["Development of {units} premium apartments in {towers} towers at {loc}, {city}", "Apartments", "highrise", 60 * CR, 0],
     ["Construction of {storeys}-storey residential apartment building at {loc}, {city}", "Residential Building", "highrise", 5 * CR, 80 * CR],
@@ -36,14 +36,14 @@ export const SECTORS: SectorInfo[] = [
     ["Integrated township with {towers} residential towers at {loc}, {city}", "Township", "highrise", 300 * CR, 0],
     ["Redevelopment of housing society into {storeys}-storey building at {loc}, {city}", "Residential Building", "highrise", 25 * CR, 150 * CR],
   ]),
-  sector("Commercial", "construction", 14, [1e7, 2e10], ["developer", "developer", "builder"], [
+  sector("Commercial", "construction", 14, [1e7, 2e10], ["ind|Real Estate", "ind|Real Estate", "builder"], [
     ["Construction of {storeys}-storey commercial office tower at {loc}, {city}", "Office Building", "office", 30 * CR, 0],
     ["Development of IT park with {sqft} lakh sq ft built-up area at {loc}, {city}", "IT Park", "office", 100 * CR, 0],
     ["Construction of shopping mall and multiplex at {loc}, {city}", "Mall", "mall", 80 * CR, 0],
     ["Construction of commercial complex with shops and offices at {loc}, {city}", "Commercial Complex", "retail", 3 * CR, 150 * CR],
     ["Mixed-use development with retail and offices at {loc}, {city}", "Mixed Use Development", "office", 100 * CR, 0],
   ]),
-  sector("Hospitality", "construction", 5, [2e7, 8e9], ["ind|Hospitality", "developer"], [
+  sector("Hospitality", "construction", 5, [2e7, 8e9], ["ind|Hospitality", "ind|Real Estate"], [
     ["Construction of {keys}-key five-star hotel at {loc}, {city}", "Hotel", "hotel", 150 * CR, 0],
     ["Construction of {keys}-room business hotel at {loc}, {city}", "Hotel", "hotel", 15 * CR, 200 * CR],
     ["Development of resort with {keys} cottages near {city}", "Resort", "resort", 10 * CR, 300 * CR],
@@ -69,7 +69,7 @@ export const SECTORS: SectorInfo[] = [
     ["Construction of bridge across {river} river near {city}", "Bridge", "bridge", 20 * CR, 800 * CR],
     ["Construction of metro depot and stabling yard at {loc}, {city}", "Metro Rail", "metro", 150 * CR, 0],
   ]),
-  sector("Retail", "construction", 3, [5e6, 3e9], ["developer", "builder"], [
+  sector("Retail", "construction", 3, [5e6, 3e9], ["ind|Real Estate", "builder"], [
     ["Construction of hypermarket and retail store at {loc}, {city}", "Hypermarket", "retail", 5 * CR, 0],
     ["Construction of automobile showroom and workshop at {loc}, {city}", "Showroom", "retail", 1 * CR, 40 * CR],
   ]),
