@@ -173,7 +173,9 @@ export class ProjectGenerator {
     const months = Math.max(3, Math.round((completion.getTime() - start.getTime()) / (30 * DAY)));
 
     const keywords = keywordsFor(rng, group, sector.name, type);
-    const source = ownership === "public" ? rng.pick(["Press release", "Field research", "Environmental clearance"]) : rng.weighted(PROJECT_SOURCES);
+    // RERA registers real estate only: housing and commercial buildings.
+    const sources = sector.name === "Residential" || sector.name === "Commercial" ? PROJECT_SOURCES : PROJECT_SOURCES.filter(([s]) => s !== "RERA filing");
+    const source = ownership === "public" ? rng.pick(["Press release", "Field research", "Environmental clearance"]) : rng.weighted(sources);
     const area = construction && value !== null && size.area ? size.area : null;
     const concrete = rng.pick(CONCRETE_GRADES);
     const steel = rng.pick(STEEL_GRADES);
