@@ -21,8 +21,11 @@ export interface Queryable {
 /** A connection inside a transaction; exec runs a multi-statement script (migrations). */
 export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
-  /** `COPY table (columns)` of rows in PostgreSQL's text format: bulk writes (the demo seed). */
-  copyIn(table: string, columns: string[], rows: string): Promise<void>;
+  /**
+   * `COPY table (columns)` of rows in PostgreSQL's text format: bulk writes (the demo seed).
+   * Optional: a wrapper without it (a test's counting Tx) gets plain INSERTs.
+   */
+  copyIn?(table: string, columns: string[], rows: string): Promise<void>;
 }
 
 export interface Db extends Queryable {

@@ -68,7 +68,7 @@ export class Batch {
 
   async insert(q: Queryable | Tx): Promise<number> {
     if (this.length === 0) return 0;
-    if ("copyIn" in q) await q.copyIn(this.table, this.columns.map((c) => c.name), this.copyText());
+    if ("copyIn" in q && q.copyIn) await q.copyIn(this.table, this.columns.map((c) => c.name), this.copyText());
     else await q.query(this.sql(), this.data);
     return this.length;
   }
