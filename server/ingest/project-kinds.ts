@@ -99,6 +99,7 @@ export interface Spec {
 export function specsFor(rng: Rng, group: string, v: { concrete: string; steel: string; area: number | null; floors: number; towers: number; acres: number }): Spec[] {
   const s: Spec[] = [];
   const add = (item: string, spec: string) => s.push({ item, spec });
+  add("Concrete", `${v.concrete} (structural members)`);
   const building = ["highrise", "lowrise", "office", "mall", "hotel", "resort", "hospital", "clinic", "school", "campus", "retail"].includes(group);
   if (building) {
     add("Structure", group === "lowrise" || group === "resort" ? `RCC frame, ${v.concrete} concrete, load-bearing masonry infill` : `RCC frame with shear walls, ${v.concrete} concrete`);
