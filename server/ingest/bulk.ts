@@ -1,9 +1,17 @@
-// Bulk inserts that work the same on PostgreSQL and PGlite: one multi-row
-// INSERT … SELECT FROM unnest($1::type[], …) per batch, so a batch of thousands of rows is
-// one statement with one parameter per column.
-import type { Db, Queryable } from "../db/client.js";
+// Bulk inserts that work the same on PostgreSQL and PGlite: inside a transaction one COPY per
+// batch (PostgreSQL's text format; several times faster than INSERT on a server), else one
+// multi-row INSERT … SELECT FROM unnest($1::type[], …), one parameter per column.
+import type { Db, Queryable, Tx } from "../db/client.js";
+import { copyValue } from "./importers/copy.js";
 
-export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb";
+export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb" | "bytea";
+
+/** Types sent as text and converted in SQL: arrays and JSON as literals, bytes as hex (both drivers agree on text). */
+const AS_TEXT: Partial<Record<ColType, (alias: string) => string>> = {
+  "text[]": (c) => `${c}::text[]`,
+  jsonb: (c) => `${c}::jsonb`,
+  bytea: (c) => `decode(${c}, 'hex')`,
+};
 
 /** Column-wise rows for one table. */
 export class Batch {
@@ -25,20 +33,45 @@ export class Batch {
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
       const t = this.columns[i].type;
-      this.data[i].push(v === undefined ? null : t === "text[]" && Array.isArray(v) ? pgArrayLiteral(v as string[]) : t === "jsonb" && v !== null ? JSON.stringify(v) : v);
+      this.data[i].push(
+        v === undefined ? null
+        : t === "text[]" && Array.isArray(v) ? pgArrayLiteral(v as string[])
+        : t === "jsonb" && v !== null ? JSON.stringify(v)
+        : t === "bytea" && Buffer.isBuffer(v) ? v.toString("hex")
+        : v,
+      );
     }
   }
 
   sql(): string {
     const aliases = this.columns.map((_, i) => `c${i}`);
-    const select = this.columns.map((c, i) => (c.type === "text[]" ? `c${i}::text[]` : c.type === "jsonb" ? `c${i}::jsonb` : `c${i}`));
-    const unnest = this.columns.map((c, i) => `$${i + 1}::${c.type === "text[]" || c.type === "jsonb" ? "text" : c.type}[]`);
+    const select = this.columns.map((c, i) => AS_TEXT[c.type]?.(`c${i}`) ?? `c${i}`);
+    const unnest = this.columns.map((c, i) => `$${i + 1}::${AS_TEXT[c.type] ? "text" : c.type}[]`);
     return `INSERT INTO ${this.table} (${this.columns.map((c) => c.name).join(", ")}) SELECT ${select.join(", ")} FROM unnest(${unnest.join(", ")}) AS u(${aliases.join(", ")})`;
   }
 
-  async insert(q: Queryable): Promise<number> {
+  /** The rows in COPY's text format: tab-separated, \N for NULL, backslash escapes. */
+  copyText(): string {
+    const n = this.length;
+    const cols = this.columns.map((c, i) => {
+      const values = this.data[i];
+      const out: string[] = new Array(n);
+      for (let r = 0; r < n; r++) {
+        const v = values[r];
+        out[r] = v === null ? "\\N" : c.type === "bytea" ? `\\\\x${v as string}` : c.type === "bool" ? (v ? "t" : "f") : copyValue(String(v));
+      }
+      return out;
+    });
+    const lines: string[] = new Array(n);
+    for (let r = 0; r < n; r++) lines[r] = cols.map((c) => c[r]).join("\t");
+    return lines.join("\n") + "\n";
+  }
+
+  async insert(q: Queryable | Tx): Promise<number> {
     if (this.length === 0) return 0;
-    await q.query(this.sql(), this.data);
+    // Inside a transaction the seed COPYs (far cheaper per row); a bare connection gets an INSERT.
+    if ("copyFrom" in q) await q.copyFrom(this.table, this.columns.map((c) => c.name), [this.copyText()]);
+    else await q.query(this.sql(), this.data);
     return this.length;
   }
 }

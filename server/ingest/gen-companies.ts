@@ -1,9 +1,12 @@
 // Companies (builders, developers, contractors, architects, consultants, manufacturers) with
 // CIN-shaped ids, directors, yearly financials and their contacts.
-import { SENIORITY_LEVELS, CONTACT_SOURCES } from "../../common/constants.js";
+import { CONTACT_SOURCES } from "../../common/constants.js";
 import { Batch } from "./bulk.js";
 import { STATE_WEIGHTS, type StateInfo } from "./india-data.js";
-import { DESIGNATIONS, DIRECTOR_DESIGNATIONS, FIRST_NAMES, INDUSTRY_WORDS, NIC_CODES, PLACE_WORDS, REGION_OF_STATE, SURNAMES, TRADE_WORDS } from "./names.js";
+import {
+  COMPANY_DESIGNATIONS, CONSULTANT_WORDS, DIRECTOR_DESIGNATIONS, FIRST_NAMES, INDUSTRY_WORDS, NIC_CODES, OWNER_WORDS, PLACE_WORDS, REGION_OF_STATE, SURNAMES,
+  TRADE_CONTRACTOR_WORDS, TRADE_WORDS,
+} from "./names.js";
 import { Rng } from "./prng.js";
 import { INDUSTRIAL_SECTORS } from "./templates.js";
 import { normalizeCompanyName } from "../modules/companies/normalize.js";
@@ -17,6 +20,9 @@ export interface CompanyRef {
   type: CompanyType;
   industry: string;
   state: string;
+  /** Consultants: structural, mep or pmc; contractors: main, or the trade of a sub-contractor. */
+  specialty: string;
+  /** Contacts in order: for owners the projects head, then the purchase head, then others. */
   contactIds: number[];
 }
 
@@ -27,7 +33,10 @@ export class CompanyIndex {
 
   add(c: CompanyRef): void {
     this.all.push(c);
-    for (const key of [c.type, `${c.type}|${c.state}`, `ind|${c.industry}`, `ind|${c.industry}|${c.state}`]) {
+    // Kinds a generator asks for: 'developer', 'contractor' (main contractors), 'sub|hvac',
+    // 'consultant|mep', 'ind|Pharmaceuticals' (owners in an industry), each also by state.
+    const kind = c.type === "contractor" && c.specialty !== "main" ? `sub|${c.specialty}` : c.type === "consultant" ? `consultant|${c.specialty}` : c.type;
+    for (const key of [kind, `ind|${c.industry}`].flatMap((k) => [k, `${k}|${c.state}`])) {
       let list = this.byKey.get(key);
       if (!list) this.byKey.set(key, (list = []));
       list.push(c);
@@ -49,9 +58,19 @@ export class CompanyIndex {
 }
 
 const TYPE_WEIGHTS: [CompanyType, number][] = [
-  ["developer", 24], ["builder", 8], ["contractor", 30], ["architect", 8], ["consultant", 5], ["manufacturer", 25],
+  ["developer", 24], ["builder", 8], ["contractor", 30], ["architect", 8], ["consultant", 8], ["manufacturer", 22],
 ];
-const SENIORITY_WEIGHTS: [string, number][] = SENIORITY_LEVELS.map((s, i) => [s, [15, 10, 12, 15, 18, 20, 10][i]]);
+const DEVELOPER_INDUSTRIES: [string, number][] = [["Real Estate", 70], ["Healthcare", 11], ["Education", 10], ["Hospitality", 9]];
+const CONTRACTOR_SPECIALTIES: [string, number][] = [
+  ["main", 62], ["electrical", 6], ["hvac", 6], ["facade", 5], ["piling", 5], ["fire", 5], ["plumbing", 4], ["lifts", 4], ["waterproofing", 3],
+];
+const CONSULTANT_SPECIALTIES: [string, number][] = [["structural", 45], ["mep", 35], ["pmc", 20]];
+/** Equity as a share of revenue, and debt to equity, by kind: contractors run leaner and borrow more. */
+const BALANCE: Record<CompanyType, { equity: [number, number]; de: [number, number] }> = {
+  developer: { equity: [0.4, 1.2], de: [0.4, 1.8] }, builder: { equity: [0.3, 0.8], de: [0.3, 1.4] },
+  contractor: { equity: [0.2, 0.5], de: [0.3, 1.5] }, architect: { equity: [0.2, 0.5], de: [0, 0.3] },
+  consultant: { equity: [0.2, 0.5], de: [0, 0.3] }, manufacturer: { equity: [0.35, 0.9], de: [0.2, 1.2] },
+};
 const SOURCE_WEIGHTS: [string, number][] = CONTACT_SOURCES.map((s) => [s, { telephone: 45, internet: 40, official_govt_website: 15 }[s]]);
 const EMPLOYEE_BANDS = ["11-50", "51-200", "201-500", "501-1000", "1001-5000", "5000+"];
 
@@ -112,6 +131,24 @@ export function pastFiscalYears(now: Date, n: number): string[] {
   return out;
 }
 
+/** Which designation list a company's people come from (names.ts COMPANY_DESIGNATIONS). */
+function designationKind(type: CompanyType, specialty: string): string {
+  if (type === "manufacturer" || type === "architect") return type;
+  if (type === "consultant") return specialty;
+  if (type === "contractor") return specialty === "main" ? "contractor" : "trade";
+  return "owner";
+}
+
+/** The industry a specialist firm lists. */
+function specialtyIndustry(type: CompanyType, specialty: string): string {
+  const consultants: Record<string, string> = { structural: "Structural Engineering", mep: "Building Services (MEP)", pmc: "Project Management" };
+  const trades: Record<string, string> = {
+    electrical: "Electrical Contracting", hvac: "HVAC Contracting", facade: "Facade & Glazing", piling: "Piling & Foundations",
+    fire: "Fire Protection", plumbing: "Plumbing Contracting", lifts: "Lifts & Escalators", waterproofing: "Waterproofing",
+  };
+  return (type === "consultant" ? consultants : trades)[specialty] ?? "Construction";
+}
+
 export class CompanyGenerator {
   private usedNames = new Set<string>();
   constructor(
@@ -122,14 +159,19 @@ export class CompanyGenerator {
     readonly index: CompanyIndex,
   ) {}
 
-  private makeName(type: CompanyType, industry: string, state: StateInfo, city: string): { name: string; form: "Pvt Ltd" | "Ltd" | "LLP" } {
+  private makeName(type: CompanyType, industry: string, specialty: string, state: StateInfo, city: string): { name: string; form: "Pvt Ltd" | "Ltd" | "LLP" } {
     const rng = this.rng;
     const form =
       type === "manufacturer" ? rng.weighted([["Ltd", 45], ["Pvt Ltd", 55]] as const)
       : type === "architect" || type === "consultant" ? rng.weighted([["LLP", 30], ["Pvt Ltd", 70]] as const)
       : rng.weighted([["Pvt Ltd", 62], ["Ltd", 22], ["LLP", 16]] as const);
     const region = REGION_OF_STATE[state.code] ?? "north";
-    const trade = type === "manufacturer" ? INDUSTRY_WORDS[industry] : TRADE_WORDS[type];
+    const trade =
+      type === "manufacturer" ? INDUSTRY_WORDS[industry]
+      : OWNER_WORDS[industry] ? OWNER_WORDS[industry]
+      : type === "consultant" ? CONSULTANT_WORDS[specialty]
+      : type === "contractor" && specialty !== "main" ? TRADE_CONTRACTOR_WORDS[specialty]
+      : TRADE_WORDS[type];
     for (let attempt = 0; attempt < 8; attempt++) {
       const head =
         rng.chance(0.5) ? rng.pick(SURNAMES[region])
@@ -156,29 +198,36 @@ export class CompanyGenerator {
   generate(id: number, contactIds: number[], b: CompanyBatches): void {
     const rng = this.rng;
     const type = rng.weighted(TYPE_WEIGHTS);
-    const industry = type === "manufacturer" ? rng.pick(INDUSTRIAL_SECTORS) : { developer: "Real Estate", builder: "Construction", contractor: "Construction", architect: "Architecture", consultant: "Engineering Consultancy" }[type];
+    const industry =
+      type === "manufacturer" ? rng.pick(INDUSTRIAL_SECTORS)
+      : type === "developer" ? rng.weighted(DEVELOPER_INDUSTRIES)
+      : { builder: "Construction", contractor: "Construction", architect: "Architecture", consultant: "Engineering Consultancy" }[type];
+    const specialty = type === "contractor" ? rng.weighted(CONTRACTOR_SPECIALTIES) : type === "consultant" ? rng.weighted(CONSULTANT_SPECIALTIES) : "";
     const state = rng.weighted(STATE_WEIGHTS);
     const district = rng.pick(state.districts);
-    const { name, form } = this.makeName(type, industry, state, district.city);
+    const { name, form } = this.makeName(type, industry, specialty, state, district.city);
     const incYear = rng.int(1978, Math.min(2022, this.now.getUTCFullYear() - 2));
     const incDate = new Date(Date.UTC(incYear, rng.int(0, 11), rng.int(1, 28)));
     let cin: string | null = null;
     const listed = form === "Ltd" && rng.chance(0.35);
     if (form !== "LLP") {
-      const nic = rng.pick(NIC_CODES[type === "manufacturer" ? industry : type]);
+      const nic = rng.pick(NIC_CODES[type === "manufacturer" || NIC_CODES[industry] ? industry : type]);
       cin = `${listed ? "L" : "U"}${nic}${state.code}${incYear}${form === "Ltd" ? "PLC" : "PTC"}${String(id % 1_000_000).padStart(6, "0")}`;
     }
     const domainBase = slug(name.replace(/ (Pvt Ltd|Ltd|LLP)$/, "").replace(/\(.*\)/, ""));
     const domain = `${domainBase}.${rng.weighted([["com", 55], ["in", 25], ["co.in", 20]] as const)}`;
-    const size = rng.logUniform(1e7, 5e10, 1.6); // annual revenue scale in rupees
+    // Annual revenue in rupees; specialist firms and design offices are smaller.
+    const small = type === "architect" || type === "consultant" || (specialty !== "" && specialty !== "main");
+    const size = small ? rng.logUniform(3e6, 2e9, 1.6) : rng.logUniform(1e7, 5e10, 1.6);
     const authorized = Math.max(1e5, Math.round((size * rng.float(0.02, 0.1)) / 1e5) * 1e5);
     const paidUp = Math.round((authorized * rng.float(0.4, 1)) / 1e5) * 1e5;
     const band = EMPLOYEE_BANDS[Math.min(5, Math.max(0, Math.floor(Math.log10(size) - 7 + rng.float(-0.5, 0.5))))];
     const locality = rng.pick(district.localities);
-    const address = `${rng.pick(["Office No.", "Unit", "Flat No.", "Plot No."])} ${rng.int(1, 12)}${rng.digits(2)}, ${rng.pick(["Sai Plaza", "Business Bay", "Trade Centre", "Corporate Park", "Arcade", "Chambers", "Tower"])}, ${locality}, ${district.city}, ${state.name} ${district.pincode + rng.int(0, 40)}`;
+    const address = `${rng.pick(["Office No.", "Unit", "Office No.", "Plot No."])} ${rng.int(1, 12)}${rng.digits(2)}, ${rng.pick(["Sai Plaza", "Business Bay", "Trade Centre", "Corporate Park", "Arcade", "Chambers", "Tower"])}, ${locality}, ${district.city}, ${state.name} ${district.pincode + rng.int(0, 40)}`;
     const createdAt = addDays(this.now, -rng.float(30, 900));
     b.companies.add(
-      id, name, normalizeCompanyName(name), cin, type === "manufacturer" ? "Manufacturer" : type[0].toUpperCase() + type.slice(1), industry,
+      id, name, normalizeCompanyName(name), cin, type === "manufacturer" ? "Manufacturer" : type[0].toUpperCase() + type.slice(1),
+      specialty && specialty !== "main" ? specialtyIndustry(type, specialty) : industry,
       state.name, district.city, address, `https://www.${domain}`, isoDate(incDate), authorized, paidUp, "Active", state.roc,
       cin ? (listed ? "Listed" : "Unlisted") : null, band, iso(createdAt),
     );
@@ -193,34 +242,51 @@ export class CompanyGenerator {
       b.directors.add(id, din, `${p.first} ${p.last}`.toUpperCase(), form === "LLP" ? "Designated Partner" : i === 0 ? "Managing Director" : rng.pick(DIRECTOR_DESIGNATIONS), isoDate(appointed));
     }
 
-    // Financials for the last 3–5 completed fiscal years, a random walk around the size.
-    const years = pastFiscalYears(this.now, rng.int(3, 5));
-    let revenue = size;
-    for (const fy of years) {
-      const margin = rng.float(-0.04, 0.16);
-      const netWorth = revenue * rng.float(0.15, 0.8);
-      b.financials.add(id, fy, Math.round(revenue), Math.round(revenue * margin), Math.round(netWorth), Math.round(netWorth * rng.float(0.1, 1.5)));
-      revenue = revenue / rng.float(0.92, 1.25); // going back in time: usually smaller
-    }
+    // Financials for the last 3–5 completed fiscal years (see financials()).
+    this.financials(id, type, size, paidUp, b);
 
     // Contacts.
-    for (const cid of contactIds) {
+    const designations = COMPANY_DESIGNATIONS[designationKind(type, specialty)];
+    for (const [k, cid] of contactIds.entries()) {
       const p = personName(rng, state.code);
-      const seniority = rng.weighted(SENIORITY_WEIGHTS);
+      const [designation, seniority] = rng.pick(designations[Math.min(k, 2)]);
       const source = rng.weighted(SOURCE_WEIGHTS);
       const email = rng.chance(0.94)
         ? `${rng.weighted([[`${p.first}.${p.last}`, 60], [`${p.first[0]}${p.last}`, 25], [p.first, 15]] as const).toLowerCase()}@${domain}`
         : null;
       const phone = rng.chance(0.95) ? mobile(rng) : null;
       const verified = source === "telephone" ? iso(addDays(this.now, -rng.float(1, 400))) : null;
-      b.contacts.add(cid, id, `${p.first} ${p.last}`, rng.pick(DESIGNATIONS[seniority]), seniority, email, phone, source, contactScore(rng, source), verified, iso(createdAt));
+      b.contacts.add(cid, id, `${p.first} ${p.last}`, designation, seniority, email, phone, source, contactScore(rng, source), verified, iso(createdAt));
     }
 
-    this.index.add({ id, name, type, industry, state: state.name, contactIds });
+    this.index.add({ id, name, type, industry, state: state.name, specialty, contactIds });
+  }
+
+  /**
+   * Yearly figures, newest first, walked back in time: revenue grows a believable -8%..+25% a
+   * year, the margin stays near the company's own, net worth is the earlier year's plus the
+   * profit kept, and borrowings follow net worth at a slowly drifting debt-equity ratio.
+   */
+  private financials(id: number, type: CompanyType, size: number, paidUp: number, b: CompanyBatches): void {
+    const rng = this.rng;
+    const years = pastFiscalYears(this.now, rng.int(3, 5));
+    const baseMargin = rng.float(0.01, 0.12);
+    const balance = BALANCE[type];
+    let revenue = size;
+    let netWorth = Math.max(paidUp * rng.float(1.2, 3), size * rng.float(...balance.equity));
+    let de = rng.float(...balance.de);
+    for (const fy of years) {
+      const margin = Math.min(0.2, Math.max(-0.06, baseMargin + rng.float(-0.03, 0.03)));
+      const profit = revenue * margin;
+      b.financials.add(id, fy, Math.round(revenue), Math.round(profit), Math.round(netWorth), Math.round(netWorth * de));
+      revenue = revenue / rng.float(0.92, 1.25);
+      netWorth = Math.max(paidUp, netWorth - Math.max(0, profit) * rng.float(0.7, 1));
+      de = Math.max(0, de * rng.float(0.85, 1.15));
+    }
   }
 
   /** How many contacts the next company will get (drawn before ids are allocated). */
   contactCount(): number {
-    return this.countRng.int(2, 6);
+    return this.countRng.int(3, 6);
   }
 }

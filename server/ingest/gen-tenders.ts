@@ -5,6 +5,7 @@ import { STATE_WEIGHTS, STATES } from "./india-data.js";
 import { PLACE_WORDS, TRADE_WORDS } from "./names.js";
 import { Rng } from "./prng.js";
 import { CITY_BODIES, STATE_BODY_NAMES, TENDER_ORGS, TENDER_SOURCES, TENDER_STATUS_WEIGHTS, TENDER_TITLES, TENDER_TYPES } from "./templates.js";
+import { boqXlsx, corrigendumPdf, nitPdf, type TenderFacts } from "./tender-files.js";
 import { DAY, fill, indianNumber, iso } from "./text.js";
 
 export const MIN_TENDER_VALUE = 1e5;
@@ -13,7 +14,9 @@ export const MAX_TENDER_VALUE = 2e10;
 export interface TenderBatches {
   tenders: Batch;
   corrigenda: Batch;
+  documents: Batch;
   results: Batch;
+  winners: Batch;
   bidders: Batch;
 }
 
@@ -25,12 +28,17 @@ export function newTenderBatches(): TenderBatches {
       ["value", "numeric"], ["emd", "numeric"], ["tender_fee", "numeric"], ["published_date", "timestamptz"], ["closing_date", "timestamptz"],
       ["opening_date", "timestamptz"], ["prebid_date", "timestamptz"], ["status_update_date", "timestamptz"], ["retrieved_on", "timestamptz"],
       ["reviewed_date", "timestamptz"], ["arrived_date", "timestamptz"], ["state", "text"], ["district", "text"], ["city", "text"],
-      ["pincode", "text"], ["source", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+      ["pincode", "text"], ["source", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"], ["portal_tender_id", "text"],
     ]),
+    documents: new Batch("tender_documents", [["tender_id", "bigint"], ["file_name", "text"], ["mime_type", "text"], ["content", "bytea"], ["created_at", "timestamptz"]]),
     corrigenda: new Batch("tender_corrigenda", [["tender_id", "bigint"], ["title", "text"], ["description", "text"], ["published_date", "timestamptz"]]),
     results: new Batch("results", [
       ["id", "bigint"], ["tender_id", "bigint"], ["winner_company_id", "bigint"], ["winner_name", "text"], ["award_value", "numeric"],
-      ["result_date", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"],
+      ["result_date", "timestamptz"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"], ["contract_value", "numeric"],
+      ["contract_date", "timestamptz"], ["winner_names", "text"],
+    ]),
+    winners: new Batch("result_winners", [
+      ["result_id", "bigint"], ["position", "int"], ["award_ref", "text"], ["company_id", "bigint"], ["name", "text"], ["bid_value", "numeric"], ["award_value", "numeric"],
     ]),
     bidders: new Batch("result_bidders", [
       ["result_id", "bigint"], ["company_id", "bigint"], ["bidder_name", "text"], ["bid_value", "numeric"], ["rank", "int"],
@@ -41,11 +49,16 @@ export function newTenderBatches(): TenderBatches {
 
 const ORG_WEIGHTS = TENDER_ORGS.map((o) => [o, o.weight] as const);
 const CORRIGENDUM_TITLES = [
-  ["Corrigendum-1: Extension of bid due date", "The last date of online bid submission has been extended. All other terms and conditions remain unchanged."],
-  ["Corrigendum: Revised BOQ", "The bill of quantities has been revised; bidders are requested to download the revised BOQ and quote accordingly."],
-  ["Addendum: Change in eligibility criteria", "The similar-work experience criterion has been revised as per the addendum uploaded on the portal."],
-  ["Corrigendum-2: Pre-bid clarifications", "Replies to the queries raised in the pre-bid meeting are published. The replies form part of the bid documents."],
+  ["Extension of bid due date", "The last date of online bid submission has been extended. All other terms and conditions remain unchanged."],
+  ["Revised BOQ", "The bill of quantities has been revised; bidders are requested to download the revised BOQ and quote accordingly."],
+  ["Change in eligibility criteria", "The similar-work experience criterion has been revised as per the addendum uploaded on the portal."],
+  ["Pre-bid clarifications", "Replies to the queries raised in the pre-bid meeting are published. The replies form part of the bid documents."],
 ] as const;
+/** The largest estimate each kind of work is published with (rupees). */
+const KIND_MAX: Record<string, number> = {
+  road: 2e10, bridge: 5e9, building: 3e9, water: 5e9, sewer: 5e9, irrigation: 2e9, rail: 1e10, airport: 2e10, power: 5e9, pipes: 5e8, materials: 2e8, om: 5e8, consultancy: 2e8,
+};
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Rounds a tender estimate the way departments publish it. */
 function roundEstimate(v: number): number {
@@ -84,7 +97,8 @@ export class TenderGenerator {
       : org.scope === "state" ? STATE_BODY_NAMES[org.abbr]?.[state.name] ?? fill(org.name, { state: state.name })
       : org.name;
     const department = fill(rng.pick(org.depts), { n: rng.int(1, 6), city, district: district.name });
-    const kind = TENDER_TITLES[rng.pick(org.kinds)];
+    const kindName = rng.pick(org.kinds);
+    const kind = TENDER_TITLES[kindName];
     const category = kind.category;
     const others = state.districts.map((x) => x.city).filter((c) => c !== city);
     const other = others.length ? rng.pick(others) : rng.pick(rng.pick(STATES).districts).city;
@@ -96,7 +110,8 @@ export class TenderGenerator {
       dept_short: org.abbr, units: rng.int(2, 40) * 6, mld: rng.int(2, 150), kva: rng.pick([62.5, 125, 250, 500, 750, 1010]),
     });
     const status = rng.weighted(TENDER_STATUS_WEIGHTS);
-    const value = rng.chance(0.93) ? Math.min(MAX_TENDER_VALUE, Math.max(MIN_TENDER_VALUE, roundEstimate(rng.logUniform(5e5, MAX_TENDER_VALUE, 1.5)))) : null;
+    const maxValue = Math.min(MAX_TENDER_VALUE, KIND_MAX[kindName] ?? MAX_TENDER_VALUE);
+    const value = rng.chance(0.93) ? Math.min(MAX_TENDER_VALUE, Math.max(MIN_TENDER_VALUE, roundEstimate(rng.logUniform(5e5, maxValue, 1.5)))) : null;
     const emd = value !== null ? Math.max(1000, Math.round((value * 0.02) / 100) * 100) : rng.pick([25000, 50000, 100000]);
 
     // Dates consistent with the status: Live closes after now, the others closed before now.
@@ -120,30 +135,55 @@ export class TenderGenerator {
     else if (status === "Cancelled" || status === "Retender") statusUpdate = new Date(Math.min(now.getTime() - DAY / 2, published.getTime() + rng.int(5, 40) * DAY));
     else if (status !== "Live") statusUpdate = new Date(Math.min(now.getTime() - DAY / 4, opening.getTime() + rng.int(0, 10) * DAY));
 
-    // About one in ten carries a corrigendum.
-    const corrigendum = rng.chance(0.1);
-    if (corrigendum) {
-      const [ctitle, cdesc] = rng.pick(CORRIGENDUM_TITLES);
+    // About one in seven carries corrigenda (one or two, numbered as published).
+    const corrigenda: { title: string; text: string; at: Date }[] = [];
+    if (rng.chance(0.14)) {
       const latest = Math.min(closing.getTime(), now.getTime()) - DAY / 2;
-      const cdate = new Date(published.getTime() + rng.float(0.2, 0.9) * Math.max(DAY, latest - published.getTime()));
-      b.corrigenda.add(id, ctitle, cdesc, iso(cdate));
-      if (status === "Live") statusUpdate = cdate;
+      const picks = rng.sample(CORRIGENDUM_TITLES, rng.chance(0.3) ? 2 : 1);
+      let from = published.getTime();
+      picks.forEach(([ctitle, cdesc], i) => {
+        const cdate = new Date(from + rng.float(0.2, 0.6) * Math.max(DAY, latest - from));
+        from = cdate.getTime();
+        corrigenda.push({ title: `Corrigendum-${i + 1}: ${ctitle}`, text: cdesc, at: cdate });
+        b.corrigenda.add(id, `Corrigendum-${i + 1}: ${ctitle}`, cdesc, iso(cdate));
+        if (status === "Live") statusUpdate = cdate;
+      });
     }
+    const corrigendum = corrigenda.length > 0;
 
     const retrieved = new Date(Math.min(now.getTime() - 60_000, statusUpdate.getTime() + rng.float(0.05, 2) * DAY));
     const reviewed = rng.chance(0.95) ? new Date(Math.min(now.getTime() - 1000, retrieved.getTime() + rng.float(0.01, 1) * DAY)) : null;
     const year = published.getUTCFullYear();
-    const reference = `${year}_${org.abbr === "MC" ? city.slice(0, 3).toUpperCase() + "MC" : org.abbr}_${rng.int(10000, 99999)}_${corrigendum ? 2 : 1}`;
+    // The department's NIT number, and the portal's own Tender ID (GePNIC: year_org_serial_n; GeM bid numbers).
+    const orgCode = org.abbr === "MC" ? city.slice(0, 3).toUpperCase() + "MC" : org.abbr;
+    const fy = published.getUTCMonth() >= 3 ? year : year - 1;
+    const reference = `${rng.pick(["NIT", "e-NIT", "Tender Notice"])} No. ${rng.int(1, 180)}/${orgCode}/${rng.pick(["EE", "SE", "CE", "Div"])}-${district.name.slice(0, 3).toUpperCase()}/${fy}-${String((fy + 1) % 100).padStart(2, "0")}`;
     const months = rng.pick([3, 6, 9, 12, 18, 24]);
-    const description = `${department}, ${orgName} invites online bids from eligible contractors for ${title.charAt(0).toLowerCase()}${title.slice(1)}. Estimated cost ${value ? `₹${indianNumber(value)}` : "as per BOQ"}; EMD ₹${indianNumber(emd)}; period of completion ${months} months.`;
+    // EPC, item-rate and percentage-rate contracts are for works; supplies and services are bought by open or limited tender.
+    const tenderType = rng.pick(category === "works" ? TENDER_TYPES : TENDER_TYPES.filter((x) => /Tender/.test(x)));
+    const fee = tenderFee(value);
+    const description = `${department}, ${orgName} invites online bids from eligible ${category === "goods" ? "suppliers" : category === "services" ? "firms" : "contractors"} for ${title.charAt(0).toLowerCase()}${title.slice(1)}. Estimated cost ${value ? `₹${indianNumber(value)}` : "as per BOQ"}; EMD ₹${indianNumber(emd)}; period of completion ${months} months.`;
     const source = org.scope === "central" ? rng.pick([TENDER_SOURCES[0], TENDER_SOURCES[2]]) : rng.pick([TENDER_SOURCES[1], TENDER_SOURCES[3]]);
+    const portalId =
+      source === "GeM" ? `GEM/${year}/B/${rng.int(1_000_000, 6_999_999)}`
+      : source === TENDER_SOURCES[3] ? null
+      : `${year}_${orgCode}_${rng.int(10000, 999999)}_${corrigenda.length + 1}`;
 
     b.tenders.add(
-      id, reference, title, description, orgName, orgName, department, status, corrigendum, category, rng.pick(TENDER_TYPES), value, emd,
-      tenderFee(value), iso(published), iso(closing), iso(opening), prebidOk ? iso(prebidOk) : null, iso(statusUpdate), iso(retrieved),
+      id, reference, title, description, orgName, orgName, department, status, corrigendum, category, tenderType, value, emd,
+      fee, iso(published), iso(closing), iso(opening), prebidOk ? iso(prebidOk) : null, iso(statusUpdate), iso(retrieved),
       reviewed ? iso(reviewed) : null, iso(retrieved), state.name, district.name, city, String(district.pincode + rng.int(0, 40)), source,
-      iso(retrieved), iso(statusUpdate),
+      iso(retrieved), iso(statusUpdate), portalId,
     );
+
+    // The files: notice, BOQ (works with an estimate) and each corrigendum.
+    const facts: TenderFacts = {
+      title, orgName, department, reference, portalId, kind: kindName, category, tenderType, value, emd, fee, months, published, closing,
+      opening, prebid: prebidOk, place: `${city}, ${district.name} district, ${state.name}`, source,
+    };
+    b.documents.add(id, "NIT.pdf", "application/pdf", nitPdf(facts), iso(published));
+    if (category !== "services" || value !== null) b.documents.add(id, "BOQ.xlsx", XLSX, boqXlsx(rng, facts), iso(published));
+    corrigenda.forEach((c, i) => b.documents.add(id, `Corrigendum-${i + 1}.pdf`, "application/pdf", corrigendumPdf(facts, i + 1, c.title, c.text, c.at), iso(c.at)));
 
     if (status !== "AOC" || !resultDate) return { aoc: false };
     // Results: 2–6 ranked bidders, bids ascending with rank; L1 wins near the estimate.
@@ -153,7 +193,8 @@ export class TenderGenerator {
     const bidders: { company: CompanyRef | null; name: string }[] = [];
     const seen = new Set<number>();
     for (let i = 0; i < n * 3 && bidders.length < n; i++) {
-      const c = this.companies.pick(rng, ["contractor"], state.name, 0.7);
+      // Local firms first; when the state has too few, firms from anywhere bid too.
+      const c = this.companies.pick(rng, ["contractor"], state.name, i < n ? 0.7 : 0);
       if (c && seen.has(c.id)) continue;
       if (c) seen.add(c.id);
       // Without companies in the database, bidders are named but not linked.
@@ -163,7 +204,32 @@ export class TenderGenerator {
     }
     const winner = bidders[0];
     const resultId = takeResultId();
-    b.results.add(resultId, id, winner.company?.id ?? null, winner.name, award, iso(resultDate), iso(retrieved), iso(retrieved));
+    // Some awards are joint: a JV of two firms on one works contract, or a supply split into two
+    // lots between L1 and L2 at L1's rate. Each winner is a row of result_winners.
+    const joint = bidders.length >= 2 && rng.chance(0.12);
+    const winners: { company: CompanyRef | null; name: string; ref: string; bid: number | null; award: number }[] = [{ ...winner, ref: "Award 1", bid: award, award }];
+    if (joint && category === "goods") {
+      const share = Math.round(award * rng.float(0.3, 0.45));
+      winners[0] = { ...winner, ref: "Lot 1", bid: award - share, award: award - share };
+      winners.push({ ...bidders[1], ref: "Lot 2", bid: share, award: share });
+    } else if (joint) {
+      // The JV partner bid with the leader, so it is not among the other bidders.
+      const partner = this.companies.pick(rng, ["contractor"], state.name, 0.5);
+      if (partner && !seen.has(partner.id)) {
+        winners[0] = { ...winner, ref: "Award 1", bid: null, award };
+        winners.push({ company: partner, name: partner.name, ref: "Award 1", bid: null, award });
+      }
+    }
+    // The contract as signed: often a little below the award after negotiation, weeks after it.
+    const signedAt = new Date(resultDate.getTime() + rng.int(7, 45) * DAY);
+    const signed = rng.chance(0.45) && signedAt < now;
+    const contractValue = signed ? Math.round(award * rng.float(0.97, 0.995)) : null;
+    const contractDate = signed ? signedAt : null;
+    b.results.add(
+      resultId, id, winner.company?.id ?? null, winner.name, award, iso(resultDate), iso(retrieved), iso(retrieved), contractValue,
+      contractDate ? iso(contractDate) : null, winners.length > 1 ? winners.map((w) => w.name).join("\n") : null,
+    );
+    if (winners.length > 1) winners.forEach((w, i) => b.winners.add(resultId, i + 1, w.ref, w.company?.id ?? null, w.name, w.bid, w.award));
     let bid = award;
     bidders.forEach((bd, i) => {
       if (i > 0) bid = Math.round(bid * (1 + rng.float(0.004, 0.08)));

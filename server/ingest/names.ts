@@ -46,7 +46,7 @@ export const TRADE_WORDS: Record<string, string[]> = {
 export const INDUSTRY_WORDS: Record<string, string[]> = {
   Cement: ["Cements", "Cement Works"],
   Steel: ["Steels", "Ispat", "Alloys", "Metals"],
-  Pharma: ["Pharmaceuticals", "Lifesciences", "Healthcare", "Drugs & Chemicals"],
+  Pharmaceuticals: ["Pharmaceuticals", "Lifesciences", "Healthcare", "Drugs & Chemicals"],
   Chemicals: ["Chemicals", "Petrochem", "Specialty Chemicals", "Organics"],
   "Food Processing": ["Foods", "Agro Industries", "Dairy", "Food Products"],
   Automobile: ["Auto Components", "Motors", "Autotech", "Forgings"],
@@ -66,9 +66,12 @@ export const NIC_CODES: Record<string, string[]> = {
   contractor: ["45203", "45204", "45209", "45400"],
   architect: ["74210", "74220"],
   consultant: ["74210", "74140", "74900"],
+  Healthcare: ["85110", "85191"],
+  Education: ["80301", "80302"],
+  Hospitality: ["55101", "55102"],
   Cement: ["26942", "26940"],
   Steel: ["27100", "27109", "27310"],
-  Pharma: ["24232", "24231", "24239"],
+  Pharmaceuticals: ["24232", "24231", "24239"],
   Chemicals: ["24110", "24119", "24299"],
   "Food Processing": ["15400", "15311", "15200"],
   Automobile: ["34100", "34300", "34102"],
@@ -93,3 +96,80 @@ export const DESIGNATIONS: Record<string, string[]> = {
 };
 
 export const DIRECTOR_DESIGNATIONS = ["Managing Director", "Director", "Whole-time Director", "Independent Director", "Additional Director", "Nominee Director"];
+
+/** Owners of hospitals, hotels and schools are named for what they run. */
+export const OWNER_WORDS: Record<string, string[]> = {
+  Healthcare: ["Hospitals", "Healthcare", "Medicare", "Health City"],
+  Education: ["Education Society", "Educational Trust", "Vidyapeeth", "Academy"],
+  Hospitality: ["Hotels & Resorts", "Hospitality", "Hotels"],
+};
+
+/** Consultants by what they design; the name says it. */
+export const CONSULTANT_WORDS: Record<string, string[]> = {
+  structural: ["Structural Consultants", "Structural Engineers", "Structures", "Engineering Consultants"],
+  mep: ["MEP Consultants", "Building Services Consultants", "Services Engineers"],
+  pmc: ["Project Management Consultants", "Projects & Management Services", "Techno Consultants"],
+};
+
+/** Specialist sub-contractors by trade; the name says it. */
+export const TRADE_CONTRACTOR_WORDS: Record<string, string[]> = {
+  electrical: ["Electricals", "Power Systems", "Electro Projects"],
+  hvac: ["Aircon Engineers", "HVAC Systems", "Cooling Solutions"],
+  facade: ["Facades", "Glazing Systems", "Fenestration"],
+  piling: ["Piling & Foundations", "Foundation Engineers", "Geotech"],
+  fire: ["Fire Protection Systems", "Fire Engineers"],
+  plumbing: ["Plumbing Services", "Hydro Systems"],
+  lifts: ["Elevators", "Lifts & Escalators"],
+  waterproofing: ["Waterproofing Solutions", "Construction Chemicals"],
+};
+
+type Desig = readonly [string, string];
+const CXO = "CXO/MD/Director/Proprietor", VP = "VP/Divisional head", AGM = "Assistant General Manager", GM = "General Manager";
+const SM = "Senior Manager or equivalent", MGR = "Manager or equivalent", EXE = "Executive or equivalent";
+
+/**
+ * Designations with their seniority by kind of company: [first contact, second contact, others].
+ * An owner's first two are its projects and purchase heads (the people a supplier calls).
+ */
+export const COMPANY_DESIGNATIONS: Record<string, [Desig[], Desig[], Desig[]]> = {
+  owner: [
+    [["Vice President - Projects", VP], ["General Manager - Projects", GM], ["Head - Projects", VP], ["Director - Projects", CXO]],
+    [["Head - Purchase", VP], ["General Manager - Procurement", GM], ["Senior Manager - Purchase", SM], ["Purchase Manager", MGR]],
+    [["Managing Director", CXO], ["AGM - Projects", AGM], ["Project Manager", MGR], ["Senior Manager - Contracts", SM], ["Planning Engineer", MGR], ["Site Engineer", EXE], ["Purchase Executive", EXE]],
+  ],
+  manufacturer: [
+    [["Head - Projects", VP], ["General Manager - Projects", GM], ["Vice President - Engineering", VP], ["Plant Head", VP]],
+    [["Head - Procurement", VP], ["General Manager - Materials", GM], ["Senior Manager - Purchase", SM], ["Purchase Manager", MGR]],
+    [["Managing Director", CXO], ["Whole-time Director", CXO], ["GM - Engineering", GM], ["AGM - Civil", AGM], ["Project Manager", MGR], ["Procurement Executive", EXE]],
+  ],
+  architect: [
+    [["Principal Architect", CXO], ["Partner", CXO], ["Founder & Principal", CXO]],
+    [["Associate Director - Design", VP], ["Senior Architect", SM], ["Project Architect", MGR]],
+    [["Senior Architect", SM], ["Project Architect", MGR], ["Architect", EXE], ["Landscape Architect", MGR], ["Interior Designer", EXE]],
+  ],
+  structural: [
+    [["Principal Structural Engineer", CXO], ["Director", CXO]],
+    [["Senior Structural Engineer", SM], ["Associate - Structures", AGM]],
+    [["Structural Design Engineer", MGR], ["Design Engineer", EXE], ["Senior Structural Engineer", SM]],
+  ],
+  mep: [
+    [["Director - MEP", CXO], ["Principal Consultant - Building Services", CXO]],
+    [["MEP Design Manager", MGR], ["Senior HVAC Engineer", SM]],
+    [["Electrical Design Engineer", MGR], ["Plumbing & Fire Design Engineer", MGR], ["HVAC Design Engineer", EXE]],
+  ],
+  pmc: [
+    [["Project Director", VP], ["Director", CXO]],
+    [["Senior Project Manager", SM], ["Planning Manager", MGR]],
+    [["Quantity Surveyor", EXE], ["Contracts Manager", MGR], ["QA/QC Engineer", EXE]],
+  ],
+  contractor: [
+    [["Vice President - Projects", VP], ["Project Manager", MGR], ["General Manager - Projects", GM]],
+    [["Head - Procurement", VP], ["Purchase Manager", MGR], ["AGM - Purchase", AGM]],
+    [["Managing Director", CXO], ["GM - Business Development", GM], ["Tendering Manager", MGR], ["Planning Engineer", MGR], ["Quantity Surveyor", EXE], ["Site Engineer", EXE]],
+  ],
+  trade: [
+    [["Proprietor", CXO], ["Managing Director", CXO], ["Director", CXO]],
+    [["Project Engineer", MGR], ["Sales Manager", MGR], ["Senior Manager - Projects", SM]],
+    [["Estimation Engineer", EXE], ["Site Supervisor", EXE], ["Service Engineer", EXE]],
+  ],
+};

@@ -41,7 +41,9 @@ export interface SeedCounts {
   documents: number;
   tenders: number;
   corrigenda: number;
+  tenderDocuments: number;
   results: number;
+  winners: number;
   bidders: number;
   users: number;
 }
@@ -70,7 +72,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   };
   const counts: SeedCounts = {
     companies: 0, directors: 0, financials: 0, contacts: 0, projects: 0, projectContacts: 0, statusUpdates: 0, documents: 0,
-    tenders: 0, corrigenda: 0, results: 0, bidders: 0, users: 0,
+    tenders: 0, corrigenda: 0, tenderDocuments: 0, results: 0, winners: 0, bidders: 0, users: 0,
   };
   const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1);
   opts.onProgress?.(0, total, "companies");
@@ -133,9 +135,11 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     }
     counts.tenders += b.tenders.length;
     counts.corrigenda += b.corrigenda.length;
+    counts.tenderDocuments += b.documents.length;
     counts.results += b.results.length;
+    counts.winners += b.winners.length;
     counts.bidders += b.bidders.length;
-    await pipeline.run([b.tenders, b.corrigenda, b.results, b.bidders], () => progress(n, "tenders"));
+    await pipeline.run([b.tenders, b.corrigenda, b.documents, b.results, b.winners, b.bidders], () => progress(n, "tenders"));
   }
   await pipeline.drain();
 

@@ -2,201 +2,8 @@
 // the generator: {loc} locality or industrial area, {city}, {district}, {state}, {river} and
 // numbers ({floors}, {units}, {beds}, {mw}, {mtpa}, {tpd}, {km}, {mld}, {acres}, {sqft}, {dia}, {keys}).
 
-export interface SectorInfo {
-  name: string;
-  category: "construction" | "industrial";
-  weight: number;
-  types: string[];
-  titles: string[];
-  /** Value range in rupees [min, max] (log-uniform between them). */
-  value: [number, number];
-}
-
-export const SECTORS: SectorInfo[] = [
-  {
-    name: "Residential", category: "construction", weight: 30, value: [5e6, 2e10],
-    types: ["Residential Building", "Apartments", "Villas", "Township", "Affordable Housing", "Row Houses"],
-    titles: [
-      "Construction of {floors}-storey residential towers at {loc}, {city}",
-      "Development of {units} premium apartments in {towers} towers at {loc}, {city}",
-      "Affordable housing project of {units} EWS and LIG units at {loc}, {city}",
-      "Development of {units} villas and row houses on {acres} acres at {loc}, {city}",
-      "Integrated township with {towers} residential towers at {loc}, {city}",
-      "Redevelopment of housing society into {floors}-storey building at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Commercial", category: "construction", weight: 14, value: [1e7, 2e10],
-    types: ["Office Building", "IT Park", "Commercial Complex", "Mall", "Mixed Use Development"],
-    titles: [
-      "Construction of {floors}-storey commercial office tower at {loc}, {city}",
-      "Development of IT park with {sqft} lakh sq ft built-up area at {loc}, {city}",
-      "Construction of shopping mall and multiplex at {loc}, {city}",
-      "Mixed-use development with retail and offices at {loc}, {city}",
-      "Grade-A office campus of {sqft} lakh sq ft at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Hospitality", category: "construction", weight: 5, value: [2e7, 8e9],
-    types: ["Hotel", "Resort", "Serviced Apartments", "Convention Centre"],
-    titles: [
-      "Construction of {keys}-key five-star hotel at {loc}, {city}",
-      "Development of resort with {keys} cottages near {city}",
-      "Construction of business hotel and convention centre at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Healthcare", category: "construction", weight: 6, value: [2e7, 1e10],
-    types: ["Hospital", "Medical College", "Diagnostic Centre"],
-    titles: [
-      "Construction of {beds}-bed multi-speciality hospital at {loc}, {city}",
-      "Expansion of hospital block with {beds} beds and ICU at {loc}, {city}",
-      "Construction of medical college and {beds}-bed teaching hospital at {city}",
-    ],
-  },
-  {
-    name: "Education", category: "construction", weight: 5, value: [1e7, 5e9],
-    types: ["School", "College", "University Campus", "Hostel"],
-    titles: [
-      "Construction of school building with {rooms} classrooms at {loc}, {city}",
-      "Development of university campus on {acres} acres near {city}",
-      "Construction of academic block and hostels at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Infrastructure", category: "construction", weight: 8, value: [5e7, 5e10],
-    types: ["Road", "Bridge", "Flyover", "Metro Rail", "Water Supply", "Sewerage", "Airport", "Port"],
-    titles: [
-      "Construction of {km} km four-lane elevated corridor at {city}",
-      "Construction of flyover and grade separator at {loc}, {city}",
-      "Construction of {mld} MLD sewage treatment plant at {city}",
-      "Construction of bridge across {river} river near {city}",
-      "Development of multi-modal logistics hub near {city}",
-      "Construction of metro depot and stabling yard at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Retail", category: "construction", weight: 3, value: [5e6, 3e9],
-    types: ["Showroom", "Retail Outlet", "Hypermarket"],
-    titles: [
-      "Construction of hypermarket and retail store at {loc}, {city}",
-      "Construction of automobile showroom and workshop at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Cement", category: "industrial", weight: 4, value: [5e8, 3e10],
-    types: ["Cement Plant", "Grinding Unit", "Clinker Unit"],
-    titles: [
-      "Setting up of {mtpa} MTPA cement grinding unit at {loc}, {district}",
-      "Expansion of integrated cement plant by {mtpa} MTPA clinker capacity at {district}",
-      "Installation of waste heat recovery power plant at cement works in {district}",
-    ],
-  },
-  {
-    name: "Steel", category: "industrial", weight: 4, value: [3e8, 5e10],
-    types: ["Steel Plant", "Rolling Mill", "Pellet Plant", "Sponge Iron Plant"],
-    titles: [
-      "Expansion of integrated steel plant to {mtpa} MTPA at {loc}, {district}",
-      "Setting up of TMT rolling mill of {tpd} TPD at {loc}, {district}",
-      "Construction of pellet plant and beneficiation unit at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Pharma", category: "industrial", weight: 4, value: [1e8, 1e10],
-    types: ["Pharmaceutical Plant", "API Unit", "Formulation Unit", "R&D Centre"],
-    titles: [
-      "Construction of API manufacturing block at {loc}, {district}",
-      "Setting up of oral solid dosage formulation plant at {loc}, {district}",
-      "Construction of pharmaceutical R&D centre at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Chemicals", category: "industrial", weight: 4, value: [1e8, 2e10],
-    types: ["Chemical Plant", "Specialty Chemicals Unit", "Petrochemical Complex"],
-    titles: [
-      "Setting up of specialty chemicals plant of {tpd} TPD at {loc}, {district}",
-      "Expansion of agrochemicals formulation unit at {loc}, {district}",
-      "Construction of caustic soda and chlorine plant at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Food Processing", category: "industrial", weight: 3, value: [3e7, 3e9],
-    types: ["Food Processing Unit", "Dairy Plant", "Cold Storage"],
-    titles: [
-      "Setting up of dairy processing plant of {lpd} lakh litres per day at {loc}, {district}",
-      "Construction of food processing unit and cold storage at {loc}, {district}",
-      "Setting up of edible oil refinery of {tpd} TPD at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Automobile", category: "industrial", weight: 3, value: [2e8, 3e10],
-    types: ["Automobile Plant", "Auto Component Unit", "EV Battery Plant"],
-    titles: [
-      "Construction of auto component manufacturing facility at {loc}, {district}",
-      "Setting up of electric vehicle assembly plant at {loc}, {district}",
-      "Construction of lithium-ion battery pack plant at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Textiles", category: "industrial", weight: 2, value: [5e7, 5e9],
-    types: ["Textile Mill", "Spinning Unit", "Garment Factory"],
-    titles: [
-      "Setting up of spinning mill with {spindles} spindles at {loc}, {district}",
-      "Construction of integrated textile processing unit at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Power", category: "industrial", weight: 3, value: [5e8, 5e10],
-    types: ["Thermal Power Plant", "Substation", "Transmission Line"],
-    titles: [
-      "Construction of {mw} MW thermal power plant extension at {district}",
-      "Construction of 400/220 kV GIS substation at {loc}, {district}",
-      "Flue gas desulphurisation system for {mw} MW units at {district}",
-    ],
-  },
-  {
-    name: "Warehousing & Logistics", category: "industrial", weight: 4, value: [5e7, 8e9],
-    types: ["Warehouse", "Logistics Park", "Cold Chain"],
-    titles: [
-      "Development of Grade-A warehousing park of {sqft} lakh sq ft at {loc}, {district}",
-      "Construction of PEB warehouse and fulfilment centre at {loc}, {district}",
-      "Development of multi-modal logistics park on {acres} acres at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Data Centre", category: "industrial", weight: 2, value: [5e8, 5e10],
-    types: ["Data Centre", "Hyperscale Campus"],
-    titles: [
-      "Construction of {mw} MW hyperscale data centre campus at {loc}, {city}",
-      "Setting up of Tier III data centre building at {loc}, {city}",
-    ],
-  },
-  {
-    name: "Renewable Energy", category: "industrial", weight: 3, value: [2e8, 5e10],
-    types: ["Solar Power Plant", "Wind Farm", "Green Hydrogen", "Battery Storage"],
-    titles: [
-      "Setting up of {mw} MW solar power plant at {district}",
-      "Development of {mw} MW wind-solar hybrid project in {district}",
-      "Setting up of green hydrogen and ammonia plant at {loc}, {district}",
-    ],
-  },
-  {
-    name: "Oil & Gas", category: "industrial", weight: 1, value: [5e8, 5e10],
-    types: ["Refinery", "Pipeline", "City Gas Distribution"],
-    titles: [
-      "Expansion of refinery secondary processing units at {loc}, {district}",
-      "City gas distribution network of {km} km in {district}",
-    ],
-  },
-  {
-    name: "Electronics", category: "industrial", weight: 1, value: [3e8, 3e10],
-    types: ["Electronics Manufacturing", "Semiconductor Fab", "ATMP Unit"],
-    titles: [
-      "Setting up of electronics manufacturing cluster unit at {loc}, {district}",
-      "Construction of semiconductor assembly and test facility at {loc}, {district}",
-    ],
-  },
-];
+export { SECTORS, type SectorInfo, type TitleEntry } from "./sectors.js";
+import { SECTORS } from "./sectors.js";
 
 export const SECTOR_NAMES = SECTORS.map((s) => s.name);
 export const INDUSTRIAL_SECTORS = SECTORS.filter((s) => s.category === "industrial").map((s) => s.name);
@@ -223,12 +30,6 @@ export const PROJECT_SOURCES: [string, number][] = [
   ["Press release", 20], ["RERA filing", 25], ["Environmental clearance", 20], ["Company website", 15], ["Field research", 20],
 ];
 
-export const MATERIAL_KEYWORDS = [
-  "cement", "TMT bars", "ready-mix concrete", "structural steel", "AAC blocks", "elevators", "HVAC", "fire fighting",
-  "facade glazing", "precast", "PEB", "waterproofing", "tiles", "sanitaryware", "DG sets", "transformers", "cables",
-  "piling", "formwork", "scaffolding", "paints", "aluminium formwork", "roofing sheets", "chillers",
-];
-
 export const DESCRIPTION_OPENERS = [
   "{owner} has proposed {what}.",
   "{owner} plans {what}.",
@@ -236,15 +37,27 @@ export const DESCRIPTION_OPENERS = [
   "As per {source_lc}, {owner} intends to take up {what}.",
 ];
 
-export const DESCRIPTION_DETAILS: Record<"construction" | "industrial", string[]> = {
-  construction: [
+export const DESCRIPTION_DETAILS: Record<"housing" | "building" | "infra" | "industrial", string[]> = {
+  housing: [
     "The project will have a total built-up area of about {area} sq ft with {parking} levels of basement parking.",
     "The structure is planned as RCC framed construction with {concrete} concrete and {steel} reinforcement.",
     "Amenities include a clubhouse, swimming pool, landscaped podium and rainwater harvesting.",
     "The project is registered under RERA and possession is expected by {completion}.",
     "Civil works are estimated to take about {months} months from mobilisation.",
-    "The building is designed to IGBC Green Homes Gold standards with solar water heating and STP.",
-    "Piling and excavation are to be followed by the podium slab and tower cores.",
+    "The project is designed to IGBC Green Homes Gold standards with solar water heating and STP.",
+  ],
+  building: [
+    "The building will have a total built-up area of about {area} sq ft with {parking} levels of basement parking.",
+    "The structure is planned as RCC framed construction with {concrete} concrete and {steel} reinforcement.",
+    "Civil works are estimated to take about {months} months from mobilisation; completion is targeted by {completion}.",
+    "The building is designed for an IGBC Gold / GRIHA 4-star rating with rainwater harvesting and an STP.",
+    "Piling and excavation are to be followed by the basement raft and the superstructure.",
+  ],
+  infra: [
+    "The work is planned in {months} months from the appointed date, with completion targeted by {completion}.",
+    "Structures are designed in {concrete} concrete with {steel} reinforcement.",
+    "Land acquisition and utility shifting are being taken up in parallel with the design.",
+    "The project is funded under the state budget with central assistance.",
   ],
   industrial: [
     "The plant will be set up on about {acres} acres of land with a proposed capacity expansion in a second phase.",

@@ -41,7 +41,8 @@ beforeAll(async () => {
   a = api(t);
   sub = await subscriber(t);
   seeded = (await t.db.query<{ id: number; specs: { item: string; spec: string }[]; body: string }>(
-    `SELECT project_id AS id, specs, body FROM project_documents ORDER BY project_id LIMIT 5`,
+    // Documents that state a concrete grade (a lead's brief; its BOQ summary or drawings list need not).
+    `SELECT project_id AS id, specs, body FROM project_documents WHERE specs @> '[{"item": "Concrete"}]' ORDER BY project_id LIMIT 5`,
   )).rows;
 }, 120_000);
 afterAll(async () => {
