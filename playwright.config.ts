@@ -5,6 +5,13 @@
 import { defineConfig, devices } from "@playwright/test";
 import { baseUrlOf, E2E_WORKERS, workerSlot } from "./tests/e2e/workers";
 
+// The tests, like the browsers (timezoneId below), keep India's clock: a date a test works out
+// (formatDate of a record's created_at) is the one the page shows. The servers keep the machine's
+// own (tests/e2e/global-setup.ts), as a deployment would.
+export const MACHINE_TZ = process.env.E2E_MACHINE_TZ ?? process.env.TZ ?? "";
+process.env.E2E_MACHINE_TZ = MACHINE_TZ;
+process.env.TZ = "Asia/Kolkata";
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,

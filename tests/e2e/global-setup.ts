@@ -56,7 +56,7 @@ interface RunningServer {
 async function startServer(slot: number, env: Record<string, string>): Promise<RunningServer> {
   const server = spawn("npm", ["start"], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(portOf(slot)), HOST: "127.0.0.1", SEED_PROJECTS: "0", LOG_LEVEL: "warn", LOGIN_MAX_ATTEMPTS: "50" },
+    env: { ...process.env, ...env, PORT: String(portOf(slot)), HOST: "127.0.0.1", SEED_PROJECTS: "0", LOG_LEVEL: "warn", LOGIN_MAX_ATTEMPTS: "50", TZ: process.env.E2E_MACHINE_TZ ?? "" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true, // its own process group: npm, tsx and node stop together
   });

@@ -228,7 +228,7 @@ test.describe("staff area", () => {
     await documents.getByRole("button", { name: "Save document" }).click();
     await expect(documents.getByText("Give the document's text or its web address.")).toBeVisible();
     await documents.getByLabel("Web address").fill("https://example.org/fire-noc.pdf");
-    await documents.getByLabel("Text").fill("Fire safety clearance for towers A and B.");
+    await documents.getByRole("textbox", { name: /^Text/ }).fill("Fire safety clearance for towers A and B.");
     await documents.getByRole("button", { name: "Save document" }).click();
     await expect(page.getByText(`Document 'Fire NOC ${stamp}' added`)).toBeVisible();
     await expect(documents.getByText(`Fire NOC ${stamp}`)).toBeVisible();
