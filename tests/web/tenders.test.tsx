@@ -135,6 +135,18 @@ describe("tenders lister", { timeout: 60_000 }, () => {
     await waitFor(() => expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["is_corrigendum:true"]));
   });
 
+  it("the summary's noun agrees with the count: '1 tender', '2 tenders'", async () => {
+    const summary = () => document.querySelector(".lister-summary")!.textContent;
+    const one = (url: URL) => (url.pathname === "/api/list/tenders/search/" ? jsonResponse(200, { count: 1, page: 1, page_size: 20, results: [row(1)] }) : tenderApi([])(url));
+    renderSignedIn("/live-tenders", makeUser(), one);
+    await screen.findByText("Tender number 1", {}, { timeout: 40_000 });
+    await waitFor(() => expect(summary()).toBe("1 tender"));
+    cleanup();
+    renderSignedIn("/live-tenders", makeUser(), tenderApi([]));
+    await screen.findByText("Tender number 2", {}, { timeout: 40_000 });
+    await waitFor(() => expect(summary()).toBe("2 tenders"));
+  });
+
   it("the organisation suggester asks suggester_facet/ and adds an org_name_exact filter", async () => {
     const calls: URL[] = [];
     renderSignedIn("/live-tenders", makeUser(), tenderApi(calls));
