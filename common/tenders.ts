@@ -36,6 +36,7 @@
 // Errors: unknown id → 404 {detail}; bad filter/sort/page → 400 {field: [message]}; an invalid,
 // tampered or revoked uid/tid pair (without a signed-in subscriber) → 401 {detail}, never data.
 // Money is in rupees (numbers); instants are ISO 8601 UTC strings.
+import type { RankDirection } from "./bidder-ranks.js";
 import type { FacetOption, ListResponse } from "./api.js";
 import type { PlausibilityReason } from "./plausibility.js";
 
@@ -210,7 +211,7 @@ export interface Bidder {
    * lowest: L1 is the lowest bid; highest: H1 the highest; null without a rank. Always sent by
    * the server since migration 020; read as lowest when absent.
    */
-  rank_direction?: "lowest" | "highest" | null;
+  rank_direction?: RankDirection | null;
   /** The label as published ('L-1', 'II', 'H 1'), else L1/H1 from the rank, else null. */
   rank_label: string | null;
   status: string | null;

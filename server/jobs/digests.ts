@@ -18,6 +18,7 @@
 // any other process, sends the same digest. A crash after the SMTP server accepted the mail but
 // before the commit is the one window in which a digest could go out twice.
 import type { FastifyInstance } from "fastify";
+import type { Queryable } from "../db/client.js";
 import { hasSubscription } from "../../common/ability.js";
 import { isProvenStaff } from "../modules/users/staff.js";
 import { digestMail, type DigestSection } from "../modules/alerts/mail.js";
@@ -26,8 +27,8 @@ import { mintUnsubscribeToken, FEED_NAME, type Frequency } from "../modules/aler
 import { feedPreferences } from "../modules/saved-searches/listers.js";
 import { digestBoundary, istDate, periodMs } from "./ist.js";
 
-const DIGEST_LOCK_DAILY = 7_310_006;
-const DIGEST_LOCK_WEEKLY = 7_310_007;
+/** The digests' advisory-lock namespace (beside the migrations' 7_310_001, exports' 7_310_003, imports' 7_310_004). */
+const DIGEST_LOCK = 7_310_006;
 /** How far before the last digest a new digest looks again (late commits). */
 const OVERLAP_MS = 3_600_000;
 
@@ -84,6 +85,21 @@ export async function sendDueDigests(app: FastifyInstance, now: Date, keepGoing:
   return { sent, checked, failed };
 }
 
+/**
+ * One digest per user and frequency even if two processes got here: the second skips (false).
+ * Advisory locks are the whole server's, not a schema's: the key names the schema as well as
+ * the user and frequency (hashed into the second int, as the importers' locks are), so a digest
+ * in another schema (another test file, another deployment on the server) never takes ours. A
+ * rare hash collision only defers a digest to the next run.
+ */
+export async function takeDigestLock(tx: Queryable, userId: number, frequency: Frequency): Promise<boolean> {
+  const r = await tx.query<{ ok: boolean }>(
+    `SELECT pg_try_advisory_xact_lock($1, hashtext(current_schema() || ':' || $2 || ':' || $3::text)) AS ok`,
+    [DIGEST_LOCK, frequency, userId],
+  );
+  return r.rows[0].ok;
+}
+
 /** One user's digest of one frequency: true = mailed, false = nothing new, null = not ours. */
 async function digestFor(app: FastifyInstance, configs: DueRow[], now: Date, boundary: Date): Promise<boolean | null> {
   const { user_id: userId, frequency, email, first_name: firstName } = configs[0];
@@ -98,12 +114,7 @@ async function digestFor(app: FastifyInstance, configs: DueRow[], now: Date, bou
   }
 
   return app.db.transaction(async (tx) => {
-    // One digest per user and frequency even if two processes got here: the second skips.
-    const mine = await tx.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock($1, ($2::bigint % 2147483647)::int) AS ok`, [
-      frequency === "daily" ? DIGEST_LOCK_DAILY : DIGEST_LOCK_WEEKLY,
-      userId,
-    ]);
-    if (!mine.rows[0].ok) return null;
+    if (!(await takeDigestLock(tx, userId, frequency))) return null;
     const claimed = await tx.query<{ id: number; last_sent_at: Date | null }>(
       `SELECT id, last_sent_at FROM email_alert_configs
         WHERE id = ANY($1::bigint[]) AND enabled AND coalesce(last_sent_at, created_at) < $2

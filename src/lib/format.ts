@@ -34,6 +34,12 @@ export function formatIndianNumber(value: unknown, decimals = 2): string {
   return sign + grouped + (fraction ? "." + fraction : "");
 }
 
+/** A count with its noun agreeing in number: '1 tender', '12 tenders', '1 company', '1,234 companies'. */
+export function countOf(n: number | null | undefined, singular: string, plural = `${singular}s`): string {
+  const value = n ?? 0;
+  return `${formatIndianNumber(value, 0)} ${value === 1 ? singular : plural}`;
+}
+
 export type AmountStyle = "short" | "long";
 
 const UNITS = {

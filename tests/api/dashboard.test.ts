@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordView } from "../../server/modules/recently-viewed/record.js";
 import { searchEngine } from "../../server/search/index.js";
 import { projectsIndex } from "../../server/search/indexes/projects.js";
-import { startTestApp, type TestContext } from "./harness.js";
+import { bothModes, startTestApp, type TestContext } from "./harness.js";
 import { api, makeCompany, makeProject, subscriber, type Session, type ProjectOpts } from "./lead-fixture.js";
 
 let t: TestContext;
@@ -89,16 +89,12 @@ describe("dashboard/shortlisted_status_stat/", () => {
   it("the mark filter answers the same from the in-memory search and from plain SQL, and takes a list", async () => {
     const engine = searchEngine(t.db, projectsIndex);
     const filters = [["mark:shortlisted"], ["mark:{shortlisted,tentative}"], ["mark:tentative", "category:industrial"]];
-    const cached = [];
-    for (const f of filters) cached.push(await listerCount(me, f));
-    const before = engine.mode;
-    engine.mode = "sql";
-    try {
-      for (let k = 0; k < filters.length; k++) expect(await listerCount(me, filters[k])).toBe(cached[k]);
-    } finally {
-      engine.mode = before;
-    }
-    expect(cached).toEqual([3, 4, 1]);
+    const counts = await bothModes(engine, async () => {
+      const out = [];
+      for (const f of filters) out.push(await listerCount(me, f));
+      return out;
+    });
+    expect(counts).toEqual([3, 4, 1]);
   });
 
   it("refuses a mark the filter cannot ask for, with the field's message", async () => {

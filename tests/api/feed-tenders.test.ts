@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchEngine } from "../../server/search/index.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
-import { bearer, createUser, login } from "./harness.js";
+import { bearer, bothModesJson, createUser, login } from "./harness.js";
 import { inDays, tenderWorld, type TenderWorld } from "./tender-fixture.js";
 
 let w: TenderWorld;
@@ -28,17 +28,7 @@ const keys = (body: Body) => body.results.map((r) => keyOf(r.id));
 const reasons = (body: Body) => Object.fromEntries(body.results.map((r) => [keyOf(r.id), r.matched]));
 
 /** Asks twice — from the in-memory copy and from plain SQL — and insists on the same answer. */
-async function both(url: string, headers?: Record<string, string>) {
-  const engine = searchEngine(w.ctx.db, tendersIndex);
-  engine.mode = "auto";
-  const cached = await get(url, headers);
-  engine.mode = "sql";
-  const sql = await get(url, headers);
-  engine.mode = "auto";
-  expect(cached.statusCode, url).toBe(200);
-  expect(sql.json()).toEqual(cached.json());
-  return cached.json();
-}
+const both = (url: string, headers?: Record<string, string>) => bothModesJson(searchEngine(w.ctx.db, tendersIndex), () => get(url, headers));
 
 const setPrefs = (userId: number, p: { status?: string[]; sectors?: string[]; states?: string[]; min?: number | null; max?: number | null }) =>
   w.ctx.db.query(

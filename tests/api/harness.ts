@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { expect } from "vitest";
 import { loadConfig, type Config } from "../../server/config.js";
 import { openDb, type Db } from "../../server/db/client.js";
 import { migrate } from "../../server/db/migrate.js";
@@ -13,6 +14,7 @@ import { buildApp, type App } from "../../server/app.js";
 import type { Mailer, MailMessage } from "../../server/mail/mailer.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
 import { isStaffEmail } from "../../common/constants.js";
+import type { SearchEngine } from "../../server/search/engine.js";
 import { migratedPgliteTemplate } from "./pglite-template.js";
 
 export interface TestContext {
@@ -163,4 +165,47 @@ export function yieldBeforeEachStatement(db: Db) {
   const transaction = db.transaction.bind(db);
   db.query = (async (sql: string, params?: unknown[]) => (await turn(), query(sql, params))) as typeof db.query;
   db.transaction = (async (fn: Parameters<typeof db.transaction>[0]) => (await turn(), transaction(fn))) as typeof db.transaction;
+}
+
+/** A test app with one subscriber signed in: the app, the user and their request headers. The caller closes it. */
+export async function signedInApp(overrides: Partial<Config> = {}): Promise<{ ctx: TestContext; user: TestUser; headers: Record<string, string> }> {
+  const ctx = await startTestApp(overrides);
+  const user = await createUser(ctx.db);
+  return { ctx, user, headers: bearer(await login(ctx.app, user.email, user.password)) };
+}
+
+export interface BothModesOptions {
+  /** How the in-memory answer is asked for: "auto" (as the app runs; the default) or "cache" (forced). */
+  memory?: "auto" | "cache";
+  /** Insist the first answer really came from the in-memory copy, not a fallback to SQL. */
+  fromMemory?: boolean;
+}
+
+/**
+ * Asks twice — the search engine answering from its in-memory copy, then from plain SQL (the
+ * reference) — insists on the same answer and returns it. The engine's mode is put back after.
+ */
+export async function bothModes<T>(engine: SearchEngine, ask: () => Promise<T>, opts: BothModesOptions = {}): Promise<T> {
+  const before = engine.mode;
+  let memory: T, sql: T;
+  try {
+    engine.mode = opts.memory ?? "auto";
+    memory = await ask();
+    if (opts.fromMemory) expect(engine.lastPath, "answered from the in-memory copy").toBe("cache");
+    engine.mode = "sql";
+    sql = await ask();
+  } finally {
+    engine.mode = before;
+  }
+  expect(sql, "the SQL answer equals the in-memory one").toEqual(memory);
+  return memory;
+}
+
+/** bothModes for an API request that must succeed: a 200 both ways, the same JSON, which it returns. */
+export function bothModesJson(engine: SearchEngine, ask: () => Promise<{ statusCode: number; body: string; json(): any }>, opts: BothModesOptions = {}): Promise<any> {
+  return bothModes(engine, async () => {
+    const res = await ask();
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }, opts);
 }

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp, type App } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { runJobsOnce } from "../../server/jobs/index.js";
-import { sendDueDigests } from "../../server/jobs/digests.js";
+import { sendDueDigests, takeDigestLock } from "../../server/jobs/digests.js";
 import { acquireLease } from "../../server/jobs/lease.js";
 import type { Mailer } from "../../server/mail/mailer.js";
-import { createUser, login, startTestApp, bearer, testDataDir, type TestContext, type TestUser } from "./harness.js";
+import { createUser, login, openTestDb, startTestApp, bearer, testDataDir, type TestContext, type TestUser } from "./harness.js";
 import { PROJECTS, insertProject, type P } from "./search-fixture.js";
 import { insertTender } from "./tender-fixture.js";
 import { mailText, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer.js";
@@ -253,6 +253,22 @@ describe("one process at a time", () => {
     expect(peer.received).toHaveLength(2);
     await x.close();
     await y.close();
+  });
+
+  it("a digest lock held in another schema on the same server (another test file, deployment) holds no digest here back", async () => {
+    const other = await openTestDb(); // another schema on PostgreSQL; on PGlite, another database
+    try {
+      await other.db.transaction(async (tx) => {
+        // The same user id and frequency as Asha's daily digest here, locked over there until this commits.
+        expect(await takeDigestLock(tx, a.id, "daily")).toBe(true);
+        expect((await sendDueDigests(ctx.app, NOW, async () => true)).sent).toBe(2);
+      });
+    } finally {
+      await other.db.close();
+      await other.drop();
+    }
+    await settle();
+    expect(peer.received).toHaveLength(2);
   });
 
   it("a lease held by a live process makes the others skip the round", async () => {

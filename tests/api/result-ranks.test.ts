@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../../server/db/migrate.js";
 import { fx, run } from "../fixtures/import/helpers.js";
-import { bearer, createUser, login, openTestDb, startTestApp, type TestContext } from "./harness.js";
+import { openTestDb, signedInApp, type TestContext } from "./harness.js";
 
 const WREAP = fx("gepnic", "final_2023_WREAP_32455_1.csv"); // L1, L2, L3 (lowest bid first)
 const CD = fx("gepnic", "final_2022_CD_25879_1.csv"); // I, II, III (lowest bid first)
@@ -19,9 +19,7 @@ const CD = fx("gepnic", "final_2022_CD_25879_1.csv"); // I, II, III (lowest bid 
 let ctx: TestContext;
 let headers: Record<string, string>;
 beforeAll(async () => {
-  ctx = await startTestApp();
-  const user = await createUser(ctx.db);
-  headers = bearer(await login(ctx.app, user.email, user.password));
+  ({ ctx, headers } = await signedInApp());
 });
 afterAll(() => ctx?.close());
 

@@ -12,14 +12,12 @@ import { searchEngine } from "../../server/search/index.js";
 import { resultsIndex } from "../../server/search/indexes/results.js";
 import { bidFigures } from "../../server/modules/competitors/figures.js";
 import { fx, resetImports, run } from "../fixtures/import/helpers.js";
-import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { bearer, bothModesJson, createUser, login, signedInApp, type TestContext } from "./harness.js";
 
 let ctx: TestContext;
 let headers: Record<string, string>;
 beforeAll(async () => {
-  ctx = await startTestApp();
-  const u = await createUser(ctx.db);
-  headers = bearer(await login(ctx.app, u.email, u.password));
+  ({ ctx, headers } = await signedInApp());
 });
 afterAll(() => ctx?.close());
 beforeEach(() => resetImports(ctx.db));
@@ -28,16 +26,8 @@ const get = (url: string) => ctx.app.inject({ method: "GET", url: `/api/${url}`,
 
 /** The list answer by the in-memory index and by SQL, which must agree. */
 async function search(q: string) {
-  const engine = searchEngine(ctx.db, resultsIndex);
   const url = `list/results/search/?filter=item_type:result&q=${encodeURIComponent(q)}`;
-  engine.mode = "auto";
-  const cached = await get(url);
-  engine.mode = "sql";
-  const sql = await get(url);
-  engine.mode = "auto";
-  expect(cached.statusCode, cached.body).toBe(200);
-  expect(sql.json()).toEqual(cached.json());
-  return cached.json() as { count: number; results: { id: number; winner_name: string }[] };
+  return (await bothModesJson(searchEngine(ctx.db, resultsIndex), () => get(url))) as { count: number; results: { id: number; winner_name: string }[] };
 }
 
 async function resultIdOf(ocid: string): Promise<number> {

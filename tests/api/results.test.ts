@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchEngine } from "../../server/search/index.js";
 import { resultsIndex } from "../../server/search/indexes/results.js";
+import { bothModesJson } from "./harness.js";
 import { NHAI, PWD, inDays, insertResult, insertTender, tenderWorld, type TenderWorld } from "./tender-fixture.js";
 
 let w: TenderWorld;
@@ -16,17 +17,7 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = w.headersA) => w.ctx.app.inject({ method: "GET", url: `/api/${url}`, headers });
 
-async function both(url: string) {
-  const engine = searchEngine(w.ctx.db, resultsIndex);
-  engine.mode = "auto";
-  const cached = await get(url);
-  engine.mode = "sql";
-  const sql = await get(url);
-  engine.mode = "auto";
-  expect(cached.statusCode, cached.body).toBe(200);
-  expect(sql.json()).toEqual(cached.json());
-  return cached.json();
-}
+const both = (url: string) => bothModesJson(searchEngine(w.ctx.db, resultsIndex), () => get(url));
 
 describe("list/results/search/", () => {
   it("lists every result with its tender, winner, award and bidder count, newest result first", async () => {

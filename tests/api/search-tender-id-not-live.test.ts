@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchEngine } from "../../server/search/index.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { fx, run } from "../fixtures/import/helpers.js";
-import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { bothModesJson, signedInApp, type TestContext } from "./harness.js";
 import { inDays } from "./tender-fixture.js";
 
 const SAMPLE = { file: fx("gepnic", "final_2024_PWD_35115_146.csv"), id: "2024_PWD_35115_146", reference: "CE/DEV/TB/707/2023-24/01" };
@@ -28,7 +28,7 @@ async function tender(key: string, portalId: string | null, status: string, clos
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ({ ctx, headers } = await signedInApp());
   const report = await run(ctx.db, "gepnic", [SAMPLE.file], { source: "assam", state: "Assam" });
   expect(report.totals.created).toBe(1);
   sample = Number((await ctx.db.query<{ id: number }>(`SELECT id FROM tenders WHERE portal_tender_id = $1`, [SAMPLE.id])).rows[0].id);
@@ -37,8 +37,6 @@ beforeAll(async () => {
   await tender("awarded", "2024_PWD_35115_1460", "AOC", inDays(-30)); // a prefix match, awarded
   await tender("lapsed", "2024_PWD_35115_1462", "Published", inDays(-2)); // a prefix match, its closing date past
   await tender("text", null, "AOC", inDays(-30), `Re-tender of work earlier published as ${SAMPLE.id}.`); // text only: not by its number
-  const u = await createUser(ctx.db);
-  headers = bearer(await login(ctx.app, u.email, u.password));
 });
 afterAll(() => ctx?.close());
 
@@ -47,17 +45,8 @@ interface Answer { count: number; results: Row[]; not_live_matches: { count: num
 
 /** list/tenders/search/ with q (and more), from the in-memory copy and from SQL alike. */
 async function tenders(q: string, extra = ""): Promise<Answer> {
-  const engine = searchEngine(ctx.db, tendersIndex);
   const url = `/api/list/tenders/search/?q=${encodeURIComponent(q)}${extra}`;
-  engine.mode = "auto";
-  const cached = await ctx.app.inject({ method: "GET", url, headers });
-  expect(engine.lastPath).toBe("cache");
-  engine.mode = "sql";
-  const sql = await ctx.app.inject({ method: "GET", url, headers });
-  engine.mode = "auto";
-  expect(cached.statusCode, cached.body).toBe(200);
-  expect(sql.json()).toEqual(cached.json());
-  return cached.json() as Answer;
+  return (await bothModesJson(searchEngine(ctx.db, tendersIndex), () => ctx.app.inject({ method: "GET", url, headers }), { fromMemory: true })) as Answer;
 }
 
 describe("a Tender ID on the live tenders list", () => {

@@ -12,7 +12,7 @@ import { resultsIndex } from "../../server/search/indexes/results.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { Params } from "../../server/search/sql.js";
 import { fx, importDb, REPO_ROOT, run } from "../fixtures/import/helpers.js";
-import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { bothModesJson, signedInApp, type TestContext } from "./harness.js";
 import { inDays, insertResult } from "./tender-fixture.js";
 
 /** Every sample page: its portal Tender ID and reference number as published. */
@@ -42,7 +42,7 @@ async function decoy(key: string, portalId: string | null, description: string) 
 }
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ({ ctx, headers } = await signedInApp());
   const gepnic = await run(ctx.db, "gepnic", SAMPLES.slice(0, 3).map((s) => s.file), { source: "assam", state: "Assam" });
   const ocds = await run(ctx.db, "ocds", [SAMPLES[3].file]);
   expect([gepnic.totals.created, ocds.totals.created]).toEqual([3, 1]);
@@ -57,8 +57,6 @@ beforeAll(async () => {
   await decoy("text", null, "Re-tender of work earlier published as 2024_PWD_35115_146 and CE/DEV/TB/707/2023-24/01.");
   await decoy("prefix", "2024_PWD_35115_1460", "Another work of the same division.");
   await decoy("hyphens", "2024-PWD-35115-146", "An id with other separators: '_' must not act as a wildcard.");
-  const u = await createUser(ctx.db);
-  headers = bearer(await login(ctx.app, u.email, u.password));
 });
 afterAll(() => ctx?.close());
 
@@ -66,16 +64,7 @@ const get = (url: string) => ctx.app.inject({ method: "GET", url: `/api/${url}`,
 
 /** The same answer from the in-memory copy and from SQL (the reference path). */
 async function both(url: string, index: typeof tendersIndex) {
-  const engine = searchEngine(ctx.db, index);
-  engine.mode = "auto";
-  const cached = await get(url);
-  expect(engine.lastPath).toBe("cache");
-  engine.mode = "sql";
-  const sql = await get(url);
-  engine.mode = "auto";
-  expect(cached.statusCode, cached.body).toBe(200);
-  expect(sql.json()).toEqual(cached.json());
-  return cached.json() as { count: number; results: { id: number; tender_id?: number; portal_tender_id: string | null; reference: string | null }[] };
+  return (await bothModesJson(searchEngine(ctx.db, index), () => get(url), { fromMemory: true })) as { count: number; results: { id: number; tender_id?: number; portal_tender_id: string | null; reference: string | null }[] };
 }
 
 const tenders = (q: string, extra = "") => both(`list/tenders/search/?search_all_tenders=true&q=${encodeURIComponent(q)}${extra}`, tendersIndex);

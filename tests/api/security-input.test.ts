@@ -12,7 +12,7 @@ import { projectsIndex } from "../../server/search/indexes/projects.js";
 import { resultsIndex } from "../../server/search/indexes/results.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import type { IndexDefinition } from "../../server/search/types.js";
-import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { bearer, bothModes, createUser, login, startTestApp, type TestContext } from "./harness.js";
 import { uploadImport } from "./imports-upload.js";
 
 const PROTO_NAMES = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "prototype", "isPrototypeOf", "__defineGetter__"];
@@ -114,15 +114,11 @@ describe("date math PostgreSQL could not hold", () => {
   it("is a 400 on the SQL path and the in-memory one alike", async () => {
     const far = "NOW" + "+99999WEEKS".repeat(40);
     const engine = searchEngine(ctx.db, projectsIndex);
-    for (const mode of ["sql", "cache"] as const) {
-      engine.mode = mode;
-      for (const f of [`retrieved_on:[${far} TO *]`, `start_date:[* TO ${far.replace(/\+/g, "-")}]`, `arrived_date:${far}`]) {
-        const { status, body } = await get(`/api/list/search/?${new URLSearchParams({ filter: f })}`, user);
-        expect(status, `${mode} ${f}`).toBe(400);
-        expect(body.filter[0]).toMatch(/is out of range: dates from 1900 to 2200/);
-      }
+    for (const f of [`retrieved_on:[${far} TO *]`, `start_date:[* TO ${far.replace(/\+/g, "-")}]`, `arrived_date:${far}`]) {
+      const { status, body } = await bothModes(engine, () => get(`/api/list/search/?${new URLSearchParams({ filter: f })}`, user), { memory: "cache" });
+      expect(status, f).toBe(400);
+      expect(body.filter[0]).toMatch(/is out of range: dates from 1900 to 2200/);
     }
-    engine.mode = "auto";
   });
 });
 

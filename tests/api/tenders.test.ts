@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchEngine } from "../../server/search/index.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { LIVE_KEYS, NHAI, NIT_TEXT, NMC, PWD, TENDERS, inDays, insertTender, tenderWorld, type TenderWorld } from "./tender-fixture.js";
-import { bearer, createUser, login } from "./harness.js";
+import { bearer, bothModesJson, createUser, login } from "./harness.js";
 import { newItems } from "../../server/modules/alerts/new-items.js";
 
 let w: TenderWorld;
@@ -23,17 +23,7 @@ const keyOf = (id: number) => Object.entries(w.ids).find(([, v]) => v === id)?.[
 const keys = (body: { results: { id: number }[] }) => body.results.map((r) => keyOf(r.id));
 
 /** Asks twice — from the in-memory copy and from plain SQL — and insists on the same answer. */
-async function both(url: string) {
-  const engine = searchEngine(w.ctx.db, tendersIndex);
-  engine.mode = "auto";
-  const cached = await get(url);
-  engine.mode = "sql";
-  const sql = await get(url);
-  engine.mode = "auto";
-  expect(cached.statusCode).toBe(200);
-  expect(sql.json()).toEqual(cached.json());
-  return cached.json();
-}
+const both = (url: string) => bothModesJson(searchEngine(w.ctx.db, tendersIndex), () => get(url));
 
 describe("list/tenders/search/", () => {
   it("lists only live tenders by default, soonest closing first (no closing date last)", async () => {

@@ -37,7 +37,7 @@ test("My Feed → Tenders: live tenders of the preferred state, each with its re
   await expect(page.getByText("statuses and sectors apply to leads only")).toBeVisible();
   const items = page.locator(".feed-tender");
   await expect(items.first()).toBeVisible();
-  await expect(page.getByText(`${liveInState} live tenders`)).toBeVisible();
+  await expect(page.getByText(`${liveInState} live tender${liveInState === 1 ? "" : "s"}`)).toBeVisible();
   // First visit: every tender is new, and each says it matched the preferred state.
   await expect(items.first().locator(".feed-new")).toHaveText("New");
   await expect(items.first().locator(".feed-reason").first()).toHaveText(`State: ${state}`);

@@ -160,15 +160,20 @@ export async function settled(page: Page) {
 }
 
 /**
- * The number in a settled lister's summary, which reads '1,234 <noun>' (the lister's own noun:
- * leads, tenders, companies, results) and nothing more unless `exact` is false: My Feed's
- * goes on ('· 3 new on this page').
+ * The number in a settled lister's summary, which reads '1,234 <noun>' (the lister's own noun,
+ * plural: leads, tenders, companies, results; '1 tender' for one) and nothing more unless
+ * `exact` is false: My Feed's goes on ('· 3 new on this page').
  */
 export async function listerCount(page: Page, noun: string, { exact = true } = {}): Promise<number> {
   await settled(page);
   const summary = page.locator(".lister-summary");
-  await expect(summary).toHaveText(new RegExp(`^[\\d,]+ ${noun}${exact ? "$" : "\\b"}`));
-  return Number(/^[\d,]+/.exec(await summary.innerText())![0].replace(/,/g, ""));
+  const one = noun.replace(/ies$/, "y").replace(/s$/, "");
+  const shape = new RegExp(`^([\\d,]+) (${noun}|${one})${exact ? "$" : "\\b"}`);
+  await expect(summary).toHaveText(shape);
+  const [, digits, word] = shape.exec(await summary.innerText())!;
+  const n = Number(digits.replace(/,/g, ""));
+  expect(word, "the noun agrees with the count").toBe(n === 1 ? one : noun);
+  return n;
 }
 
 /** The filter panel: beside the list on desktop; on a phone in the 'Filters' drawer, closed again after `act`. */

@@ -1,8 +1,10 @@
-// The result page's bidders table: ranked bids first, L ranks before H ranks, each by rank,
+// The bidders' order, one rule for the result detail API and the result page's table
+// (common/bidder-ranks.ts): ranked bids first, L ranks before H ranks, each by rank,
 // unranked after in the server's order; what a published label means; which direction heads
 // the 'L1 – L2' / 'H1 – H2' spread.
 import { describe, expect, it } from "vitest";
-import { directionOf, leadingDirection, rankMeaning, sortByRank } from "../../src/pages/results/bidderOrder.js";
+import { directionOf, leadingDirection, plainRankLabel, rankLetter, sortByRank } from "../../common/bidder-ranks.js";
+import { rankMeaning } from "../../src/pages/results/bidderOrder.js";
 
 type Dir = "lowest" | "highest" | null;
 const bid = (name: string, rank: number | null, rank_direction?: Dir) => ({ name, rank, rank_direction });
@@ -32,6 +34,13 @@ describe("sortByRank", () => {
     const bids = [bid("b", 2, "lowest"), bid("a", 1, "lowest")];
     sortByRank(bids);
     expect(names(bids)).toEqual(["b", "a"]);
+  });
+});
+
+describe("the label of a rank stored without one", () => {
+  it("reads L1/H1 by its direction (lowest when absent), never L for an H rank", () => {
+    expect([plainRankLabel(bid("a", 1, "lowest")), plainRankLabel(bid("a", 2, "highest")), plainRankLabel(bid("a", 3)), plainRankLabel(bid("a", null, null))]).toEqual(["L1", "H2", "L3", null]);
+    expect([rankLetter("lowest"), rankLetter("highest")]).toEqual(["L", "H"]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayCredits, formatAmount, formatDate, formatIndianNumber, formatIstDate, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
+import { countOf, displayCredits, formatAmount, formatDate, formatIndianNumber, formatIstDate, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
 
 describe("Indian number formatting", () => {
   it("groups digits the Indian way", () => {
@@ -47,6 +47,17 @@ describe("Indian number formatting", () => {
     expect(displayCredits(-5)).toBe(0);
     expect(displayCredits(12)).toBe(12);
     expect(displayCredits(undefined)).toBe(0);
+  });
+});
+
+describe("countOf", () => {
+  it("makes the noun agree with the count, for every lister's noun", () => {
+    expect(countOf(1, "tender")).toBe("1 tender");
+    expect(countOf(0, "tender")).toBe("0 tenders");
+    expect(countOf(1, "company", "companies")).toBe("1 company");
+    expect(countOf(123456, "company", "companies")).toBe("1,23,456 companies");
+    expect(countOf(1, "lead to review", "leads to review")).toBe("1 lead to review");
+    expect(countOf(null, "result")).toBe("0 results");
   });
 });
 

@@ -479,7 +479,7 @@ describe("review queue", () => {
     const group = screen.getByRole("group", { name: "Category" });
     fireEvent.click(within(group).getByRole("checkbox", { name: /industrial/ }));
     await waitFor(() => expect(screen.queryByText("Resort at Goa")).toBeNull());
-    screen.getByText("1 leads to review");
+    screen.getByText("1 lead to review"); // the noun agrees with the count
     expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["category:industrial"]);
     expect(currentLocation()).toContain("filter=category%3Aindustrial");
   });

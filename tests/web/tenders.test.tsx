@@ -13,6 +13,9 @@ import { sharedPairOf, withPair } from "../../src/pages/tenders/api";
 import { spreadText } from "../../src/pages/results/ResultDetailPage";
 import { guessKind } from "../../src/pages/imports/ImportsPanel";
 import { formatDateTime } from "../../src/lib/format";
+import { shownSort } from "../../src/components/search/SortSelect";
+import { tenderListerConfig } from "../../src/pages/tenders/tenderSearch";
+import { leadListerConfig } from "../../src/pages/leads/leadSearch";
 import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
 
@@ -133,6 +136,35 @@ describe("tenders lister", { timeout: 60_000 }, () => {
     // ticking 'With corrigendum' sends the value the API knows
     fireEvent.click(within(corrigendum).getByRole("checkbox", { name: /With corrigendum/ }));
     await waitFor(() => expect(calls.at(-1)!.searchParams.getAll("filter")).toEqual(["is_corrigendum:true"]));
+  });
+
+  it("the summary's noun agrees with the count: '1 tender', '2 tenders'", async () => {
+    const summary = () => document.querySelector(".lister-summary")!.textContent;
+    const one = (url: URL) => (url.pathname === "/api/list/tenders/search/" ? jsonResponse(200, { count: 1, page: 1, page_size: 20, results: [row(1)] }) : tenderApi([])(url));
+    renderSignedIn("/live-tenders", makeUser(), one);
+    await screen.findByText("Tender number 1", {}, { timeout: 40_000 });
+    await waitFor(() => expect(summary()).toBe("1 tender"));
+    cleanup();
+    renderSignedIn("/live-tenders", makeUser(), tenderApi([]));
+    await screen.findByText("Tender number 2", {}, { timeout: 40_000 });
+    await waitFor(() => expect(summary()).toBe("2 tenders"));
+  });
+
+  it("the sort box names what orders the list: 'Relevance' while a search text is sent and no sort is chosen", async () => {
+    const calls: URL[] = [];
+    const sortShown = () => document.querySelector(".sort-select .ant-select-selection-item")?.textContent;
+    renderSignedIn("/live-tenders?q=bridge", makeUser(), tenderApi(calls));
+    await screen.findByText("Tender number 1", {}, { timeout: 40_000 });
+    expect(calls.at(-1)!.searchParams.get("sort")).toBeNull(); // the server orders by relevance (parseSort)
+    await waitFor(() => expect(sortShown()).toBe("Relevance"));
+    cleanup();
+    renderSignedIn("/live-tenders?sort=relevance", makeUser(), tenderApi([])); // nothing to rank by: the default order
+    await screen.findByText("Tender number 1", {}, { timeout: 40_000 });
+    await waitFor(() => expect(sortShown()).toBe("Closing soonest"));
+    // A sort chosen stays what it is, with or without a search text.
+    expect(shownSort(tenderListerConfig.sorts, "value desc", true)).toBe("value desc");
+    expect(shownSort(tenderListerConfig.sorts, "", false)).toBe("");
+    expect(shownSort(leadListerConfig.sorts, "", true)).toBe(""); // the leads' default option is 'Relevance' itself
   });
 
   it("the organisation suggester asks suggester_facet/ and adds an org_name_exact filter", async () => {

@@ -5,7 +5,7 @@
 // (common/plausibility.ts) with their reasons.
 import { implausibleReasons } from "../../../common/plausibility.js";
 import type { Queryable } from "../../db/client.js";
-import type { RankDirection } from "../../ingest/importers/values.js";
+import { directionOf, leadingDirection, plainRankLabel, sortByRank, type RankDirection } from "../../../common/bidder-ranks.js";
 import { findTender, isoOrNull } from "../tenders/detail-queries.js";
 
 export interface BidderRow {
@@ -20,17 +20,13 @@ export function spread(a: number | null, b: number | null): { amount: number; pe
   return { amount, percent: Math.round(((a - b) / b) * 10_000) / 100 };
 }
 
-// Rows written before migration 020 (and by the seed generator) have a rank without a
-// direction: every one of them was read or computed lowest first.
-const DIRECTION = `CASE WHEN rank IS NOT NULL THEN coalesce(rank_direction, 'lowest') END`;
-
 /**
- * The label as published ('L-1', 'II', 'H 1'); a rank stored without one (computed, or a
- * hand-made row) reads L1/H1 by its direction, so an H-ranked bid is never shown as L.
+ * A bid as the page shows it: its direction read by the shared rule (lowest for a rank stored
+ * without one), its label as published ('L-1', 'II', 'H 1') or, for a rank stored without one
+ * (computed, or a hand-made row), L1/H1 by its direction, so an H-ranked bid is never shown as L.
  */
-function withLabel(b: BidderRow): BidderRow {
-  if (b.rank_label !== null || b.rank === null) return b;
-  return { ...b, rank_label: `${b.rank_direction === "highest" ? "H" : "L"}${b.rank}` };
+function asShown(b: BidderRow): BidderRow {
+  return { ...b, rank_direction: directionOf(b), rank_label: b.rank_label ?? plainRankLabel(b) };
 }
 
 /**
@@ -39,8 +35,8 @@ function withLabel(b: BidderRow): BidderRow {
  */
 function leadingPair(rows: BidderRow[]): [BidderRow | null, BidderRow | null] {
   const ranked = rows.filter((b) => b.rank !== null && b.bid_value !== null);
-  const direction = ranked[0]?.rank_direction ?? null;
-  const inDirection = ranked.filter((b) => b.rank_direction === direction);
+  const direction = leadingDirection(ranked);
+  const inDirection = ranked.filter((b) => directionOf(b) === direction);
   return [inDirection.find((b) => b.rank === 1) ?? null, inDirection.find((b) => b.rank === 2) ?? null];
 }
 
@@ -61,9 +57,10 @@ export async function resultDetail(db: Queryable, id: number) {
   const [tender, bidders, winnerRows] = await Promise.all([
     findTender(db, result.tender_id),
     db.query<BidderRow>(
-      `SELECT id, bidder_name, company_id, bid_value, rank, ${DIRECTION} AS rank_direction, rank_label, status, is_winner
+      // In the shared rank order (sortByRank below); ties, and the unranked, by bid, name and id.
+      `SELECT id, bidder_name, company_id, bid_value, rank, rank_direction, rank_label, status, is_winner
          FROM result_bidders WHERE result_id = $1
-        ORDER BY rank IS NULL, ${DIRECTION} = 'highest', rank, bid_value NULLS LAST, bidder_name, id`,
+        ORDER BY bid_value NULLS LAST, bidder_name, id`,
       [id],
     ),
     db.query<WinnerRow>(
@@ -72,7 +69,7 @@ export async function resultDetail(db: Queryable, id: number) {
     ),
   ]);
   if (!tender) return null;
-  const rows = bidders.rows.map(withLabel);
+  const rows = sortByRank(bidders.rows).map(asShown);
   const [first, second] = leadingPair(rows);
   const winnerRow = rows.find((b) => b.is_winner) ?? null;
   const winner =

@@ -18,7 +18,6 @@ import type {
   TrackedCompetitor,
   UnlockedCompanyRow,
 } from "../../../common/companies";
-import { formatIndianNumber } from "../../lib/format";
 import { http } from "../../providers/http";
 
 const id = (value: string | number) => encodeURIComponent(String(value));
@@ -95,10 +94,4 @@ export const financialDataPath = (companyId: number | string) => `/company-finan
 export function formatShare(value: number | null | undefined, decimals = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "—";
   return `${Number((value * 100).toFixed(decimals))}%`;
-}
-
-/** '1 project', '12 projects' (Indian digit grouping). */
-export function countOf(n: number | null | undefined, singular: string, plural = `${singular}s`): string {
-  const value = n ?? 0;
-  return `${formatIndianNumber(value, 0)} ${value === 1 ? singular : plural}`;
 }

@@ -5,7 +5,7 @@ import { FilterOutlined } from "@ant-design/icons";
 import { Alert, Badge, Button, Card, Drawer, Pagination, Typography } from "antd";
 import { useState, type ReactNode } from "react";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
-import { formatIndianNumber } from "../../lib/format";
+import { countOf } from "../../lib/format";
 import { activeFilterCount } from "../../lib/searchUrl";
 import { ActiveFilters } from "./ActiveFilters";
 import type { ListerConfig } from "./config";
@@ -13,6 +13,7 @@ import { ExportButtons } from "./ExportButtons";
 import { SaveSearchButton } from "./SaveSearchButton";
 import { SearchBox } from "./SearchBox";
 import { SearchFilters } from "./SearchFilters";
+import { cleanSearchText } from "../../lib/searchText";
 import { SortSelect } from "./SortSelect";
 import "./search.css";
 import type { Lister } from "./useLister";
@@ -53,7 +54,7 @@ export function ListerLayout<T>({ config, lister, children, summary, extraFilter
               </Button>
             </Badge>
           )}
-          <SortSelect options={config.sorts} value={state.sort} onChange={(sort) => update({ sort })} />
+          <SortSelect options={config.sorts} value={state.sort} searching={cleanSearchText(state.text) !== ""} onChange={(sort) => update({ sort })} />
           {config.savable !== false && <SaveSearchButton suggestedName={state.text} size={narrow ? "small" : "middle"} />}
           {config.exportEndpoint && <ExportButtons endpoint={config.exportEndpoint} query={apiQuery} noun={config.noun} size={narrow ? "small" : "middle"} />}
         </div>
@@ -71,7 +72,7 @@ export function ListerLayout<T>({ config, lister, children, summary, extraFilter
           <div className="lister-summary" aria-live="polite">
             {summary ?? (
               <Typography.Text type="secondary">
-                {list.isPending ? "Searching…" : `${formatIndianNumber(count)} ${config.noun}`}
+                {list.isPending ? "Searching…" : countOf(count, config.nounOne, config.noun)}
                 {list.isFetching && !list.isPending ? " · updating…" : ""}
               </Typography.Text>
             )}
@@ -105,7 +106,7 @@ export function ListerLayout<T>({ config, lister, children, summary, extraFilter
           width={Math.min(360, typeof window !== "undefined" ? window.innerWidth - 24 : 360)}
           footer={
             <Button type="primary" block onClick={() => setDrawerOpen(false)}>
-              Show {formatIndianNumber(count)} {config.noun}
+              Show {countOf(count, config.nounOne, config.noun)}
             </Button>
           }
         >

@@ -4,19 +4,35 @@ import type { SortOption } from "./config";
 interface Props {
   options: SortOption[];
   value: string;
+  /** True while a search text is sent (q): the server then orders by relevance unless another sort is chosen. */
+  searching: boolean;
   onChange: (value: string) => void;
 }
 
+/**
+ * The sort the list is really in, as the server decides it (server/search/parse.ts parseSort):
+ * with a search text and no sort chosen, by relevance; without one, 'relevance' has nothing to
+ * rank by and falls back to the endpoint's default (the '' option). Where the default option is
+ * itself 'Relevance' (leads, companies) the value stays as chosen.
+ */
+export function shownSort(options: SortOption[], value: string, searching: boolean): string {
+  const has = (v: string) => options.some((o) => o.value === v);
+  if (searching && value === "" && has("relevance")) return "relevance";
+  if (!searching && value === "relevance" && has("")) return "";
+  return value;
+}
+
 /** The order of the list; '' is the endpoint's default. */
-export function SortSelect({ options, value, onChange }: Props) {
-  const known = options.some((o) => o.value === value);
+export function SortSelect({ options, value, searching, onChange }: Props) {
+  const shown = shownSort(options, value, searching);
+  const known = options.some((o) => o.value === shown);
   return (
     <Select
       className="sort-select"
       aria-label="Sort by"
-      value={known ? value : value || ""}
+      value={known ? shown : shown || ""}
       onChange={onChange}
-      options={known || !value ? options : [...options, { value, label: value }]}
+      options={known || !shown ? options : [...options, { value: shown, label: shown }]}
       popupMatchSelectWidth={false}
       prefix="Sort:"
     />

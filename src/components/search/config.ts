@@ -14,6 +14,8 @@ export interface ListerConfig {
   exportEndpoint?: string;
   /** A word for the file name and messages ('leads'). */
   noun: string;
+  /** The same for one item ('lead'): the summary reads '1 lead', '2 leads'. */
+  nounOne: string;
   facets: FacetField[];
   price?: { field: string; label: string };
   dates: { field: string; label: string }[];

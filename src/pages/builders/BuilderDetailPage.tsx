@@ -8,12 +8,12 @@ import type { DescriptionsProps } from "antd";
 import { Link, useParams } from "react-router";
 import type { CompanyDetails } from "../../../common/companies";
 import { websiteUrl } from "../../../common/urls";
-import { builderContactsPath, countOf, financialDataPath } from "../../components/companies/api";
+import { builderContactsPath, financialDataPath } from "../../components/companies/api";
 import { CompanyUnlockButton } from "../../components/companies/CompanyUnlockButton";
 import { TrackCompetitorButton } from "../../components/companies/TrackCompetitorButton";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
-import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
+import { countOf, formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { CompanyPageFrame } from "./CompanyPageFrame";
 import { CompanyStatsSection } from "./CompanyStatsSection";
 

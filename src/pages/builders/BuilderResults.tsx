@@ -5,8 +5,8 @@ import { Card, Empty, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { CompanyListRow } from "../../../common/companies";
-import { builderDetailPath, countOf } from "../../components/companies/api";
-import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
+import { builderDetailPath } from "../../components/companies/api";
+import { countOf, formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import "./builders.css";
 
 export function UnlockedTag({ unlocked }: { unlocked: boolean }) {

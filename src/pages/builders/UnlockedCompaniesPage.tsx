@@ -8,11 +8,11 @@ import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CompanyStaticRow, UnlockedCompanyRow } from "../../../common/companies";
-import { builderContactsPath, builderDetailPath, companyApi, companyKeys, countOf } from "../../components/companies/api";
+import { builderContactsPath, builderDetailPath, companyApi, companyKeys } from "../../components/companies/api";
 import { credits } from "../../components/companies/CompanyUnlockButton";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
-import { formatDate, formatIndianNumber, formatLocation } from "../../lib/format";
+import { countOf, formatDate, formatIndianNumber, formatLocation } from "../../lib/format";
 import "./builders.css";
 
 type Tab = "unlocked" | "locked";

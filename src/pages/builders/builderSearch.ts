@@ -6,6 +6,7 @@ import type { ListerConfig } from "../../components/search/config";
 export const builderListerConfig: ListerConfig = {
   endpoint: "list/company/search/",
   noun: "companies",
+  nounOne: "company",
   searchPlaceholder: "Search by company name or CIN",
   facets: Object.entries(COMPANY_FACETS).map(([field, label]) => ({ field, label })),
   price: { field: "paid_up_capital", label: "Paid-up capital" },

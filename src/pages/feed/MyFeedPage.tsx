@@ -14,7 +14,7 @@ import { useLister } from "../../components/search/useLister";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { useSignedInSession } from "../../hooks/useSession";
-import { formatDateTime, formatIndianNumber } from "../../lib/format";
+import { countOf, formatDateTime } from "../../lib/format";
 import { leadListerConfig } from "../leads/leadSearch";
 import { tenderListerConfig } from "../tenders/tenderSearch";
 import { FeedPreferences } from "./FeedPreferences";
@@ -61,10 +61,10 @@ export const feedTenderListerConfig: ListerConfig = {
 
 type Seen = ReturnType<typeof useFeedSeen>;
 
-function Summary({ noun, count, pending, fetching, newOnPage, seen }: { noun: string; count: number; pending: boolean; fetching: boolean; newOnPage: number; seen: Seen }) {
+function Summary({ noun, nounOne, count, pending, fetching, newOnPage, seen }: { noun: string; nounOne: string; count: number; pending: boolean; fetching: boolean; newOnPage: number; seen: Seen }) {
   return (
     <Typography.Text type="secondary">
-      {pending ? "Loading your feed…" : `${formatIndianNumber(count, 0)} ${noun}`}
+      {pending ? "Loading your feed…" : countOf(count, nounOne, noun)}
       {seen.ready && !pending && (
         <span className="feed-new-summary" data-new-count={newOnPage}>
           {" · "}
@@ -85,7 +85,7 @@ function LeadsFeed({ seen, onShown }: { seen: Seen; onShown: () => void }) {
   }, [list.isSuccess, onShown]);
   const rows = list.data?.results;
   const newOnPage = seen.ready ? (rows ?? []).filter((r) => seen.isNew(r.arrived_date)).length : 0;
-  const summary = <Summary noun="leads" count={list.data?.count ?? 0} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
+  const summary = <Summary noun="leads" nounOne="lead" count={list.data?.count ?? 0} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
   return (
     <ListerLayout config={feedListerConfig} lister={lister} summary={summary}>
       <FeedResults leads={rows} loading={list.isFetching} isNew={seen.isNew} />
@@ -101,7 +101,7 @@ function TendersFeed({ seen, onShown }: { seen: Seen; onShown: () => void }) {
   }, [list.isSuccess, onShown]);
   const rows = list.data?.results;
   const newOnPage = seen.ready ? (rows ?? []).filter((r) => seen.isNew(r.arrived_date)).length : 0;
-  const summary = <Summary noun="live tenders" count={list.data?.count ?? 0} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
+  const summary = <Summary noun="live tenders" nounOne="live tender" count={list.data?.count ?? 0} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
   return (
     <ListerLayout config={feedTenderListerConfig} lister={lister} summary={summary}>
       <FeedTenderResults tenders={rows} loading={list.isFetching} isNew={seen.isNew} />

@@ -26,6 +26,7 @@ export const leadListerConfig: ListerConfig = {
   endpoint: "list/search/",
   exportEndpoint: "list/search/export/",
   noun: "leads",
+  nounOne: "lead",
   searchPlaceholder: "Search projects, owners, places, keywords",
   facets: [
     { field: "state", label: "State" },

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { PLAUSIBILITY_TEXT, type PlausibilityReason } from "../../../common/plausibility";
 import type { ResultDetail, ResultWinner, Spread } from "../../../common/tenders";
 import { formatIndianNumber, formatIstDate, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
-import { leadingDirection, rankLetter } from "./bidderOrder";
+import { leadingDirection, rankLetter } from "../../../common/bidder-ranks";
 
 /** '₹ 12.5 L (4.17 %)' — or 'Not Specified' when the spread cannot be worked out. */
 export function spreadText(spread: Spread | null): string {

@@ -20,7 +20,8 @@ import { ShareButton } from "../tenders/ShareButton";
 import { capital, moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
 import { tenderNumbers, TenderStatusTag } from "../tenders/TenderParts";
 import { useSharedPage } from "../tenders/useSharedPage";
-import { directionOf, leadingDirection, rankMeaning, sortByRank } from "./bidderOrder";
+import { directionOf, leadingDirection, sortByRank } from "../../../common/bidder-ranks";
+import { rankMeaning } from "./bidderOrder";
 import { Amount, Award, Winners } from "./ResultAward";
 
 export { spreadText } from "./ResultAward";

@@ -34,6 +34,7 @@ export const tenderListerConfig: ListerConfig = {
   endpoint: "list/tenders/search/",
   exportEndpoint: "list/tenders/search/export/",
   noun: "tenders",
+  nounOne: "tender",
   searchPlaceholder: "Search tenders by work, organisation, place",
   facets: [
     { field: "tender_status", label: "Tender status" },
@@ -65,6 +66,7 @@ export const resultListerConfig: ListerConfig = {
   ...tenderFieldsBase,
   endpoint: "list/results/search/",
   noun: "results",
+  nounOne: "result",
   searchPlaceholder: "Search results by work, organisation, winner",
   facets: [ORGANISATION_FACET, { field: "winner_name", label: "Winner" }, ...PLACE_AND_KIND_FACETS],
   price: { field: "award_value", label: "Award value" },

@@ -33,6 +33,7 @@ export const reviewListerConfig: ListerConfig = {
   endpoint: "list/review/search/",
   exportEndpoint: undefined,
   noun: "leads to review",
+  nounOne: "lead to review",
   searchPlaceholder: "Search the review queue: title, owner, place, keywords",
   facets: [{ field: "category", label: "Category" }, ...leadListerConfig.facets],
   sorts: [
