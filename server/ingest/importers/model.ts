@@ -3,7 +3,7 @@
 import type { ImportLimits } from "../../config.js";
 import type { Tx } from "../../db/client.js";
 import type { Place } from "./place.js";
-import type { RankDirection } from "./values.js";
+import type { RankDirection } from "../../../common/bidder-ranks.js";
 
 export const IMPORT_KINDS = ["ocds", "gepnic", "tenders-csv", "tenders-json", "results-csv", "results-json", "mca"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];

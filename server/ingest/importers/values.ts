@@ -2,6 +2,7 @@
 // Each parser returns null for "no value" (blank, NA, Nil, -) and throws a RowError with a
 // message for a value it cannot read, so the importer rejects the row and says why.
 
+import type { RankDirection } from "../../../common/bidder-ranks.js";
 import { safeWebUrl } from "../../../common/urls.js";
 
 export class RowError extends Error {}
@@ -121,7 +122,6 @@ export function date(v: unknown, field = "date"): Date | null {
 }
 
 /** Which bid a rank counts from: L1 is the lowest bid (works, supplies), H1 the highest (sales, leases). */
-export type RankDirection = "lowest" | "highest";
 
 export interface Rank {
   rank: number | null;
