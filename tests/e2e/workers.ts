@@ -3,10 +3,12 @@
 // share either). Worker i serves on E2E_PORT + i and keeps its data folder (the PGlite database
 // and, in both modes, the mail outbox) under .e2e/<E2E_PORT>/worker-<i>/data.
 // Loaded by playwright.config.ts, global-setup.ts and fixtures.ts, in the runner and in workers.
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 
-// A port of its own per run, so several runs on one machine never meet; workers inherit it.
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+// Ports of their own per run, free when chosen, so several runs on one machine never meet; the
+// runner chooses (free-ports.mjs) and its workers inherit E2E_PORT.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [path.join(import.meta.dirname, "free-ports.mjs"), "8"]).toString().trim();
 /** The run's first port: worker 0's server. */
 export const E2E_PORT = Number(process.env.E2E_PORT);
 
