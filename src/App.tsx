@@ -11,7 +11,8 @@ import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
 import { notificationProvider } from "./providers/notificationProvider";
 import { resources } from "./resources";
-import { theme } from "./theme";
+import { REDUCED_MOTION_QUERY, useMediaQuery } from "./hooks/useMediaQuery";
+import { themeFor } from "./theme";
 
 /** Routes toasts through antd's <App> so they use the theme. */
 function ToastBridge() {
@@ -24,8 +25,9 @@ function ToastBridge() {
 }
 
 export function Providers({ children }: { children: React.ReactNode }) {
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
-    <ConfigProvider theme={theme}>
+    <ConfigProvider theme={themeFor(reducedMotion)}>
       <AntdApp message={{ maxCount: 3 }}>
         <ToastBridge />
         <Refine

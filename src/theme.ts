@@ -14,3 +14,10 @@ export const theme: ThemeConfig = {
     Menu: { darkItemBg: BRAND_NAVY, darkSubMenuItemBg: "#0b2030", darkItemSelectedBg: "#1b6fb5" },
   },
 };
+
+/**
+ * The theme for this visitor: antd's opening, closing and wave animations are off for people whose
+ * system asks for reduced motion (WCAG 2.3.3: motion can make people with vestibular disorders ill).
+ */
+const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
+export const themeFor = (reducedMotion: boolean): ThemeConfig => (reducedMotion ? stillTheme : theme);

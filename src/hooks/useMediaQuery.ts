@@ -22,3 +22,4 @@ export function useMediaQuery(query: string): boolean {
 export const DRAWER_QUERY = "(max-width: 575.98px)"; // side menu becomes a drawer under 576px
 export const COLLAPSED_QUERY = "(max-width: 767.98px)"; // side menu starts collapsed under 768px
 export const NARROW_TOPBAR_QUERY = "(max-width: 769.98px)"; // top-bar links move into the avatar menu under 770px
+export const REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"; // the system asks for less animation

@@ -1,6 +1,7 @@
 // The shell: side menu at three widths, top bar, staff-only item, 404 page, signed-out header.
 import { expect, test } from "@playwright/test";
 import { expectPath, screenshots, signedIn, staff } from "./fixtures.js";
+import { baseUrlOf, workerSlot } from "./workers.js";
 
 const MENU_ITEMS = ["Dashboard", "My Feed", "Construction", "Industrial", "Builders", "Email Alerts", "Tenders", "Results"];
 const shot = screenshots("shell");
@@ -86,3 +87,23 @@ test("signed out, the header offers Login and Signup", async ({ page }) => {
   await page.getByRole("link", { name: "Login" }).first().click();
   await expectPath(page, "/login");
 });
+
+// Drawers, menus and buttons animate for most people; a system set to reduce motion gets them still
+// (antd's motion durations become 0 s, and with them every opening and closing animation).
+for (const motion of ["no-preference", "reduce"] as const) {
+  const still = motion === "reduce";
+  test(`buttons and the phone menu drawer ${still ? "do not animate when the system asks for reduced motion" : "animate for everyone else"}`, async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: baseUrlOf(workerSlot()), reducedMotion: motion, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signedIn(page);
+    const toggle = page.getByRole("button", { name: /toggle menu|open menu|menu/i }).first();
+    const duration = await toggle.evaluate((el) => getComputedStyle(el).transitionDuration);
+    await toggle.click();
+    const drawer = page.locator(".ant-drawer-content-wrapper");
+    await expect(drawer.getByText("Builders", { exact: true })).toBeVisible();
+    const drawerDuration = await drawer.evaluate((el) => getComputedStyle(el).transitionDuration);
+    if (still) expect([duration, drawerDuration]).toEqual(["0s", "0s"]);
+    else expect(parseFloat(duration)).toBeGreaterThan(0);
+    await context.close();
+  });
+}
