@@ -1,13 +1,15 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
-// The web app's component tests run in jsdom; unit and API tests run in node.
+// The web app's component tests run in happy-dom; unit and API tests run in node. happy-dom, not
+// jsdom: the same 236 web tests pass in both, and happy-dom takes ≈ 30% less CPU (161 vs 229 CPU-s,
+// 233 vs 300 s wall, back to back on this 2-core machine: `npx vitest run --project web`).
 
 /** Web tests that replace modules with vi.mock: these run isolated, each file its own modules. */
 const MOCKING_WEB_TESTS = ["tests/web/identity.test.tsx", "tests/web/identity-msal.test.ts"];
 
 const WEB_TEST_OPTIONS = {
-  environment: "jsdom",
+  environment: "happy-dom",
   setupFiles: ["tests/web/setup.ts"],
   // One copy of react-router: Refine's packages must go through Vite too (STACK.md).
   server: { deps: { inline: [/@refinedev\//] } },

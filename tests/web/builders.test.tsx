@@ -95,7 +95,7 @@ const contactsPage = (results: CompanyContact[], unlocked = false) => ({
   seniorities: [{ value: "Manager or equivalent", count: 3 }],
 });
 
-// Each page is a lazy chunk: its first load in a run can be slow under jsdom on a busy machine.
+// Each page is a lazy chunk: its first load in a run can be slow in a simulated DOM on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
 const search = () => new URLSearchParams(currentLocation()!.split("?")[1] ?? "");

@@ -38,7 +38,7 @@ afterEach(async () => {
   message.destroy();
   await waitFor(() => expect(toasts()).toEqual([]));
 });
-// The toasts' own React root still has leave animations scheduled after the last test; jsdom
+// The toasts' own React root still has leave animations scheduled after the last test; the simulated DOM
 // must outlive them, or React's scheduler runs them with no window ("window is not defined",
 // an unhandled error that fails the run). This is teardown, not a wait for what a test checks.
 afterAll(async () => {

@@ -57,7 +57,7 @@ describe("lead lister", () => {
   it("sends the preset, the page and the URL's filters, and shows Indian values and dates", async () => {
     const calls: URL[] = [];
     renderSignedIn("/private-industrial-leads?q=a+b&oq=a+%26+b&page=2&filter=state:Kerala&filter=value:[25000000 TO *]&unit=cr&sort=value+desc", makeUser(), listApi(calls));
-    // The first page chunk of a run can take a while to load under jsdom.
+    // The first page chunk of a run can take a while to load in a simulated DOM.
     await screen.findByText("Lead number 1", {}, { timeout: 19_000 });
     const sent = calls.at(-1)!.searchParams;
     expect(sent.getAll("filter")).toEqual(["category:industrial", "state:Kerala", "value:[25000000 TO *]"]);

@@ -1,9 +1,9 @@
-// jsdom setup for the web app's tests.
+// happy-dom setup for the web app's tests.
 import "@ant-design/v5-patch-for-react-19";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 
-// Pages are lazy chunks: the first import of one in a run can take a while under jsdom.
+// Pages are lazy chunks: the first import of one in a run can take a while in a simulated DOM.
 configure({ asyncUtilTimeout: 8000 });
 
 /** The viewport width the matchMedia polyfill answers for (tests set it per case). */
@@ -11,7 +11,7 @@ export function setViewportWidth(width: number) {
   (globalThis as { __viewportWidth?: number }).__viewportWidth = width;
 }
 
-// antd (and the app's breakpoints) need window.matchMedia, which jsdom lacks. This one
+// antd (and the app's breakpoints) need window.matchMedia, which the simulated DOM only stubs. This one
 // evaluates min-width / max-width queries against the width a test chose.
 function evaluate(query: string): boolean {
   const width = (globalThis as { __viewportWidth?: number }).__viewportWidth ?? 1280;
@@ -37,7 +37,7 @@ Object.defineProperty(window, "matchMedia", {
   }),
 });
 
-// antd measures elements; jsdom has no layout.
+// antd measures elements; a simulated DOM has no layout.
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}

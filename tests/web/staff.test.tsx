@@ -234,7 +234,7 @@ describe("users admin: staff access (issue 13)", () => {
     await confirm("Make staff");
     await waitFor(() => expect(calls("PUT", "/api/user/users/7/staff/")).toHaveLength(1));
     await within(staffCard(drawer)).findByText("Granted: staff powers start once they verify their e-mail address.");
-    expect(((await within(staffCard(drawer)).findByRole("button", { name: /Revoke staff$/ })) as HTMLButtonElement).disabled).toBe(false); // /$/: antd's leaving spinner stays in jsdom
+    expect(((await within(staffCard(drawer)).findByRole("button", { name: /Revoke staff$/ })) as HTMLButtonElement).disabled).toBe(false); // /$/: antd's leaving spinner stays in a simulated DOM
   }, 40_000);
 
   it("Revoke staff sends DELETE staff/ after a confirmation, then offers Make staff", async () => {
@@ -425,7 +425,7 @@ describe("staff editor: contacts and documents", () => {
     await within(card).findByText("+919812345612");
   }, 60_000);
 
-  // What this checks is the PATCH body. jsdom does not reproduce the double save that one click
+  // What this checks is the PATCH body. A simulated DOM does not reproduce the double save that one click
   // made (saveButtonProps' onClick plus the submit button); the e2e in staff.spec.ts counts the
   // PATCHes in Chromium and failed on it (2 on the old build).
   it("Save changes sends the changed field only: one PATCH whose body is the new city", async () => {

@@ -84,7 +84,7 @@ function tenderApi(calls: URL[]) {
 const query = () => new URLSearchParams(currentLocation()!.split("?")[1] ?? "");
 
 afterEach(() => localStorage.clear());
-// The first page chunk of a run can take a while to load under jsdom: rendering tests get longer.
+// The first page chunk of a run can take a while to load in a simulated DOM: rendering tests get longer.
 
 describe("helpers", () => {
   it("closing hints count calendar days and say when a tender has closed", () => {
