@@ -89,6 +89,28 @@ describe("pages that name a result's winner", () => {
   });
 });
 
+describe("competitors", () => {
+  it("a competitor's wins include its joint and lot wins, each at what it won, with who won with it", async () => {
+    const companies = await ctx.db.query<{ name: string; company_id: number }>(
+      "SELECT name, company_id FROM result_winners WHERE result_id = $1 ORDER BY position", [ids.joint]);
+    const idOf = (name: string) => Number(companies.rows.find((c) => c.name === name)!.company_id);
+    const profile = async (name: string) => {
+      const res = await get(`competitors/${idOf(name)}/`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const beta = await profile("Beta Corp Construction");
+    expect(beta).toMatchObject({ tenders_won: 1, won_value: 1_100_000_000 });
+    // A joint award's supplier: the award it shares, not the whole result's two lots; no discount
+    // of its own to the whole tender's estimate.
+    expect(beta.recent_wins).toEqual([expect.objectContaining({
+      result_id: ids.joint, award_value: 1_100_000_000, co_winners: ["AnyCorp Cycle Provision", "Gamma Signs and Lines"], discount: null,
+    })]);
+    const gamma = await profile("Gamma Signs and Lines");
+    expect(gamma.recent_wins).toEqual([expect.objectContaining({ award_value: 250_000_000, co_winners: ["AnyCorp Cycle Provision", "Beta Corp Construction"] })]);
+  });
+});
+
 describe("alerts", () => {
   it("finds a new result by its second winner and names every winner in the e-mail", async () => {
     // A quick search on the second winner, mailed daily; the result added yesterday.

@@ -3,17 +3,21 @@
 // (wide screens) and the cards (phones); similar results on a result's page say it the same way.
 // The rows are as list/results/search/ answers the real joint-award import
 // (tests/api/result-winners-everywhere.test.ts).
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CompetitorProfile } from "../../common/companies";
 import type { ResultDetail, ResultListRow, TenderDetail } from "../../common/tenders";
+import { CompetitorProfileView } from "../../src/pages/competitors/CompetitorProfileView";
 import { ResultCard } from "../../src/pages/results/ResultResults";
 import { renderSignedIn } from "./renderApp";
-import { jsonResponse, makeUser } from "./helpers";
+import { jsonResponse, makeUser, stubApi } from "./helpers";
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 const JOINT = ["AnyCorp Cycle Provision", "Beta Corp Construction", "Gamma Signs and Lines"];
@@ -97,5 +101,28 @@ describe("results list: every winner", { timeout: 60_000 }, () => {
     });
     const label = await screen.findByText("Winners (3)", {}, { timeout: 19_000 });
     expect(label.closest("tr")!.textContent).toBe("Winners (3)AnyCorp Cycle Provision, Beta Corp Construction and Gamma Signs and Lines");
+  });
+
+  it("a competitor's recent wins say who won with it", async () => {
+    // As competitors/{id}/ answers for Beta Corp Construction after the joint-award import.
+    const profile = {
+      company: { id: 22, name: "Beta Corp Construction", cin: null, city: null, state: null, company_type: null }, tracked_at: null, is_tracked: false,
+      tenders_bid: 1, tenders_won: 1, win_rate: 1, l1_count: 0, won_value: 1_100_000_000, typical_discount: null, last_win_date: "2010-05-10T10:30:00.000Z",
+      positions: [], sectors: [], states: [],
+      recent_wins: [{
+        result_id: 9, tender_id: 5, title: "Cycle lanes, two lots", org_name: "London Borough", state: null, category: "works", estimate: null,
+        award_value: 1_100_000_000, co_winners: ["AnyCorp Cycle Provision", "Gamma Signs and Lines"], discount: null, result_date: "2010-05-10T10:30:00.000Z",
+      }],
+    } as CompetitorProfile;
+    stubApi((url) => (url.pathname === "/api/competitors/22/" ? jsonResponse(200, profile) : undefined));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <CompetitorProfileView companyId={22} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const line = await screen.findByText("With AnyCorp Cycle Provision and Gamma Signs and Lines", {}, { timeout: 19_000 });
+    expect(line.closest(".win-title, .win-cards li")!.textContent).toContain("Cycle lanes, two lots");
   });
 });
