@@ -322,8 +322,11 @@ export interface CompetitorWin {
   state: string | null;
   category: string | null;
   estimate: number | null;
+  /** What it won: its own awarded value, else its award's (a joint award's whole value), else the result's. */
   award_value: number | null;
-  /** (estimate − award) / estimate */
+  /** The result's other winners (other lots, its joint award's other suppliers), in published order. */
+  co_winners: string[];
+  /** (estimate − award) / estimate; null unless it won the result alone. */
   discount: number | null;
   result_date: string | null;
 }

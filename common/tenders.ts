@@ -130,8 +130,11 @@ export interface ResultListRow {
   value: number | null;
   value_band: string | null;
   award_value: number | null;
+  /** The first winner. */
   winner_name: string | null;
   winner_company_id: number | null;
+  /** Every winner's name in published order (lots, joint awards); common/winners.ts says them. */
+  winner_names: string[];
   bidder_count: number;
   result_date: string | null;
   status_update_date: string | null;
@@ -195,7 +198,7 @@ export interface TenderDetail {
   source_url: string | null;
   documents: TenderDocument[];
   corrigenda: Corrigendum[];
-  result: { id: number; winner_name: string | null; award_value: number | null; result_date: string | null } | null;
+  result: { id: number; winner_name: string | null; winner_names: string[]; award_value: number | null; result_date: string | null } | null;
   /** True when opened through a shared link (no sign-in): the page hides personal actions. */
   shared: boolean;
 }
@@ -289,6 +292,8 @@ export interface SimilarResult {
   value: number | null;
   award_value: number | null;
   winner_name: string | null;
+  /** Every winner's name in published order. */
+  winner_names: string[];
   result_date: string | null;
   score: number;
 }

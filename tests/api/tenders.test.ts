@@ -200,7 +200,7 @@ describe("tender/detail/{id}", () => {
 
   it("shows an awarded tender's result and marks a lapsed one as not live", async () => {
     const aoc = (await get(`tender/detail/${w.ids["aoc-road"]}`)).json();
-    expect(aoc.result).toEqual({ id: w.results["aoc-road"], winner_name: "Ashoka Buildcon Ltd", award_value: 9.5e7, result_date: expect.any(String) });
+    expect(aoc.result).toEqual({ id: w.results["aoc-road"], winner_name: "Ashoka Buildcon Ltd", winner_names: ["Ashoka Buildcon Ltd"], award_value: 9.5e7, result_date: expect.any(String) });
     expect(aoc.is_live).toBe(false);
     expect((await get(`tender/detail/${w.ids.lapsed}`)).json().is_live).toBe(false);
     expect((await get(`tender/detail/${w.ids["no-closing"]}`)).json().is_live).toBe(true);

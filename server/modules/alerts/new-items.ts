@@ -3,6 +3,7 @@
 // that arrived in (since, until], newest first, leaving out items this alert already mailed.
 // "Arrived" is the lister's arrivalField: a lead's or tender's arrived_date, a result's added_at.
 import type { FastifyInstance } from "fastify";
+import { winnerList, wonByAll } from "../../../common/winners.js";
 import { fetchRows, parseSearchParams, searchEngine, type Condition, type IndexDefinition, type SearchQuery } from "../../search/index.js";
 import { tendersIndex } from "../../search/indexes/tenders.js";
 import { matchedReasons, rupees, tenderFeedConditions, tenderMatchedReasons, type FeedPreferences } from "../projects/feed.js";
@@ -34,11 +35,14 @@ export interface AlertSource {
 
 const toUs = (d: Date) => d.getTime() * 1000;
 
-/** A lead's status or a tender's · place · value; a result: its winner · place · award value. */
+/** A lead's status or a tender's · place · value; a result: every winner · place · award value. */
 function summary(itemType: ItemType, row: Record<string, unknown>): string {
   const place = [row.city, row.state].filter((x) => typeof x === "string" && x).join(", ");
   const money = (v: unknown) => (typeof v === "number" ? rupees(v) : null);
-  if (itemType === "result") return [row.winner_name ? `Won by ${row.winner_name}` : "Awarded", place, money(row.award_value)].filter(Boolean).join(" · ");
+  if (itemType === "result") {
+    const winners = winnerList(row.winner_names as string[] | null, row.winner_name as string | null);
+    return [wonByAll(winners) ?? "Awarded", place, money(row.award_value)].filter(Boolean).join(" · ");
+  }
   return [row.status ?? row.tender_status, place, money(row.value)].filter(Boolean).join(" · ");
 }
 

@@ -96,9 +96,16 @@ export async function bidProfile(db: Queryable, companyId: number, days: number 
     );
     return rows;
   };
-  const wins = await db.query<{ result_id: number; tender_id: number; title: string; org_name: string | null; state: string | null; category: string | null; estimate: number | null; award_value: number | null; result_date: Date | null }>(
+  // A win says what this company won (its own value, as won_value counts it) and who won with it
+  // (lots, a joint award's other suppliers); its discount, as typical_discount, only when it won alone.
+  const wins = await db.query<{
+    result_id: number; tender_id: number; title: string; org_name: string | null; state: string | null; category: string | null; estimate: number | null;
+    won_value: number | null; sole_winner: boolean; co_winners: string[]; result_date: Date | null;
+  }>(
     `WITH ${PARTICIPATION}
-     SELECT result_id, tender_id, title, org_name, state, category, estimate::float8 AS estimate, award_value::float8 AS award_value, result_date
+     SELECT result_id, tender_id, title, org_name, state, category, estimate::float8 AS estimate, won_value::float8 AS won_value, sole_winner,
+            ARRAY(SELECT w.name FROM result_winner_list w WHERE w.result_id = part.result_id AND w.company_id IS DISTINCT FROM part.company_id ORDER BY w.position) AS co_winners,
+            result_date
        FROM part WHERE won ORDER BY result_date DESC NULLS LAST, result_id DESC LIMIT $3`,
     [[companyId], days, recent],
   );
@@ -108,7 +115,7 @@ export async function bidProfile(db: Queryable, companyId: number, days: number 
     states: await breakdown("state"),
     recent_wins: wins.rows.map((w) => {
       const estimate = w.estimate === null ? null : Number(w.estimate);
-      const award = w.award_value === null ? null : Number(w.award_value);
+      const award = w.won_value === null ? null : Number(w.won_value);
       return {
         result_id: Number(w.result_id),
         tender_id: Number(w.tender_id),
@@ -118,7 +125,8 @@ export async function bidProfile(db: Queryable, companyId: number, days: number 
         category: w.category,
         estimate,
         award_value: award,
-        discount: estimate && estimate > 0 && award !== null ? round4((estimate - award) / estimate) : null,
+        co_winners: w.co_winners,
+        discount: w.sole_winner && estimate && estimate > 0 && award !== null ? round4((estimate - award) / estimate) : null,
         result_date: iso(w.result_date),
       };
     }),

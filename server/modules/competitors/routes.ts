@@ -38,7 +38,11 @@ const Profile = Type.Object({
   sectors: Breakdown,
   states: Breakdown,
   recent_wins: Type.Array(Type.Object({
-    result_id: N, tender_id: N, title: S, org_name: NS, state: NS, category: NS, estimate: NN, award_value: NN, discount: NN, result_date: NS,
+    result_id: N, tender_id: N, title: S, org_name: NS, state: NS, category: NS, estimate: NN,
+    award_value: Type.Union([N, Type.Null()], { description: "What it won: its own awarded value, else its award's (a joint award's whole value), else the result's" }),
+    co_winners: Type.Array(S, { description: "Who won with it: the result's other winners (other lots, its joint award's other suppliers), in published order" }),
+    discount: Type.Union([N, Type.Null()], { description: "(estimate − award) / estimate; null unless it won the result alone" }),
+    result_date: NS,
   })),
 });
 const ComparisonRow = Type.Object({ company: Company, tracked_at: S, ...statsFields, top_sectors: Type.Array(S), top_states: Type.Array(S) });

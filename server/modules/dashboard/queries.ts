@@ -12,6 +12,7 @@ import {
   type StatusUpdatesPage,
   type ViewedItemType,
 } from "../../../common/dashboard.js";
+import { winnerList, wonByAll } from "../../../common/winners.js";
 import type { Queryable } from "../../db/client.js";
 import { istDayBounds } from "../../jobs/ist.js";
 
@@ -116,17 +117,21 @@ export function viewedLink(type: ViewedItemType, id: number, category: string | 
 }
 
 export async function recentlyViewed(db: Queryable, userId: number): Promise<RecentlyViewed> {
-  const { rows } = await db.query<{ item_type: ViewedItemType; item_id: number; viewed_at: Date; title: string | null; subtitle: string | null; category: string | null }>(
-    `SELECT v.item_type, v.item_id, v.viewed_at, x.title, x.subtitle, x.category
+  const { rows } = await db.query<{
+    item_type: ViewedItemType; item_id: number; viewed_at: Date; title: string | null; subtitle: string | null; category: string | null; winners: string[] | null;
+  }>(
+    // A result's subtitle names every winner.
+    `SELECT v.item_type, v.item_id, v.viewed_at, x.title, x.subtitle, x.category, x.winners
        FROM recently_viewed v
        LEFT JOIN LATERAL (
-         SELECT p.title, concat_ws(', ', p.city, p.state) AS subtitle, p.category FROM projects p WHERE v.item_type = 'project' AND p.id = v.item_id
+         SELECT p.title, concat_ws(', ', p.city, p.state) AS subtitle, p.category, NULL::text[] AS winners FROM projects p WHERE v.item_type = 'project' AND p.id = v.item_id
          UNION ALL
-         SELECT t.title, t.org_name, NULL FROM tenders t WHERE v.item_type = 'tender' AND t.id = v.item_id
+         SELECT t.title, t.org_name, NULL, NULL FROM tenders t WHERE v.item_type = 'tender' AND t.id = v.item_id
          UNION ALL
-         SELECT t.title, coalesce('Won by ' || r.winner_name, t.org_name), NULL FROM results r JOIN tenders t ON t.id = r.tender_id WHERE v.item_type = 'result' AND r.id = v.item_id
+         SELECT t.title, t.org_name, NULL, result_winner_names(r.winner_names, r.winner_name)
+           FROM results r JOIN tenders t ON t.id = r.tender_id WHERE v.item_type = 'result' AND r.id = v.item_id
          UNION ALL
-         SELECT c.name, concat_ws(', ', c.city, c.state), NULL FROM companies c WHERE v.item_type = 'company' AND c.id = v.item_id
+         SELECT c.name, concat_ws(', ', c.city, c.state), NULL, NULL FROM companies c WHERE v.item_type = 'company' AND c.id = v.item_id
        ) x ON true
       WHERE v.user_id = $1
       ORDER BY v.viewed_at DESC, v.item_id DESC
@@ -138,7 +143,7 @@ export async function recentlyViewed(db: Queryable, userId: number): Promise<Rec
       item_type: r.item_type,
       item_id: Number(r.item_id),
       title: r.title,
-      subtitle: r.subtitle || null,
+      subtitle: (r.item_type === "result" && wonByAll(winnerList(r.winners))) || r.subtitle || null,
       link: viewedLink(r.item_type, Number(r.item_id), r.category),
       viewed_at: new Date(r.viewed_at).toISOString(),
     })),

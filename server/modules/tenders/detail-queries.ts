@@ -53,8 +53,8 @@ export async function tenderCorrigenda(db: Queryable, tenderId: number) {
 }
 
 export async function tenderResultSummary(db: Queryable, tenderId: number) {
-  const { rows } = await db.query<{ id: number; winner_name: string | null; award_value: number | null; result_date: Date | null }>(
-    `SELECT id, winner_name, award_value, result_date FROM results WHERE tender_id = $1`,
+  const { rows } = await db.query<{ id: number; winner_name: string | null; winner_names: string[]; award_value: number | null; result_date: Date | null }>(
+    `SELECT id, winner_name, result_winner_names(winner_names, winner_name) AS winner_names, award_value, result_date FROM results WHERE tender_id = $1`,
     [tenderId],
   );
   return rows[0] ? { ...rows[0], result_date: isoOrNull(rows[0].result_date) } : null;

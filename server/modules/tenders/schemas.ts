@@ -7,6 +7,7 @@ const S = Type.String();
 const N = Type.Number();
 const nStr = Type.Union([Type.String(), Type.Null()]);
 const nNum = Type.Union([Type.Number(), Type.Null()]);
+const WinnerNames = Type.Array(S, { description: "Every winner's name, in published order (each award's each supplier); winner_name is the first" });
 
 export const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
@@ -25,6 +26,7 @@ export const TenderListRow = Type.Object({
 export const ResultListRow = Type.Object({
   id: N, item_type: Type.Literal("result"), tender_id: N, title: S, portal_tender_id: nStr, reference: nStr, org_name: nStr, org_name_exact: nStr, category: nStr,
   state: nStr, city: nStr, tender_status: S, value: nNum, value_band: nStr, award_value: nNum, winner_name: nStr, winner_company_id: nNum,
+  winner_names: WinnerNames,
   bidder_count: N, result_date: nStr, status_update_date: nStr, retrieved_on: nStr, arrived_date: S,
 });
 export const listOf = <T extends typeof TenderListRow | typeof ResultListRow>(row: T) =>
@@ -61,7 +63,7 @@ export const TenderDetail = Type.Object({
   ...TenderFields,
   documents: Type.Array(Type.Object({ id: N, file_name: S, mime_type: S, url: nStr, size: nNum, has_text: Type.Boolean() })),
   corrigenda: Type.Array(Type.Object({ id: N, title: S, description: S, published_date: S })),
-  result: Type.Union([Type.Object({ id: N, winner_name: nStr, award_value: nNum, result_date: nStr }), Type.Null()]),
+  result: Type.Union([Type.Object({ id: N, winner_name: nStr, winner_names: WinnerNames, award_value: nNum, result_date: nStr }), Type.Null()]),
   shared: Type.Boolean({ description: "Opened through a shared link" }),
 });
 
@@ -112,7 +114,7 @@ export const SimilarResults = Type.Object({
   results: Type.Array(
     Type.Object({
       id: N, tender_id: N, title: S, org_name: nStr, category: nStr, state: nStr, city: nStr, value: nNum, award_value: nNum, winner_name: nStr,
-      result_date: nStr, score: N,
+      winner_names: WinnerNames, result_date: nStr, score: N,
     }),
   ),
 });

@@ -96,10 +96,11 @@ export async function similarResults(db: Queryable, resultId: number, limit = SI
   if (!me) return [];
   const { rows } = await db.query<{
     id: number; tender_id: number; title: string; org_name: string | null; category: string | null; state: string | null; city: string | null;
-    value: number | null; award_value: number | null; winner_name: string | null; result_date: Date | null; score: number;
+    value: number | null; award_value: number | null; winner_name: string | null; winner_names: string[]; result_date: Date | null; score: number;
   }>(
     `WITH ${scoredSql(true, me.terms !== null)}
-     SELECT r.id, t.id AS tender_id, t.title, t.org_name, t.category, t.state, t.city, t.value, r.award_value, r.winner_name, r.result_date, s.score
+     SELECT r.id, t.id AS tender_id, t.title, t.org_name, t.category, t.state, t.city, t.value, r.award_value, r.winner_name,
+            result_winner_names(r.winner_names, r.winner_name) AS winner_names, r.result_date, s.score
        FROM scored s JOIN tenders t ON t.id = s.id JOIN results r ON r.tender_id = t.id
       ORDER BY s.score DESC, r.id DESC
       LIMIT $8`,

@@ -1,6 +1,6 @@
 // The tender-results index (list/results/search/ and its facets; server/modules/results/).
 // Rows come from the result_search view (007_tenders.sql): one per result, with its tender's
-// title, organisation, place, estimate and text vector, the winner and the bidder count.
+// title, organisation, place, estimate and text vector, every winner and the bidder count.
 import type { IndexDefinition } from "../types.js";
 import { iso } from "./tenders.js";
 
@@ -21,7 +21,10 @@ export const resultsIndex: IndexDefinition = {
     district: { kind: "keyword", column: "district", label: "district" },
     category: { kind: "keyword", column: "category", facet: true, label: "category" },
     value_band: { kind: "keyword", column: "value_band", facet: true, label: "value band" },
-    winner_name: { kind: "keyword", column: "winner_name", facet: true, facetLimit: 100, label: "winner" },
+    // Every winner of a result (024_winner_lists.sql): `winner_name:X` finds it by any of them and
+    // the facet counts a joint win (lots, joint awards) for each winner. The name stays the
+    // singular one saved searches and links already carry.
+    winner_name: { kind: "keywords", column: "winner_names", facet: true, facetLimit: 100, label: "winner" },
     tender_status: { kind: "keyword", column: "tender_status", label: "status" },
     // One value per tender: filtered by SQL (reference:*PWD/RD*) rather than held in memory.
     reference: { kind: "text", column: "reference", label: "reference" },
@@ -59,6 +62,7 @@ export const resultsIndex: IndexDefinition = {
   pageSize: 20,
   resultColumns: `t.id, t.item_type, t.tender_id, t.title, t.portal_tender_id, t.reference, t.org_name, t.org_name_exact, t.category, t.state, t.city,
     t.tender_status, t.value::float8 AS value, t.value_band, t.award_value::float8 AS award_value, t.winner_name, t.winner_company_id,
+    t.winner_names,
     t.bidder_count, ${iso("t.result_date")} AS result_date, ${iso("t.status_update_date")} AS status_update_date,
     ${iso("t.retrieved_on")} AS retrieved_on, ${iso("t.arrived_date")} AS arrived_date`,
   exportColumns: [
@@ -73,7 +77,7 @@ export const resultsIndex: IndexDefinition = {
     { header: "City", key: "city" },
     { header: "Estimate (Rs)", key: "value", format: "number" },
     { header: "Award Value (Rs)", key: "award_value", format: "number" },
-    { header: "Winner", key: "winner_name" },
+    { header: "Winners", key: "winner_names", format: "list" },
     { header: "Bidders", key: "bidder_count", format: "number" },
     { header: "Result Date", key: "result_date", format: "datetime" },
   ],

@@ -1,15 +1,28 @@
 // One competitor in depth (competitors/{companyId}/), from results data: its rank positions (how
 // often L1, L2, …), the categories and states it bids in with its wins there, and its recent wins
-// with the discount of the winning bid to the estimate.
+// with what it won, who won with it (lots, joint awards) and the discount of the winning bid to
+// the estimate (when it won alone).
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { CompetitorWin } from "../../../common/companies";
+import { allWinners, winnersInShort } from "../../../common/winners";
 import { competitorApi, competitorKeys, formatShare } from "../../components/companies/api";
 import { CountBars, SeriesBars } from "../../components/companies/charts";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatRupees, formatText } from "../../lib/format";
+
+/** Who won the result with it (other lots, its joint award's other suppliers), every name in the hover text. */
+function CoWinners({ win }: { win: CompetitorWin }) {
+  const others = win.co_winners ?? [];
+  if (!others.length) return null;
+  return (
+    <Typography.Text type="secondary" className="win-co-winners" title={`With ${allWinners(others)}`}>
+      With {winnersInShort(others)}
+    </Typography.Text>
+  );
+}
 
 const winColumns: ColumnsType<CompetitorWin> = [
   {
@@ -21,6 +34,7 @@ const winColumns: ColumnsType<CompetitorWin> = [
         <Typography.Text type="secondary" className="builder-sub">
           {[w.org_name, w.state].filter(Boolean).join(" · ") || formatText(null)}
         </Typography.Text>
+        <CoWinners win={w} />
       </div>
     ),
   },
@@ -39,6 +53,7 @@ function WinCards({ wins }: { wins: CompetitorWin[] }) {
           <Typography.Text type="secondary" className="builder-sub">
             {[w.org_name, w.state].filter(Boolean).join(" · ")}
           </Typography.Text>
+          <CoWinners win={w} />
           <span>
             Won at {formatRupees(w.award_value)} of {formatRupees(w.estimate)} ({formatShare(w.discount)} below) · {formatDate(w.result_date)}
           </span>

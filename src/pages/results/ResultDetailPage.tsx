@@ -23,6 +23,7 @@ import { useSharedPage } from "../tenders/useSharedPage";
 import { directionOf, leadingDirection, sortByRank } from "../../../common/bidder-ranks";
 import { rankMeaning } from "./bidderOrder";
 import { Amount, Award, Winners } from "./ResultAward";
+import { WonBy } from "./WinnerNames";
 
 export { spreadText } from "./ResultAward";
 
@@ -114,7 +115,9 @@ function SimilarResults({ resultId }: { resultId: string }) {
               {formatText(s.org_name)} · {formatLocation(s.city, s.state)}
             </Typography.Text>
             <Typography.Text className="similar-meta">
-              Won by <strong>{formatText(s.winner_name)}</strong> for {formatRupees(s.award_value)} (est. {formatRupees(s.value)}) · {formatDate(s.result_date)}
+              <WonBy row={s} className="similar-winner">
+                {" "}for {formatRupees(s.award_value)} (est. {formatRupees(s.value)}) · {formatDate(s.result_date)}
+              </WonBy>
             </Typography.Text>
           </div>
         </List.Item>

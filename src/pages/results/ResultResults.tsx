@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import type { ResultListRow } from "../../../common/tenders";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { TenderNumbers } from "../tenders/TenderParts";
+import { WonBy } from "./WinnerNames";
 
 const bidders = (n: number) => `${formatIndianNumber(n)} bidder${n === 1 ? "" : "s"}`;
 
@@ -21,9 +22,7 @@ const columns: ColumnsType<ResultListRow> = [
         <Typography.Text type="secondary" className="tender-org">
           {formatText(r.org_name)}
         </Typography.Text>
-        <span className="result-winner">
-          Won by <strong>{formatText(r.winner_name)}</strong> · {bidders(r.bidder_count)}
-        </span>
+        <WonBy row={r}> · {bidders(r.bidder_count)}</WonBy>
         <TenderNumbers tender={r} />
       </div>
     ),
@@ -70,9 +69,7 @@ export function ResultCard({ result }: { result: ResultListRow }) {
       <Typography.Text type="secondary" className="tender-org">
         {formatText(result.org_name)}
       </Typography.Text>
-      <span className="result-winner">
-        Won by <strong>{formatText(result.winner_name)}</strong> · {bidders(result.bidder_count)}
-      </span>
+      <WonBy row={result}> · {bidders(result.bidder_count)}</WonBy>
       <TenderNumbers tender={result} />
       <div className="tender-card-meta">
         <span>{formatLocation(result.city, result.state)}</span>

@@ -10,6 +10,7 @@ import type { DescriptionsProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { TenderDetail } from "../../../common/tenders";
+import { allWinners, winnerList } from "../../../common/winners";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
@@ -74,6 +75,12 @@ export function Section({ title, children, extra, id }: { title: string; childre
       {children}
     </Card>
   );
+}
+
+/** The award box's winner row: every winner by name ('Winners (2)' for lots or a joint award). */
+function winnersItem(result: NonNullable<TenderDetail["result"]>) {
+  const names = winnerList(result.winner_names, result.winner_name);
+  return { label: names.length > 1 ? `Winners (${names.length})` : "Winner", children: names.length ? allWinners(names) : NOT_SPECIFIED };
 }
 
 function fileSize(bytes: number | null): string {
@@ -294,7 +301,7 @@ export default function TenderDetailPage() {
                 size="small"
                 column={1}
                 items={[
-                  { key: "winner", label: "Winner", children: formatText(tender.result.winner_name) },
+                  { key: "winner", ...winnersItem(tender.result) },
                   { key: "award", label: "Award value", children: formatRupees(tender.result.award_value) },
                   { key: "date", label: "Result date", children: formatDate(tender.result.result_date) },
                 ]}
