@@ -37,7 +37,8 @@ export async function sendExport(app: FastifyInstance, request: FastifyRequest, 
   const queryText = request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1).slice(0, 4000) : "";
   // Reserve the rows against the daily allowance, one export of a user at a time.
   await app.db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock($1, $2::int)`, [EXPORT_LOCK, auth.user.id]);
+    // Keyed by schema as well: two deployments (or test files) sharing one server never wait on each other.
+    await tx.query(`SELECT pg_advisory_xact_lock($1, hashtext(current_schema() || ':' || $2::text))`, [EXPORT_LOCK, auth.user.id]);
     const used = await tx.query<{ n: number }>(
       `SELECT coalesce(sum(row_count), 0)::int AS n FROM exports WHERE user_id = $1 AND created_at > now() - interval '24 hours'`,
       [auth.user.id],
