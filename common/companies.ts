@@ -85,6 +85,9 @@ export const CAPITAL_BANDS = ["Up to 10 Lakh", "10 Lakh - 1 Crore", "1 - 10 Cror
 export const EMPLOYEE_BANDS = ["1-10", "11-50", "51-200", "201-500", "501-1000", "1001-5000", "5000+"] as const;
 
 /** sort= values of list/company/search/. */
+/** The builders' order when there is no search text to rank by (list/company/search/ without q or sort). */
+export const COMPANY_DEFAULT_SORT = "paid_up_capital desc";
+
 export const COMPANY_SORTS = {
   relevance: "Relevance",
   "paid_up_capital desc": "Paid-up capital: high to low",

@@ -17,6 +17,8 @@ export const CRORE = 10_000_000;
 export const TOKEN_STORAGE_KEY = "infrascout_token";
 export const REMEMBERED_EMAIL_KEY = "infrascout_email";
 export const DATE_FORMAT = "DD MMM, YYYY";
+/** The leads' order when there is no search text to rank by (list/search/ without q or sort). */
+export const LEAD_DEFAULT_SORT = "retrieved_on desc";
 
 export const SIGNED_IN_HOME = "/private-construction-leads";
 export const LOGGED_IN_ELSEWHERE_MESSAGE = "User logged in another browser or invalid token";

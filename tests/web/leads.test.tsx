@@ -2,7 +2,7 @@
 // keeps its state in the URL and sends the search language, facets multi-select, the mark
 // control updates at once and rolls back on failure, contacts are masked until unlocked, the
 // high-quality badge starts above 70, and an unlock is sent once and moves the top bar.
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentLocation, renderSignedIn } from "./renderApp";
 import { jsonResponse, makeUser } from "./helpers";
@@ -103,6 +103,17 @@ describe("lead lister", () => {
     expect(sent.get("oq")).toBe("Steel & Cement and Glass");
     expect(sent.get("page")).toBe("1");
     expect(sent.getAll("filter")).toEqual(["is_ai:true"]);
+  });
+
+  it("the sort box says the leads are newest first without a search text, and by relevance with one", async () => {
+    const sortShown = () => document.querySelector(".sort-select .ant-select-selection-item")?.textContent;
+    renderSignedIn("/private-construction-leads", makeUser(), listApi([]));
+    await screen.findByText("Lead number 1", {}, { timeout: 19_000 });
+    await waitFor(() => expect(sortShown()).toBe("Newest"));
+    cleanup();
+    renderSignedIn("/private-construction-leads?q=hospital", makeUser(), listApi([]));
+    await screen.findByText("Lead number 1", {}, { timeout: 19_000 });
+    await waitFor(() => expect(sortShown()).toBe("Relevance"));
   });
 
   it("price in crores is sent in rupees", async () => {

@@ -165,6 +165,8 @@ describe("tenders lister", { timeout: 60_000 }, () => {
     expect(shownSort(tenderListerConfig.sorts, "value desc", true)).toBe("value desc");
     expect(shownSort(tenderListerConfig.sorts, "", false)).toBe("");
     expect(shownSort(leadListerConfig.sorts, "", true)).toBe(""); // the leads' default option is 'Relevance' itself
+    // …and without a search text, the leads are newest first, which the box then says.
+    expect(shownSort(leadListerConfig.sorts, "", false, leadListerConfig.orderWithoutSearch)).toBe("retrieved_on desc");
   });
 
   it("the organisation suggester asks suggester_facet/ and adds an org_name_exact filter", async () => {

@@ -2,6 +2,7 @@
 // list-routes.ts). Text on name and CIN (A), place (B), industry and type (C) — 008_companies.sql.
 // Facets: common/companies.ts COMPANY_FACETS. show_unlocked=true keeps the companies this user
 // unlocked; nothing is hidden per user (no marks on companies).
+import { COMPANY_DEFAULT_SORT } from "../../../common/companies.js";
 import type { IndexDefinition } from "../types.js";
 
 export const companiesIndex: IndexDefinition = {
@@ -35,7 +36,7 @@ export const companiesIndex: IndexDefinition = {
     "updated_at desc": { field: "updated_at", dir: "desc" },
   },
   // The biggest companies first: the builders a supplier most wants to find.
-  defaultSort: "paid_up_capital desc",
+  defaultSort: COMPANY_DEFAULT_SORT,
   pageSize: 20,
   resultColumns: `t.id, t.name, t.cin, t.company_type, t.industry, t.state, t.city, t.employee_band, t.capital_band,
     t.paid_up_capital::float8 AS paid_up_capital, t.authorized_capital::float8 AS authorized_capital,

@@ -1,5 +1,6 @@
 // The projects ("works") index: private-sector construction and industrial leads. Used by
 // list/search/, list/review/search/ and list/my-feed/ (server/modules/projects/routes.ts).
+import { LEAD_DEFAULT_SORT } from "../../../common/constants.js";
 import type { IndexDefinition } from "../types.js";
 
 /** A timestamptz as the ISO text JavaScript's toISOString() gives (UTC, milliseconds, Z). */
@@ -55,7 +56,7 @@ export const projectsIndex: IndexDefinition = {
     "completion_date asc": { field: "completion_date", dir: "asc" },
     "completion_date desc": { field: "completion_date", dir: "desc" },
   },
-  defaultSort: "retrieved_on desc",
+  defaultSort: LEAD_DEFAULT_SORT,
   warmSorts: ["arrived_date desc", "arrived_date asc"],
   pageSize: 20,
   // Instants as ISO text made by the database (cheaper than Date objects made and formatted in JS).

@@ -54,7 +54,7 @@ export function ListerLayout<T>({ config, lister, children, summary, extraFilter
               </Button>
             </Badge>
           )}
-          <SortSelect options={config.sorts} value={state.sort} searching={cleanSearchText(state.text) !== ""} onChange={(sort) => update({ sort })} />
+          <SortSelect options={config.sorts} orderWithoutSearch={config.orderWithoutSearch} value={state.sort} searching={cleanSearchText(state.text) !== ""} onChange={(sort) => update({ sort })} />
           {config.savable !== false && <SaveSearchButton suggestedName={state.text} size={narrow ? "small" : "middle"} />}
           {config.exportEndpoint && <ExportButtons endpoint={config.exportEndpoint} query={apiQuery} noun={config.noun} size={narrow ? "small" : "middle"} />}
         </div>

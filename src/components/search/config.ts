@@ -22,6 +22,11 @@ export interface ListerConfig {
   /** The date field the 'Fresh' toggle limits to the last FRESH_DAYS days. */
   freshField?: string;
   sorts: SortOption[];
+  /**
+   * Where the default option ('') is 'Relevance': the order the endpoint uses instead when there is
+   * no search text to rank by (one of the sorts' values). The sort box then names that order.
+   */
+  orderWithoutSearch?: string;
   /** Which of the two toggles the endpoint understands. */
   showUnlocked?: boolean;
   /** The 'search all' toggle: its URL/API key (default search_all), label and active-filter tag. */

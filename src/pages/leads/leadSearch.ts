@@ -1,5 +1,6 @@
 // The lead listers' search: the projects index of list/search/ (server/search/indexes/projects.ts)
 // and the preset each route adds.
+import { LEAD_DEFAULT_SORT } from "../../../common/constants";
 import type { ListerConfig } from "../../components/search/config";
 
 export type LeadListVariant = "construction" | "industrial" | "ai";
@@ -53,6 +54,7 @@ export const leadListerConfig: ListerConfig = {
     { value: "value desc", label: "Value: high to low" },
     { value: "value asc", label: "Value: low to high" },
   ],
+  orderWithoutSearch: LEAD_DEFAULT_SORT,
   showUnlocked: true,
   searchAll: { label: "Search all (include rejected)", tag: "Including rejected" },
 };
