@@ -1,6 +1,6 @@
 // Every number, rupee value and date the app shows goes through this module, so the
 // Indian conventions (lakh/crore, 12,34,56,789 grouping, 'DD MMM, YYYY') live in one place.
-import dayjs from "dayjs";
+import dayjs, { type Dayjs } from "dayjs";
 import { CRORE, DATE_FORMAT, LAKH } from "../../common/constants";
 
 export const NOT_SPECIFIED = "Not Specified";
@@ -156,4 +156,25 @@ export function istDayStart(day: string): string {
 }
 export function istDayEnd(day: string): string {
   return new Date(`${day}T23:59:59.999+05:30`).toISOString();
+}
+
+// Date pickers work in the browser's zone; InfraScout's times are India's. A picker is given the IST
+// wall-clock time as if it were local, and what is picked is read back as IST: someone travelling
+// (or a laptop set to UTC) still sets "10:00 IST". IST is UTC+05:30 all year (no daylight saving).
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** The IST wall-clock time of an instant, as a picker value. */
+export function toIstWallClock(instant: string | number | Date): Dayjs {
+  const ist = new Date(new Date(instant).getTime() + IST_OFFSET_MS);
+  return dayjs(new Date(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate(), ist.getUTCHours(), ist.getUTCMinutes(), ist.getUTCSeconds(), ist.getUTCMilliseconds()));
+}
+
+/** The instant (ISO, UTC) a picker value means, read as IST wall-clock time. */
+export function fromIstWallClock(value: Dayjs): string {
+  return new Date(Date.UTC(value.year(), value.month(), value.date(), value.hour(), value.minute(), value.second(), value.millisecond()) - IST_OFFSET_MS).toISOString();
+}
+
+/** 'DD MMM, YYYY hh:mm A IST' for an instant, whatever the browser's zone. */
+export function formatIstDateTime(instant: string | Date): string {
+  return `${formatDateTime(toIstWallClock(instant).toDate())} IST`;
 }

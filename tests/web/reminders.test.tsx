@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Reminder } from "../../common/reminders";
-import { formatDateTime } from "../../src/lib/format";
+import { formatIstDateTime } from "../../src/lib/format";
 import { jsonResponse, makeUser } from "./helpers";
 import { renderSignedIn } from "./renderApp";
 
@@ -39,7 +39,8 @@ describe("reminders on tender results", { timeout: 60_000 }, () => {
     expect(row.closest("[data-section]")!.getAttribute("data-section")).toBe("upcoming");
     expect(row.querySelector(".reminder-head .ant-tag")!.textContent).toBe("Result");
     expect(row.querySelector(".reminder-note")!.textContent).toBe("Ask the winner about steel");
-    expect(row.querySelector(".reminder-when")!.textContent).toBe(formatDateTime(reminder.remind_at));
+    expect(row.querySelector(".reminder-when")!.textContent).toBe(formatIstDateTime(reminder.remind_at));
+    expect(row.querySelector(".reminder-when")!.textContent).toMatch(/ IST$/);
     // the upcoming section counts it, the overdue one is empty
     const counts = [...document.querySelectorAll("[data-section]")].map((s) => [s.getAttribute("data-section"), s.querySelector(".reminder-section-count")?.textContent]);
     expect(counts).toContainEqual(["upcoming", "1"]);

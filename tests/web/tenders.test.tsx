@@ -12,7 +12,7 @@ import { closingHint } from "../../src/pages/tenders/TenderParts";
 import { sharedPairOf, withPair } from "../../src/pages/tenders/api";
 import { spreadText } from "../../src/pages/results/ResultDetailPage";
 import { guessKind } from "../../src/pages/imports/ImportsPanel";
-import { formatDateTime } from "../../src/lib/format";
+import { formatIstDateTime } from "../../src/lib/format";
 import { shownSort } from "../../src/components/search/SortSelect";
 import { tenderListerConfig } from "../../src/pages/tenders/tenderSearch";
 import { leadListerConfig } from "../../src/pages/leads/leadSearch";
@@ -286,7 +286,10 @@ describe("result detail", { timeout: 60_000 }, () => {
     expect(posted[0]).toMatchObject({ item_type: "result", item_id: 8, note: "Ask the L2 bidder about steel" });
     // the toast names the time that was saved
     const saved = (posted[0] as { remind_at: string }).remind_at;
-    expect((await screen.findByText(/^Reminder set for /)).textContent).toBe(`Reminder set for ${formatDateTime(saved)}`);
+    expect((await screen.findByText(/^Reminder set for /)).textContent).toBe(`Reminder set for ${formatIstDateTime(saved)}`);
+    // The suggested time is 10:00 tomorrow in India (04:30 UTC), whatever the browser's zone.
+    expect(saved).toMatch(/T04:30:00\.000Z$/);
+    expect(formatIstDateTime(saved)).toMatch(/ 10:00 AM IST$/);
   });
 });
 

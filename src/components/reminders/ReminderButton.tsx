@@ -2,10 +2,10 @@
 // POST reminders/list. The job runner e-mails it once at that time; /reminders lists it.
 import { BellOutlined } from "@ant-design/icons";
 import { Button, DatePicker, Form, Input, Modal } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import type { ReminderItemType } from "../../../common/reminders";
-import { formatDateTime } from "../../lib/format";
+import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http } from "../../providers/http";
 
@@ -22,9 +22,9 @@ export function ReminderButton({ itemType, itemId, size }: { itemType: ReminderI
   const save = async (values: ReminderForm) => {
     setSaving(true); // one request per click, however often the button is pressed
     try {
-      const remindAt = values.remind_at.second(0).millisecond(0);
-      await http.post("reminders/list", { item_type: itemType, item_id: itemId, remind_at: remindAt.toISOString(), note: values.note?.trim() ?? "" });
-      toastSuccess(`Reminder set for ${formatDateTime(remindAt.toDate())}`);
+      const remindAt = fromIstWallClock(values.remind_at.second(0).millisecond(0));
+      await http.post("reminders/list", { item_type: itemType, item_id: itemId, remind_at: remindAt, note: values.note?.trim() ?? "" });
+      toastSuccess(`Reminder set for ${formatIstDateTime(remindAt)}`);
       setOpen(false);
       form.resetFields();
     } catch {
@@ -48,13 +48,13 @@ export function ReminderButton({ itemType, itemId, size }: { itemType: ReminderI
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ remind_at: dayjs().add(1, "day").hour(10).minute(0) }}>
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ remind_at: toIstWallClock(Date.now()).add(1, "day").hour(10).minute(0).second(0) }}>
           <Form.Item
-            label="When"
+            label="When (IST)"
             name="remind_at"
             rules={[
               { required: true, message: "Choose a date and time" },
-              { validator: (_, v: Dayjs | undefined) => (!v || v.isAfter(dayjs()) ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future"))) },
+              { validator: (_, v: Dayjs | undefined) => (!v || fromIstWallClock(v) > new Date().toISOString() ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future"))) },
             ]}
           >
             <DatePicker showTime={{ format: "HH:mm", minuteStep: 5 }} format="DD MMM, YYYY HH:mm" style={{ width: "100%" }} />

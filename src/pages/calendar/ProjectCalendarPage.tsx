@@ -10,7 +10,7 @@ import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
-import { formatDate } from "../../lib/format";
+import { formatDate, toIstWallClock } from "../../lib/format";
 import type { Reminder } from "../reminders/api";
 import { ReminderDialog } from "../reminders/ReminderDialog";
 import { ReminderRow } from "../reminders/ReminderRow";
@@ -54,7 +54,7 @@ function asReminder(e: CalendarEvent): Reminder {
 }
 
 function Chip({ event }: { event: CalendarEvent }) {
-  const time = event.at && event.kind !== "project_start" && event.kind !== "project_completion" ? `${dayjs(event.at).format("HH:mm")} ` : "";
+  const time = event.at && event.kind !== "project_start" && event.kind !== "project_completion" ? `${toIstWallClock(event.at).format("HH:mm")} ` : "";
   return (
     <li className={`cal-chip cal-chip-${KIND_COLORS[event.kind]} ${event.reminder?.completed ? "cal-chip-done" : ""}`} title={`${event.label}: ${event.title ?? ""}`} data-kind={event.kind}>
       {time}
@@ -81,7 +81,7 @@ export default function ProjectCalendarPage() {
   const view: View = params.get("view") === "week" ? "week" : "month";
   const raw = params.get("date") ?? "";
   const asked = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? dayjs(raw) : null;
-  const day = asked?.isValid() && asked.format(YMD) === raw ? asked.startOf("day") : dayjs().startOf("day");
+  const day = asked?.isValid() && asked.format(YMD) === raw ? asked.startOf("day") : toIstWallClock(Date.now()).startOf("day");
   const go = (next: { view?: View; day?: Dayjs }) =>
     setParams(
       (prev) => {
@@ -132,7 +132,7 @@ export default function ProjectCalendarPage() {
               <div key={e.key} className="cal-event" data-kind={e.kind}>
                 <div className="cal-event-main">
                   <Tag color={KIND_COLORS[e.kind]}>{e.label}</Tag>
-                  {e.at && <Typography.Text type="secondary">{dayjs(e.at).format("HH:mm")}</Typography.Text>}
+                  {e.at && <Typography.Text type="secondary">{toIstWallClock(e.at).format("HH:mm")}</Typography.Text>}
                   <div>
                     <Link to={e.link} className="cal-event-title">
                       {e.title ?? "(no longer available)"}
@@ -157,7 +157,7 @@ export default function ProjectCalendarPage() {
             role="gridcell"
             tabIndex={0}
             aria-selected={d.isSame(day, "day")}
-            className={`cal-week-day ${d.isSame(day, "day") ? "cal-week-day-selected" : ""} ${d.isSame(dayjs(), "day") ? "cal-week-day-today" : ""}`}
+            className={`cal-week-day ${d.isSame(day, "day") ? "cal-week-day-selected" : ""} ${d.isSame(toIstWallClock(Date.now()), "day") ? "cal-week-day-today" : ""}`}
             onClick={() => setDay(d)}
             onKeyDown={(e) => (e.key === "Enter" || e.key === " ") && setDay(d)}
             data-date={d.format(YMD)}
@@ -190,7 +190,7 @@ export default function ProjectCalendarPage() {
       <div className="cal-toolbar">
         <div className="cal-toolbar-nav">
           <Button icon={<LeftOutlined />} onClick={() => move(-1)} aria-label={`Previous ${view}`} />
-          <Button onClick={() => setDay(dayjs().startOf("day"))}>Today</Button>
+          <Button onClick={() => setDay(toIstWallClock(Date.now()).startOf("day"))}>Today</Button>
           <Button icon={<RightOutlined />} onClick={() => move(1)} aria-label={`Next ${view}`} />
           <span className="cal-period" aria-live="polite">
             {period}

@@ -1,9 +1,9 @@
 // Create a reminder (choosing its lead, tender, result or company) or edit one (time and note): a date,
 // a time and a note. Used by the reminders page and the calendar.
 import { DatePicker, Form, Input, Modal, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
-import { formatDateTime } from "../../lib/format";
+import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { HttpError } from "../../providers/http";
 import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
@@ -32,27 +32,29 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    const suggested = (day ?? dayjs().add(1, "day")).hour(10).minute(0).second(0).millisecond(0);
+    // Pickers show IST wall-clock time (src/lib/format.ts); a calendar day is an IST day.
+    const now = toIstWallClock(Date.now());
+    const suggested = (day ?? now.add(1, "day")).hour(10).minute(0).second(0).millisecond(0);
     form.resetFields();
     form.setFieldsValue(
       reminder
-        ? { remind_at: dayjs(reminder.remind_at), note: reminder.note }
-        : { item: null, remind_at: suggested.isAfter(dayjs()) ? suggested : dayjs().add(1, "hour").minute(0).second(0), note: "" },
+        ? { remind_at: toIstWallClock(reminder.remind_at), note: reminder.note }
+        : { item: null, remind_at: suggested.isAfter(now) ? suggested : now.add(1, "hour").minute(0).second(0).millisecond(0), note: "" },
     );
   }, [open, reminder, day, form]);
 
   const save = async (values: Values) => {
-    const remindAt = values.remind_at.second(0).millisecond(0);
+    const remindAt = fromIstWallClock(values.remind_at.second(0).millisecond(0));
     try {
       if (reminder) {
         const change: { note: string; remind_at?: string } = { note: values.note?.trim() ?? "" };
-        if (!remindAt.isSame(dayjs(reminder.remind_at))) change.remind_at = remindAt.toISOString();
+        if (Date.parse(remindAt) !== Date.parse(reminder.remind_at)) change.remind_at = remindAt;
         await update.mutateAsync({ id: reminder.id, change });
         toastSuccess("Reminder updated");
       } else {
         const item = values.item!;
-        await create.mutateAsync({ item_type: item.type, item_id: item.id, remind_at: remindAt.toISOString(), note: values.note?.trim() ?? "" });
-        toastSuccess(`Reminder set for ${formatDateTime(remindAt.toDate())}`);
+        await create.mutateAsync({ item_type: item.type, item_id: item.id, remind_at: remindAt, note: values.note?.trim() ?? "" });
+        toastSuccess(`Reminder set for ${formatIstDateTime(remindAt)}`);
       }
       onClose();
     } catch (error) {
@@ -85,13 +87,13 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
           </Form.Item>
         )}
         <Form.Item
-          label="When"
+          label="When (IST)"
           name="remind_at"
           rules={[
             { required: true, message: "Choose a date and time" },
             {
               validator: (_, v: Dayjs | undefined) =>
-                !v || v.isAfter(dayjs()) || (reminder && v.isSame(dayjs(reminder.remind_at))) ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future")),
+                !v || Date.parse(fromIstWallClock(v)) > Date.now() || (reminder && Date.parse(fromIstWallClock(v)) === Date.parse(reminder.remind_at)) ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future")),
             },
           ]}
         >

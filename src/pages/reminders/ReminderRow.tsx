@@ -3,7 +3,7 @@
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import { Button, Checkbox, Popconfirm, Tag, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
-import { formatDateTime } from "../../lib/format";
+import { formatIstDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
 import { useReminderMutations, type Reminder } from "./api";
@@ -44,7 +44,7 @@ export function ReminderRow({ reminder, onEdit, showStatus }: { reminder: Remind
         </div>
         {r.note && <Typography.Paragraph className="reminder-note">{r.note}</Typography.Paragraph>}
         <Typography.Text type={r.status === "overdue" ? "danger" : "secondary"} className="reminder-when">
-          {formatDateTime(r.remind_at)}
+          {formatIstDateTime(r.remind_at)}
           {showStatus && (
             <Tag color={STATUS_TAGS[r.status].color} className="reminder-status">
               {STATUS_TAGS[r.status].text}
