@@ -66,6 +66,26 @@ export async function allocateIds(db: Queryable, table: string, n: number): Prom
   return r.rows.map((x) => Number(x.id));
 }
 
+/**
+ * Tables whose every reference points at rows this seed allocated and wrote before them, in the
+ * same transaction (a lead's contacts after the lead) or an earlier committed one (the companies
+ * before the leads): their foreign-key checks cannot fail, and on the seed's millions of child
+ * rows they are much of the database's work. A seed that may (a superuser: PGlite always, a
+ * local server's postgres) writes them with session_replication_role = replica, which skips the
+ * checks for that transaction only, as pg_restore --disable-triggers does. None of these tables
+ * has a trigger of its own (the search change log is on the parents, which keep their checks).
+ */
+const WRITTEN_AFTER_PARENTS = new Set([
+  "company_directors", "company_financials", "contacts", "project_contacts", "project_status_updates", "project_documents",
+  "tender_corrigenda", "tender_documents", "result_winners",
+]);
+
+/** True when this connection may skip the child tables' foreign-key checks (see WRITTEN_AFTER_PARENTS). */
+export async function maySkipChildChecks(db: Queryable): Promise<boolean> {
+  const r = await db.query<{ su: boolean }>(`SELECT current_setting('is_superuser') = 'on' AS su`);
+  return r.rows[0]?.su === true;
+}
+
 const DEADLOCK = "40P01";
 const SERIALIZATION_FAILURE = "40001";
 
@@ -76,7 +96,7 @@ const SERIALIZATION_FAILURE = "40001";
  */
 export class Pipeline {
   private inflight: Promise<void>[] = [];
-  constructor(private readonly db: Db, private readonly depth: number) {}
+  constructor(private readonly db: Db, private readonly depth: number, private readonly skipChildChecks = false) {}
 
   async run(batches: Batch[], after?: () => void): Promise<void> {
     while (this.inflight.length >= this.depth) await this.inflight.shift();
@@ -93,7 +113,12 @@ export class Pipeline {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.db.transaction(async (tx) => {
-          for (const b of batches) await b.insert(tx);
+          let replica = false;
+          for (const b of batches) {
+            const skip = this.skipChildChecks && WRITTEN_AFTER_PARENTS.has(b.table);
+            if (skip !== replica) await tx.query(`SET LOCAL session_replication_role = ${(replica = skip) ? "replica" : "origin"}`);
+            await b.insert(tx);
+          }
         });
         return;
       } catch (err) {

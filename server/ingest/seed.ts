@@ -6,7 +6,7 @@
 // The same seed on an empty database gives the same rows (ids included); dates are relative
 // to `now` (default: today 00:00 UTC) so leads always look fresh.
 import type { Db } from "../db/client.js";
-import { allocateIds, Pipeline } from "./bulk.js";
+import { allocateIds, maySkipChildChecks, Pipeline } from "./bulk.js";
 import { seedDemoUsers } from "./demo-users.js";
 import { CompanyGenerator, CompanyIndex, newCompanyBatches } from "./gen-companies.js";
 import { newProjectBatches, ProjectGenerator } from "./gen-projects.js";
@@ -74,7 +74,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     companies: 0, directors: 0, financials: 0, contacts: 0, projects: 0, projectContacts: 0, statusUpdates: 0, documents: 0,
     tenders: 0, corrigenda: 0, tenderDocuments: 0, results: 0, winners: 0, bidders: 0, users: 0,
   };
-  const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1);
+  const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1, await maySkipChildChecks(db));
   opts.onProgress?.(0, total, "companies");
 
   // Companies, their directors, financials and contacts. Smaller batches: ~12 rows each.
