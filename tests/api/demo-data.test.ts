@@ -168,6 +168,8 @@ describe("tenders ship their files", () => {
     let checked = 0;
     for (const detail of sample) {
       const id = detail.id;
+      // The page lists each file with its size (a file without one reads as 'link only').
+      for (const d of detail.documents) expect(d.size, d.file_name).toBeGreaterThan(500);
       const res = await a.get(`/api/tender/download_zip/${id}`, me);
       expect(res.statusCode).toBe(200);
       const zip = await JSZip.loadAsync(res.rawPayload);
