@@ -91,6 +91,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     for (let i = 0; i < n; i++) {
       companyGen.generate(ids[i], contactIds.slice(k, k + perCompany[i]), b);
       k += perCompany[i];
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
     }
     counts.companies += b.companies.length;
     counts.directors += b.directors.length;
@@ -106,7 +107,10 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const n = Math.min(batchSize, nProjects - start);
     const ids = await allocateIds(db, "projects", n);
     const b = newProjectBatches();
-    for (let i = 0; i < n; i++) projectGen.generate(ids[i], b);
+    for (let i = 0; i < n; i++) {
+      projectGen.generate(ids[i], b);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+    }
     counts.projects += b.projects.length;
     counts.projectContacts += b.contacts.length;
     counts.statusUpdates += b.statusUpdates.length;
@@ -132,6 +136,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
         return id;
       }, b);
       if (resultIds.length === 0) resultIds = await allocateIds(db, "results", 64);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
     }
     counts.tenders += b.tenders.length;
     counts.corrigenda += b.corrigenda.length;
@@ -149,6 +154,14 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   }
   return counts;
 }
+
+/**
+ * Generation gives the event loop a turn this often (rows of the main table): the batches in
+ * flight are COPYs streamed in chunks as the socket drains, so a generating loop that never
+ * yields would leave the server idle until the whole next batch is made.
+ */
+const YIELD_EVERY = 200;
+const letWritesFlow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function count(v: number | undefined, dflt: number, name: string): number {
   const n = v ?? dflt;
