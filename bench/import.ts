@@ -8,14 +8,13 @@
 //                releases (tests/fixtures/import/ocds), each process with its own ocid (default 3,800)
 // The parse-only pass of ocds reads and groups the releases; merging them needs the database
 // (earlier releases are stored), so it is part of the import, not of the baseline.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { openDb, type Db } from "../server/db/client.js";
 import { migrate } from "../server/db/migrate.js";
+import { openPostgresSchema } from "./pg-schema.js";
 import type { ImportKind, ImporterContext } from "../server/ingest/importers/model.js";
 import { importerFor, runImport } from "../server/ingest/importers/run.js";
 import { writeGepnicPages, writeOcdsPackage } from "../tests/fixtures/import/generated-pages.js";
@@ -74,32 +73,13 @@ async function benchOn(label: string, db: Db, inputs: { csv: string; pages: stri
   console.log(line(`import ocds, ${RELEASES} releases`, await timed(() => imp("ocds", [inputs.ocds])), RELEASES, "releases", ocdsBase));
 }
 
-/** A fresh schema on the PostgreSQL server for this run (as the API tests do); dropped by close. */
-async function openPostgresSchema(url: string): Promise<{ db: Db; close: () => Promise<void> }> {
-  const schema = `bench_import_${crypto.randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA IF NOT EXISTS extensions`).catch(() => undefined);
-  await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA extensions`).catch(() => undefined);
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = await openDb({ databaseUrl: `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema},extensions`)}` });
-  return {
-    db,
-    close: async () => {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
-}
-
 const inputs = { csv: writeTendersCsv(path.join(dir, "tenders.csv"), ROWS), pages: gepnicPages(PAGES), ocds: ocdsPackage(RELEASES) };
 try {
   const pglite = await openDb({ dataDir: "memory://" });
   await benchOn("Imports, PGlite (embedded, in memory)", pglite, inputs);
   await pglite.close();
   if (process.env.DATABASE_URL) {
-    const server = await openPostgresSchema(process.env.DATABASE_URL);
+    const server = await openPostgresSchema(process.env.DATABASE_URL, "bench_import");
     try {
       await benchOn("Imports, PostgreSQL (DATABASE_URL, a schema of its own)", server.db, inputs);
     } finally {

@@ -1,78 +1,53 @@
-// Bulk inserts that work the same on PostgreSQL and PGlite: inside a transaction one COPY per
-// batch (PostgreSQL's text format; several times faster than INSERT on a server), else one
-// multi-row INSERT … SELECT FROM unnest($1::type[], …), one parameter per column.
+// Bulk writes for the seed: one COPY per table and batch, inside the batch's transaction, on
+// PostgreSQL and PGlite alike (Tx.copyFrom). Rows are encoded to COPY's text format as they are
+// added, by the importers' encoder (importers/copy.ts), so a batch holds one string per row.
 import type { Db, Queryable, Tx } from "../db/client.js";
-import { copyValue } from "./importers/copy.js";
+import { copyLines, copyValue } from "./importers/copy.js";
 
 export type ColType = "bigint" | "int" | "text" | "text[]" | "numeric" | "date" | "timestamptz" | "bool" | "jsonb" | "bytea";
 
-/** Types sent as text and converted in SQL: arrays and JSON as literals, bytes as hex (both drivers agree on text). */
-const AS_TEXT: Partial<Record<ColType, (alias: string) => string>> = {
-  "text[]": (c) => `${c}::text[]`,
-  jsonb: (c) => `${c}::jsonb`,
-  bytea: (c) => `decode(${c}, 'hex')`,
-};
+/** The value COPY reads for a column of this type: text[] as an array literal, bytea as hex; the rest as copyValue writes them. */
+function cell(type: ColType, v: unknown): string {
+  if (v === null || v === undefined) return "\\N";
+  if (type === "text[]" && Array.isArray(v)) return copyValue(pgArrayLiteral(v as string[]));
+  if (type === "bytea" && Buffer.isBuffer(v)) return `\\\\x${v.toString("hex")}`;
+  return copyValue(v as string | number | boolean | Date | object);
+}
 
-/** Column-wise rows for one table. */
+/** Rows for one table, as lines of COPY's text format. */
 export class Batch {
   readonly columns: { name: string; type: ColType }[];
-  private readonly data: unknown[][];
+  private readonly names: string[];
+  private readonly types: ColType[];
+  private readonly lines: string[] = [];
 
   constructor(readonly table: string, columns: [string, ColType][]) {
     this.columns = columns.map(([name, type]) => ({ name, type }));
-    this.data = columns.map(() => []);
+    this.names = columns.map(([name]) => name);
+    this.types = columns.map(([, type]) => type);
   }
 
   get length(): number {
-    return this.data[0].length;
+    return this.lines.length;
   }
 
-  /** Adds one row; values in column order. text[] values are JS string arrays. */
+  /** Adds one row; values in column order. text[] values are JS string arrays, jsonb any JSON value, bytea a Buffer. */
   add(...values: unknown[]): void {
-    if (values.length !== this.columns.length) throw new Error(`${this.table}: expected ${this.columns.length} values, got ${values.length}`);
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      const t = this.columns[i].type;
-      this.data[i].push(
-        v === undefined ? null
-        : t === "text[]" && Array.isArray(v) ? pgArrayLiteral(v as string[])
-        : t === "jsonb" && v !== null ? JSON.stringify(v)
-        : t === "bytea" && Buffer.isBuffer(v) ? v.toString("hex")
-        : v,
-      );
-    }
-  }
-
-  sql(): string {
-    const aliases = this.columns.map((_, i) => `c${i}`);
-    const select = this.columns.map((c, i) => AS_TEXT[c.type]?.(`c${i}`) ?? `c${i}`);
-    const unnest = this.columns.map((c, i) => `$${i + 1}::${AS_TEXT[c.type] ? "text" : c.type}[]`);
-    return `INSERT INTO ${this.table} (${this.columns.map((c) => c.name).join(", ")}) SELECT ${select.join(", ")} FROM unnest(${unnest.join(", ")}) AS u(${aliases.join(", ")})`;
+    const types = this.types;
+    if (values.length !== types.length) throw new Error(`${this.table}: expected ${types.length} values, got ${values.length}`);
+    let line = cell(types[0], values[0]);
+    for (let i = 1; i < values.length; i++) line += "\t" + cell(types[i], values[i]);
+    this.lines.push(line + "\n");
   }
 
   /** The rows in COPY's text format: tab-separated, \N for NULL, backslash escapes. */
   copyText(): string {
-    const n = this.length;
-    const cols = this.columns.map((c, i) => {
-      const values = this.data[i];
-      const out: string[] = new Array(n);
-      for (let r = 0; r < n; r++) {
-        const v = values[r];
-        out[r] = v === null ? "\\N" : c.type === "bytea" ? `\\\\x${v as string}` : c.type === "bool" ? (v ? "t" : "f") : copyValue(String(v));
-      }
-      return out;
-    });
-    const lines: string[] = new Array(n);
-    for (let r = 0; r < n; r++) lines[r] = cols.map((c) => c[r]).join("\t");
-    return lines.join("\n") + "\n";
+    return this.lines.join("");
   }
 
-  async insert(q: Queryable | Tx): Promise<number> {
+  async insert(tx: Tx): Promise<number> {
     if (this.length === 0) return 0;
-    // Inside a transaction the seed COPYs (far cheaper per row); a bare connection gets an INSERT.
-    if ("copyFrom" in q) await q.copyFrom(this.table, this.columns.map((c) => c.name), [this.copyText()]);
-    else await q.query(this.sql(), this.data);
-    return this.length;
+    return copyLines(tx, this.table, this.names, this.lines);
   }
 }
 
@@ -91,6 +66,26 @@ export async function allocateIds(db: Queryable, table: string, n: number): Prom
   return r.rows.map((x) => Number(x.id));
 }
 
+/**
+ * Tables whose every reference points at rows this seed allocated and wrote before them, in the
+ * same transaction (a lead's contacts after the lead) or an earlier committed one (the companies
+ * before the leads): their foreign-key checks cannot fail, and on the seed's millions of child
+ * rows they are much of the database's work. A seed that may (a superuser: PGlite always, a
+ * local server's postgres) writes them with session_replication_role = replica, which skips the
+ * checks for that transaction only, as pg_restore --disable-triggers does. None of these tables
+ * has a trigger of its own (the search change log is on the parents, which keep their checks).
+ */
+const WRITTEN_AFTER_PARENTS = new Set([
+  "company_directors", "company_financials", "contacts", "project_contacts", "project_status_updates", "project_documents",
+  "tender_corrigenda", "tender_documents", "result_winners",
+]);
+
+/** True when this connection may skip the child tables' foreign-key checks (see WRITTEN_AFTER_PARENTS). */
+export async function maySkipChildChecks(db: Queryable): Promise<boolean> {
+  const r = await db.query<{ su: boolean }>(`SELECT current_setting('is_superuser') = 'on' AS su`);
+  return r.rows[0]?.su === true;
+}
+
 const DEADLOCK = "40P01";
 const SERIALIZATION_FAILURE = "40001";
 
@@ -101,7 +96,7 @@ const SERIALIZATION_FAILURE = "40001";
  */
 export class Pipeline {
   private inflight: Promise<void>[] = [];
-  constructor(private readonly db: Db, private readonly depth: number) {}
+  constructor(private readonly db: Db, private readonly depth: number, private readonly skipChildChecks = false) {}
 
   async run(batches: Batch[], after?: () => void): Promise<void> {
     while (this.inflight.length >= this.depth) await this.inflight.shift();
@@ -118,7 +113,12 @@ export class Pipeline {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.db.transaction(async (tx) => {
-          for (const b of batches) await b.insert(tx);
+          let replica = false;
+          for (const b of batches) {
+            const skip = this.skipChildChecks && WRITTEN_AFTER_PARENTS.has(b.table);
+            if (skip !== replica) await tx.query(`SET LOCAL session_replication_role = ${(replica = skip) ? "replica" : "origin"}`);
+            await b.insert(tx);
+          }
         });
         return;
       } catch (err) {

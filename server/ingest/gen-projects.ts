@@ -1,7 +1,8 @@
 // Private-sector project leads with their contacts, status updates and documents.
 import { Batch } from "./bulk.js";
 import type { CompanyIndex, CompanyRef } from "./gen-companies.js";
-import { STATE_WEIGHTS, STATES } from "./india-data.js";
+import { STATES } from "./india-data.js";
+import { PLANT_SITES, sitedPlace, stateFor } from "./plant-sites.js";
 import { Rng } from "./prng.js";
 import { PLACE_WORDS } from "./names.js";
 import { keywordsFor, projectName, ratePerSqft, specsFor } from "./project-kinds.js";
@@ -125,15 +126,17 @@ export class ProjectGenerator {
     const now = this.now;
     const sector = rng.weighted(SECTOR_WEIGHTS);
     const construction = sector.category === "construction";
-    const state = rng.weighted(STATE_WEIGHTS);
-    const district = rng.pick(construction ? state.districts : INDUSTRIAL_DISTRICTS.get(state.name)!);
-    const loc = !construction && district.industrial.length && rng.chance(0.8) ? rng.pick(district.industrial) : rng.pick(district.localities);
-    const pincode = String(district.pincode + rng.int(0, 40));
-    const river = rng.pick(state.rivers);
     // The title decides the type and the value range; the sizes in it follow from the value and
     // the type's cost per sq ft in this city, so a ₹2 crore lead is not a 40-storey tower.
     const entry = rng.pick(sector.titles);
     const [template, type, group] = entry;
+    // A refinery, power station or steel works goes where such plants are; the rest anywhere.
+    const sited = sitedPlace(rng, PLANT_SITES[type]);
+    const state = stateFor(rng, sited);
+    const district = sited?.district ?? rng.pick(construction ? state.districts : INDUSTRIAL_DISTRICTS.get(state.name)!);
+    const loc = !construction && district.industrial.length && rng.chance(0.8) ? rng.pick(district.industrial) : rng.pick(district.localities);
+    const pincode = String(district.pincode + rng.int(0, 40));
+    const river = rng.pick(state.rivers);
     const hasValue = rng.chance(0.97);
     const v = valueFor(rng, sector, entry);
     const value: number | null = hasValue ? v : null;

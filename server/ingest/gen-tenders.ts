@@ -1,11 +1,12 @@
 // Public tenders with corrigenda, and results (award of contract) with ranked bidders.
 import { Batch } from "./bulk.js";
 import type { CompanyIndex, CompanyRef } from "./gen-companies.js";
-import { STATE_WEIGHTS, STATES } from "./india-data.js";
+import { STATES } from "./india-data.js";
+import { ORG_SITES, sitedPlace, stateFor } from "./plant-sites.js";
 import { PLACE_WORDS, TRADE_WORDS } from "./names.js";
 import { Rng } from "./prng.js";
 import { CITY_BODIES, STATE_BODY_NAMES, TENDER_ORGS, TENDER_SOURCES, TENDER_STATUS_WEIGHTS, TENDER_TITLES, TENDER_TYPES } from "./templates.js";
-import { boqXlsx, corrigendumPdf, nitPdf, type TenderFacts } from "./tender-files.js";
+import type { TenderFileRecipe } from "./tender-files.js";
 import { DAY, fill, indianNumber, iso } from "./text.js";
 
 export const MIN_TENDER_VALUE = 1e5;
@@ -30,7 +31,7 @@ export function newTenderBatches(): TenderBatches {
       ["reviewed_date", "timestamptz"], ["arrived_date", "timestamptz"], ["state", "text"], ["district", "text"], ["city", "text"],
       ["pincode", "text"], ["source", "text"], ["created_at", "timestamptz"], ["updated_at", "timestamptz"], ["portal_tender_id", "text"],
     ]),
-    documents: new Batch("tender_documents", [["tender_id", "bigint"], ["file_name", "text"], ["mime_type", "text"], ["content", "bytea"], ["created_at", "timestamptz"]]),
+    documents: new Batch("tender_documents", [["tender_id", "bigint"], ["file_name", "text"], ["mime_type", "text"], ["recipe", "jsonb"], ["created_at", "timestamptz"]]),
     corrigenda: new Batch("tender_corrigenda", [["tender_id", "bigint"], ["title", "text"], ["description", "text"], ["published_date", "timestamptz"]]),
     results: new Batch("results", [
       ["id", "bigint"], ["tender_id", "bigint"], ["winner_company_id", "bigint"], ["winner_name", "text"], ["award_value", "numeric"],
@@ -89,8 +90,10 @@ export class TenderGenerator {
     const rng = this.rng;
     const now = this.now;
     const org = rng.weighted(ORG_WEIGHTS);
-    const state = rng.weighted(STATE_WEIGHTS);
-    const district = rng.pick(state.districts);
+    // NTPC tenders come from its stations, the Airports Authority's from airports it runs.
+    const sited = sitedPlace(rng, ORG_SITES[org.abbr]);
+    const state = stateFor(rng, sited);
+    const district = sited?.district ?? rng.pick(state.districts);
     const city = district.city;
     const orgName =
       org.scope === "city" ? CITY_BODIES[city] ?? `${city} Municipal Corporation`
@@ -176,14 +179,12 @@ export class TenderGenerator {
       iso(retrieved), iso(statusUpdate), portalId,
     );
 
-    // The files: notice, BOQ (works with an estimate) and each corrigendum.
-    const facts: TenderFacts = {
-      title, orgName, department, reference, portalId, kind: kindName, category, tenderType, value, emd, fee, months, published, closing,
-      opening, prebid: prebidOk, place: `${city}, ${district.name} district, ${state.name}`, source,
-    };
-    b.documents.add(id, "NIT.pdf", "application/pdf", nitPdf(facts), iso(published));
-    if (category !== "services" || value !== null) b.documents.add(id, "BOQ.xlsx", XLSX, boqXlsx(rng, facts), iso(published));
-    corrigenda.forEach((c, i) => b.documents.add(id, `Corrigendum-${i + 1}.pdf`, "application/pdf", corrigendumPdf(facts, i + 1, c.title, c.text, c.at), iso(c.at)));
+    // The files: notice, BOQ (works with an estimate) and each corrigendum, as recipes the
+    // tender page and zip render from (tender-files.ts); the BOQ's quantities from its own seed.
+    const doc = (name: string, mime: string, recipe: TenderFileRecipe, at: Date) => b.documents.add(id, name, mime, recipe, iso(at));
+    doc("NIT.pdf", "application/pdf", { file: "nit", months }, published);
+    if (category !== "services" || value !== null) doc("BOQ.xlsx", XLSX, { file: "boq", kind: kindName, seed: rng.int(1, 0x7fffffff) }, published);
+    corrigenda.forEach((c, i) => doc(`Corrigendum-${i + 1}.pdf`, "application/pdf", { file: "corrigendum", n: i + 1, title: c.title, text: c.text, published: iso(c.at) }, c.at));
 
     if (status !== "AOC" || !resultDate) return { aoc: false };
     // Results: 2–6 ranked bidders, bids ascending with rank; L1 wins near the estimate.

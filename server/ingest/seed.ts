@@ -6,7 +6,7 @@
 // The same seed on an empty database gives the same rows (ids included); dates are relative
 // to `now` (default: today 00:00 UTC) so leads always look fresh.
 import type { Db } from "../db/client.js";
-import { allocateIds, Pipeline } from "./bulk.js";
+import { allocateIds, maySkipChildChecks, Pipeline } from "./bulk.js";
 import { seedDemoUsers } from "./demo-users.js";
 import { CompanyGenerator, CompanyIndex, newCompanyBatches } from "./gen-companies.js";
 import { newProjectBatches, ProjectGenerator } from "./gen-projects.js";
@@ -74,7 +74,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     companies: 0, directors: 0, financials: 0, contacts: 0, projects: 0, projectContacts: 0, statusUpdates: 0, documents: 0,
     tenders: 0, corrigenda: 0, tenderDocuments: 0, results: 0, winners: 0, bidders: 0, users: 0,
   };
-  const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1);
+  const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1, await maySkipChildChecks(db));
   opts.onProgress?.(0, total, "companies");
 
   // Companies, their directors, financials and contacts. Smaller batches: ~12 rows each.
@@ -91,6 +91,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     for (let i = 0; i < n; i++) {
       companyGen.generate(ids[i], contactIds.slice(k, k + perCompany[i]), b);
       k += perCompany[i];
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
     }
     counts.companies += b.companies.length;
     counts.directors += b.directors.length;
@@ -106,7 +107,10 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     const n = Math.min(batchSize, nProjects - start);
     const ids = await allocateIds(db, "projects", n);
     const b = newProjectBatches();
-    for (let i = 0; i < n; i++) projectGen.generate(ids[i], b);
+    for (let i = 0; i < n; i++) {
+      projectGen.generate(ids[i], b);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+    }
     counts.projects += b.projects.length;
     counts.projectContacts += b.contacts.length;
     counts.statusUpdates += b.statusUpdates.length;
@@ -132,6 +136,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
         return id;
       }, b);
       if (resultIds.length === 0) resultIds = await allocateIds(db, "results", 64);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
     }
     counts.tenders += b.tenders.length;
     counts.corrigenda += b.corrigenda.length;
@@ -149,6 +154,14 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   }
   return counts;
 }
+
+/**
+ * Generation gives the event loop a turn this often (rows of the main table): the batches in
+ * flight are COPYs streamed in chunks as the socket drains, so a generating loop that never
+ * yields would leave the server idle until the whole next batch is made.
+ */
+const YIELD_EVERY = 200;
+const letWritesFlow = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function count(v: number | undefined, dflt: number, name: string): number {
   const n = v ?? dflt;

@@ -1,9 +1,10 @@
 // The files a demo tender publishes, as a portal holds them: the notice inviting tender (NIT)
 // as a PDF, the bill of quantities as an XLSX whose items add up to the estimate, and each
-// corrigendum as a PDF. Bytes are stored in tender_documents, so the zip, the viewer and a
-// download serve them like any imported document.
+// corrigendum as a PDF. The seed stores each file's recipe in tender_documents (migration 023),
+// not its bytes: the tender page and the zip render it from the recipe and the tender's fields
+// when asked (renderTenderFile), the same bytes for the same seed, and seeding stays fast.
 import { pdfDocument, type PdfBlock } from "./pdf.js";
-import type { Rng } from "./prng.js";
+import { Rng } from "./prng.js";
 import { indianNumber } from "./text.js";
 import { xlsxWorkbook, type Cell } from "./xlsx.js";
 
@@ -133,6 +134,40 @@ export function boqRows(rng: Rng, kind: string, estimate: number): { rows: Cell[
   total = Math.round(total * 100) / 100;
   rows.push([null, "Total (Rs)", null, null, null, { sum: `SUM(F2:F${rows.length})`, value: total }]);
   return { rows, total };
+}
+
+/** What a demo file is made from besides the tender's own fields (tender_documents.recipe). */
+export type TenderFileRecipe =
+  | { file: "nit"; months: number }
+  | { file: "boq"; kind: string; seed: number }
+  | { file: "corrigendum"; n: number; title: string; text: string; published: string };
+
+/** The tender's fields the files show, as the tender's record holds them (instants as ISO text). */
+export interface TenderFileFields {
+  title: string; org_name: string | null; department: string | null; reference: string | null; portal_tender_id: string | null;
+  category: string | null; tender_type: string | null; value: number | null; emd: number | null; tender_fee: number | null;
+  published_date: string | null; closing_date: string | null; opening_date: string | null; prebid_date: string | null;
+  city: string | null; district: string | null; state: string | null; source: string | null;
+}
+
+const at = (iso: string | null, fallback: Date) => (iso ? new Date(iso) : fallback);
+
+/** The facts a notice states, from the tender's fields (a missing date reads as the publication). */
+export function tenderFacts(t: TenderFileFields, months: number, kind = ""): TenderFacts {
+  const published = at(t.published_date, new Date(0));
+  return {
+    title: t.title, orgName: t.org_name ?? "", department: t.department ?? "", reference: t.reference ?? "", portalId: t.portal_tender_id,
+    kind, category: t.category ?? "works", tenderType: t.tender_type ?? "", value: t.value, emd: t.emd ?? 0, fee: t.tender_fee ?? 0, months,
+    published, closing: at(t.closing_date, published), opening: at(t.opening_date, published), prebid: t.prebid_date ? new Date(t.prebid_date) : null,
+    place: `${t.city}, ${t.district} district, ${t.state}`, source: t.source ?? "",
+  };
+}
+
+/** A demo file's bytes, rendered from its recipe and the tender's fields. */
+export function renderTenderFile(recipe: TenderFileRecipe, t: TenderFileFields): Buffer {
+  if (recipe.file === "boq") return boqXlsx(new Rng(recipe.seed), tenderFacts(t, 0, recipe.kind));
+  if (recipe.file === "corrigendum") return corrigendumPdf(tenderFacts(t, 0), recipe.n, recipe.title, recipe.text, new Date(recipe.published));
+  return nitPdf(tenderFacts(t, recipe.months));
 }
 
 export function boqXlsx(rng: Rng, t: TenderFacts): Buffer {

@@ -49,12 +49,13 @@ describe("text helpers", () => {
     expect(pgArrayLiteral([])).toBe("{}");
   });
 
-  it("builds one INSERT … SELECT FROM unnest per batch", () => {
-    const b = new Batch("t", [["id", "bigint"], ["tags", "text[]"], ["doc", "jsonb"]]);
-    b.add(1, ["x"], { a: 1 });
-    expect(b.length).toBe(1);
-    expect(b.sql()).toBe("INSERT INTO t (id, tags, doc) SELECT c0, c1::text[], c2::jsonb FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(c0, c1, c2)");
-    expect(() => b.add(1)).toThrow(/expected 3/);
+  it("encodes a batch's rows once, in COPY's text format, with the importers' escapes", () => {
+    const b = new Batch("t", [["id", "bigint"], ["tags", "text[]"], ["doc", "jsonb"], ["note", "text"], ["file", "bytea"], ["ok", "bool"]]);
+    b.add(1, ["x", 'a"b'], { a: "tab\there" }, "two\nlines \\ slash", Buffer.from("%P"), true);
+    b.add(2, [], null, undefined, null, false);
+    expect(b.length).toBe(2);
+    expect(b.copyText()).toBe('1\t{"x","a\\\\"b"}\t{"a":"tab\\\\there"}\ttwo\\nlines \\\\ slash\t\\\\x2550\tt\n2\t{}\t\\N\t\\N\t\\N\tf\n');
+    expect(() => b.add(1)).toThrow(/expected 6/);
   });
 });
 

@@ -13,18 +13,22 @@ export type CopyValue = string | number | bigint | boolean | Date | null | undef
 
 /** COPY's text format treats these as structure; anything else is taken literally. */
 const SPECIAL = /[\\\t\n\r]/g;
+const HAS_SPECIAL = /[\\\t\n\r]/;
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/** Text with COPY's structure characters escaped (most text has none: tested before replacing, which is cheaper). */
+export function copyText(s: string): string {
+  return HAS_SPECIAL.test(s) ? s.replace(SPECIAL, (c) => ESCAPES[c]) : s;
+}
 
 /** One value as COPY's text format writes it. */
 export function copyValue(v: CopyValue): string {
   if (v === null || v === undefined) return "\\N";
-  let s: string;
-  if (typeof v === "string") s = v;
-  else if (typeof v === "number" || typeof v === "bigint") s = String(v);
-  else if (typeof v === "boolean") s = v ? "t" : "f";
-  else if (v instanceof Date) s = v.toISOString();
-  else s = JSON.stringify(v);
-  return s.replace(SPECIAL, (c) => ESCAPES[c]);
+  if (typeof v === "string") return copyText(v);
+  if (typeof v === "number" || typeof v === "bigint") return String(v); // digits, sign, dot, e: nothing to escape
+  if (typeof v === "boolean") return v ? "t" : "f";
+  if (v instanceof Date) return v.toISOString();
+  return copyText(JSON.stringify(v));
 }
 
 /** One row as a line of COPY's text format (with its newline). */

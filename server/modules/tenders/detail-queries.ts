@@ -2,6 +2,7 @@
 // out in the zip), corrigenda newest first, and its result when it has been awarded.
 import type { Queryable } from "../../db/client.js";
 import { CLOSED_TENDER_STATUSES } from "../../../common/tenders.js";
+import { renderTenderFile, type TenderFileRecipe } from "../../ingest/tender-files.js";
 
 export const isoOrNull = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
 
@@ -35,13 +36,14 @@ export function tenderRecord(row: Record<string, unknown>): TenderRecord {
   return out as unknown as TenderRecord;
 }
 
-export async function tenderDocuments(db: Queryable, tenderId: number) {
-  const { rows } = await db.query<{ id: number; file_name: string; mime_type: string; url: string | null; size: number | null; has_text: boolean }>(
-    `SELECT id, file_name, mime_type, url, octet_length(content)::int AS size, body_text <> '' AS has_text
+/** The tender's documents; a demo file held as a recipe is rendered to state its size. */
+export async function tenderDocuments(db: Queryable, tender: TenderRecord) {
+  const { rows } = await db.query<{ id: number; file_name: string; mime_type: string; url: string | null; size: number | null; has_text: boolean; recipe: TenderFileRecipe | null }>(
+    `SELECT id, file_name, mime_type, url, octet_length(content)::int AS size, body_text <> '' AS has_text, recipe
        FROM tender_documents WHERE tender_id = $1 ORDER BY id`,
-    [tenderId],
+    [tender.id],
   );
-  return rows;
+  return rows.map(({ recipe, ...d }) => (recipe ? { ...d, size: renderTenderFile(recipe, tender).length } : d));
 }
 
 export async function tenderCorrigenda(db: Queryable, tenderId: number) {
@@ -63,6 +65,6 @@ export async function tenderResultSummary(db: Queryable, tenderId: number) {
 export async function tenderDetail(db: Queryable, id: number) {
   const tender = await findTender(db, id);
   if (!tender) return null;
-  const [documents, corrigenda, result] = await Promise.all([tenderDocuments(db, id), tenderCorrigenda(db, id), tenderResultSummary(db, id)]);
+  const [documents, corrigenda, result] = await Promise.all([tenderDocuments(db, tender), tenderCorrigenda(db, id), tenderResultSummary(db, id)]);
   return { ...tender, documents, corrigenda, result };
 }

@@ -1,11 +1,12 @@
 // tender/download_zip/{id}: the tender's documents as one zip, streamed. Each document goes in
-// as the bytes the database holds, else its extracted text (.txt), else an internet shortcut
+// as the bytes the database holds (a demo file: rendered from its recipe), else its extracted text (.txt), else an internet shortcut
 // to where it is published (.url, http(s) addresses only); tender.txt summarises every field and corrigenda.txt lists
 // the corrigenda. Document bytes are read one document at a time, as the zip reaches them.
 import { Readable } from "node:stream";
 import yazl from "yazl";
 import { safeWebUrl } from "../../../common/urls.js";
 import type { Queryable } from "../../db/client.js";
+import { renderTenderFile, type TenderFileRecipe } from "../../ingest/tender-files.js";
 import type { TenderRecord } from "./detail-queries.js";
 
 interface DocMeta {
@@ -14,6 +15,8 @@ interface DocMeta {
   url: string | null;
   has_content: boolean;
   has_text: boolean;
+  /** A demo file held as what it is made from: rendered here (tender-files.ts). */
+  recipe: TenderFileRecipe | null;
 }
 
 /** A safe file name inside the zip: no folders, no control characters, unique. */
@@ -66,7 +69,7 @@ export function tenderSummaryText(t: TenderRecord): string {
 export async function tenderZip(db: Queryable, tender: TenderRecord, names: string[] = []): Promise<NodeJS.ReadableStream> {
   const [docs, corrigenda] = await Promise.all([
     db.query<DocMeta>(
-      `SELECT id, file_name, url, content IS NOT NULL AS has_content, body_text <> '' AS has_text FROM tender_documents WHERE tender_id = $1 ORDER BY id`,
+      `SELECT id, file_name, url, content IS NOT NULL AS has_content, body_text <> '' AS has_text, recipe FROM tender_documents WHERE tender_id = $1 ORDER BY id`,
       [tender.id],
     ),
     db.query<{ title: string; description: string; published_date: Date }>(
@@ -86,7 +89,8 @@ export async function tenderZip(db: Queryable, tender: TenderRecord, names: stri
     add(zipEntryName("corrigenda.txt", taken), Buffer.from(text + "\r\n", "utf8"));
   }
   for (const d of docs.rows) {
-    if (d.has_content || d.has_text) {
+    if (d.recipe && !d.has_content) add(`documents/${zipEntryName(d.file_name, taken)}`, renderTenderFile(d.recipe, tender));
+    else if (d.has_content || d.has_text) {
       const name = `documents/${zipEntryName(d.has_content ? d.file_name : `${d.file_name}.txt`, taken)}`;
       names.push(name);
       // Read when the zip gets to it: one document's bytes in memory at a time.

@@ -65,7 +65,9 @@ export function tenderFields(t: Omit<TenderDetail, "documents" | "corrigenda" | 
         </SafeLink>
       ),
     },
-    { key: "ocid", label: "Portal id", children: formatText(t.ocid) },
+    // The publication id an importer keeps (an OCDS ocid): shown only when there is one. A
+    // 'Not Specified' beside the Tender ID above would read as a missing Tender ID.
+    ...(t.ocid ? [{ key: "ocid", label: "Portal id", children: t.ocid }] : []),
   ];
 }
 
