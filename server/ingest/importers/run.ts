@@ -444,7 +444,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
  */
 function progressRowWriter(db: Db, runId: number) {
   if (db.kind !== "postgres") return null;
-  let lastWrite = Date.now();
+  let lastWrite = 0; // the first rows done show at once, not a second later
+
   let writing = false;
   return (p: RunProgress, force: boolean) => {
     if (writing || (!force && Date.now() - lastWrite < PROGRESS_WRITE_MS)) return;
