@@ -17,6 +17,8 @@ export const CRORE = 10_000_000;
 export const TOKEN_STORAGE_KEY = "infrascout_token";
 export const REMEMBERED_EMAIL_KEY = "infrascout_email";
 export const DATE_FORMAT = "DD MMM, YYYY";
+/** India Standard Time is UTC+05:30 all year (no daylight saving): the product's clock. */
+export const IST_OFFSET_MS = 330 * 60_000;
 /** The leads' order when there is no search text to rank by (list/search/ without q or sort). */
 export const LEAD_DEFAULT_SORT = "retrieved_on desc";
 

@@ -1,6 +1,6 @@
 // India Standard Time (UTC+05:30, no daylight saving): the product's calendar. "Today" for
 // reminders and the digest schedule (daily at DIGEST_HOUR_IST, weekly on Mondays) are IST.
-export const IST_OFFSET_MS = 330 * 60_000;
+import { IST_OFFSET_MS } from "../../common/constants.js";
 const DAY_MS = 86_400_000;
 
 /** The IST calendar day of an instant, 'YYYY-MM-DD'. */

@@ -1,7 +1,7 @@
 // Every number, rupee value and date the app shows goes through this module, so the
 // Indian conventions (lakh/crore, 12,34,56,789 grouping, 'DD MMM, YYYY') live in one place.
 import dayjs, { type Dayjs } from "dayjs";
-import { CRORE, DATE_FORMAT, LAKH } from "../../common/constants";
+import { CRORE, DATE_FORMAT, IST_OFFSET_MS, LAKH } from "../../common/constants";
 
 export const NOT_SPECIFIED = "Not Specified";
 
@@ -160,8 +160,7 @@ export function istDayEnd(day: string): string {
 
 // Date pickers work in the browser's zone; InfraScout's times are India's. A picker is given the IST
 // wall-clock time as if it were local, and what is picked is read back as IST: someone travelling
-// (or a laptop set to UTC) still sets "10:00 IST". IST is UTC+05:30 all year (no daylight saving).
-const IST_OFFSET_MS = 330 * 60_000;
+// (or a laptop set to UTC) still sets "10:00 IST".
 
 /** The IST wall-clock time of an instant, as a picker value. */
 export function toIstWallClock(instant: string | number | Date): Dayjs {

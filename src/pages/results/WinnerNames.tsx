@@ -1,7 +1,7 @@
 // Who won a result, on one line: 'Won by A', 'Won by A and B', 'Won by A + 2 more' (lots, joint
 // awards). Every name is in the line's title (the hover text), so a winner cut short is still
 // there to read; common/winners.ts says it the same way in alerts and on the dashboard.
-import { allWinners, WINNERS_SHOWN, winnerList } from "../../../common/winners";
+import { WINNERS_SHOWN, winnerList, wonByAll } from "../../../common/winners";
 import { NOT_SPECIFIED } from "../../lib/format";
 
 /** The names, each in bold: every one up to WINNERS_SHOWN, else the first and how many more. */
@@ -36,7 +36,7 @@ interface WonByProps {
 export function WonBy({ row, className = "result-winner", children }: WonByProps) {
   const names = winnerList(row.winner_names, row.winner_name);
   return (
-    <span className={className} title={names.length ? `Won by ${allWinners(names)}` : undefined}>
+    <span className={className} title={wonByAll(names) ?? undefined}>
       Won by <WinnerNames names={names} />
       {children}
     </span>
