@@ -65,3 +65,6 @@ export function stubSignedInApi(user: UserInfo, extra?: Route) {
     return undefined;
   });
 }
+
+/** The label the lister's sort box shows. */
+export const sortShown = () => document.querySelector(".sort-select .ant-select-selection-item")?.textContent;

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentLocation, renderSignedIn } from "./renderApp";
-import { jsonResponse, makeUser } from "./helpers";
+import { jsonResponse, makeUser, sortShown } from "./helpers";
 import { isHighQuality } from "../../src/pages/leads/detail/ContactsSection";
 
 const lead = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -106,7 +106,6 @@ describe("lead lister", () => {
   });
 
   it("the sort box says the leads are newest first without a search text, and by relevance with one", async () => {
-    const sortShown = () => document.querySelector(".sort-select .ant-select-selection-item")?.textContent;
     renderSignedIn("/private-construction-leads", makeUser(), listApi([]));
     await screen.findByText("Lead number 1", {}, { timeout: 19_000 });
     await waitFor(() => expect(sortShown()).toBe("Newest"));

@@ -17,7 +17,7 @@ import { shownSort } from "../../src/components/search/SortSelect";
 import { tenderListerConfig } from "../../src/pages/tenders/tenderSearch";
 import { leadListerConfig } from "../../src/pages/leads/leadSearch";
 import { currentLocation, renderApp, renderSignedIn } from "./renderApp";
-import { jsonResponse, makeUser, stubApi } from "./helpers";
+import { jsonResponse, makeUser, sortShown, stubApi } from "./helpers";
 
 const row = (id: number, extra: Partial<TenderListRow> = {}): TenderListRow => ({
   id,
@@ -152,7 +152,6 @@ describe("tenders lister", { timeout: 60_000 }, () => {
 
   it("the sort box names what orders the list: 'Relevance' while a search text is sent and no sort is chosen", async () => {
     const calls: URL[] = [];
-    const sortShown = () => document.querySelector(".sort-select .ant-select-selection-item")?.textContent;
     renderSignedIn("/live-tenders?q=bridge", makeUser(), tenderApi(calls));
     await screen.findByText("Tender number 1", {}, { timeout: 40_000 });
     expect(calls.at(-1)!.searchParams.get("sort")).toBeNull(); // the server orders by relevance (parseSort)
