@@ -3,6 +3,7 @@
 // server), seeded once with demo data and one user per gating state and copied, then starts one
 // server per worker (tests/e2e/workers.ts says which port and folder each worker has).
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./tests/e2e/browser";
 import { baseUrlOf, E2E_WORKERS, workerSlot } from "./tests/e2e/workers";
 
 // The tests, like the browsers (timezoneId below), keep India's clock: a date a test works out
@@ -38,8 +39,8 @@ export default defineConfig({
     reducedMotion: "reduce",
     screenshot: "only-on-failure",
     launchOptions: {
-      // Playwright cannot download its own browser here: use Debian's Chromium unless told otherwise.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Playwright cannot download its own browser here: Debian's (tests/e2e/browser.ts).
+      executablePath: chromiumPath(),
       // No GPU here: Debian's Chromium otherwise rasterises through an emulated one (SwiftShader).
       // Measured on a quiet machine, leads + results specs: 108/107 s and 97/104 s with/without —
       // no clear effect; kept as the plain statement of a machine without a GPU.
