@@ -2,6 +2,7 @@
 import "@ant-design/v5-patch-for-react-19";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { keepOnlyVisibilityRules } from "./visibility-css";
 
 // Pages are lazy chunks: the first import of one in a run can take a while in a simulated DOM.
 configure({ asyncUtilTimeout: 8000 });
@@ -46,6 +47,9 @@ if (!window.ResizeObserver) {
   } as unknown as typeof ResizeObserver;
 }
 window.scrollTo = () => {};
+
+// Style sheets keep only what decides whether an element is shown (tests/web/visibility-css.ts).
+if (!process.env.FULL_CSS) keepOnlyVisibilityRules(window);
 
 beforeEach(() => {
   setViewportWidth(1280);
