@@ -1,7 +1,8 @@
 // Test harness for API tests: the real app over a real database. On PGlite (in memory) by
 // default, each file starting from a copy of one migrated template (pglite-template.ts); on
-// the PostgreSQL server when DATABASE_URL is set, each test file in its own schema. Either way
-// files can run side by side (two Vitest workers) and leave nothing behind.
+// the PostgreSQL server when DATABASE_URL is set, each test file in a copy of its own of a migrated
+// template database (postgres-template.ts). Either way files can run side by side (two Vitest
+// workers) and leave nothing behind.
 import crypto from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -9,13 +10,13 @@ import pg from "pg";
 import { expect } from "vitest";
 import { loadConfig, type Config } from "../../server/config.js";
 import { openDb, type Db } from "../../server/db/client.js";
-import { migrate } from "../../server/db/migrate.js";
 import { buildApp, type App } from "../../server/app.js";
 import type { Mailer, MailMessage } from "../../server/mail/mailer.js";
 import { hashPassword } from "../../server/modules/auth/passwords.js";
 import { isStaffEmail } from "../../common/constants.js";
 import type { SearchEngine } from "../../server/search/engine.js";
 import { migratedPgliteTemplate } from "./pglite-template.js";
+import { copyOfPostgresTemplate } from "./postgres-template.js";
 
 export interface TestContext {
   app: App;
@@ -34,28 +35,43 @@ export const testDataDir = path.join(
   `infrascout-test-${crypto.createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}-${process.env.VITEST_POOL_ID ?? "0"}`,
 );
 
-/** A database with every migration applied: a clone of the template on PGlite, a migrated schema on PostgreSQL. */
+/**
+ * A database with every migration applied: a copy of the run's migrated template, on PGlite or on
+ * PostgreSQL (a database of its own, dropped with the template when the run ends).
+ */
 export async function openMigratedTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const fresh = await openTestDb();
-    await migrate(fresh.db);
-    return fresh;
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const copy = await copyOfPostgresTemplate(url);
+    const db = await openDb({ databaseUrl: copy });
+    databaseUrls.set(db, copy);
+    return { db, drop: async () => undefined };
   }
   return { db: await openDb({ dataDir: "memory://", loadDataDir: await migratedPgliteTemplate() }), drop: async () => undefined };
 }
 
-/** An empty database (no migrations), for tests of the migrations themselves. */
-export async function openTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+/** On PostgreSQL, the URL of each database openMigratedTestDb made. */
+const databaseUrls = new WeakMap<Db, string>();
+
+/**
+ * An empty database (no migrations), for tests of the migrations themselves: on PostgreSQL a schema
+ * of its own, in DATABASE_URL's database or, with `besides`, in the database of that test database
+ * (for a test of what two schemas of one database share).
+ */
+export async function openTestDb({ besides }: { besides?: Db } = {}): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const url = (besides && databaseUrls.get(besides)) ?? process.env.DATABASE_URL;
   if (!url) return { db: await openDb({ dataDir: "memory://" }), drop: async () => undefined };
   const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  // pg_trgm lives once in its own schema, shared by every test schema; the search path holds
-  // only that and the test's own schema, so no test ever sees tables outside its schema.
-  await admin.query(`CREATE SCHEMA IF NOT EXISTS extensions`).catch(() => undefined);
-  await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA extensions`).catch(() => undefined);
-  await admin.query(`ALTER EXTENSION pg_trgm SET SCHEMA extensions`).catch(() => undefined);
+  // In DATABASE_URL's database pg_trgm lives once in its own schema, shared by every test schema;
+  // the search path holds only that and the test's own schema, so no test ever sees tables outside
+  // its schema. A copy of the template (besides) has pg_trgm where the migrations put it: left there.
+  if (!besides) {
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS extensions`).catch(() => undefined);
+    await admin.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA extensions`).catch(() => undefined);
+    await admin.query(`ALTER EXTENSION pg_trgm SET SCHEMA extensions`).catch(() => undefined);
+  }
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const sep = url.includes("?") ? "&" : "?";

@@ -256,7 +256,7 @@ describe("one process at a time", () => {
   });
 
   it("a digest lock held in another schema on the same server (another test file, deployment) holds no digest here back", async () => {
-    const other = await openTestDb(); // another schema on PostgreSQL; on PGlite, another database
+    const other = await openTestDb({ besides: ctx.db }); // another schema of this database on PostgreSQL; on PGlite, another database
     try {
       await other.db.transaction(async (tx) => {
         // The same user id and frequency as Asha's daily digest here, locked over there until this commits.
