@@ -175,7 +175,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
   };
   const result = <T>(r: { rows: T[]; affectedRows?: number }) => ({ rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) });
   const copyBlob = async (tx: Transaction, table: string, columns: readonly string[], data: Iterable<string | Uint8Array>) => {
-    const r = await tx.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob: new Blob([...data]) });
+    const r = await tx.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob: new Blob([...data] as BlobPart[]) });
     return r.affectedRows ?? 0;
   };
   let longTx: OpenLongTransaction | null = null;
