@@ -24,12 +24,13 @@ export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
   /**
    * COPY table (columns) FROM data in COPY's text format (tab-separated, backslash escapes, \N
-   * for null; server/ingest/importers/copy.ts writes it), given as chunks of whole lines; answers
+   * for null; server/ingest/importers/copy.ts writes it), given as chunks of whole lines (strings,
+   * or UTF-8 bytes as the seed's batches hold them); answers
    * the rows loaded. PostgreSQL streams the chunks to the server (FROM STDIN, pg-copy-streams);
    * PGlite has no STDIN to stream to and reads them as one blob (FROM '/dev/blob'). Only inside a
    * transaction: a COPY is one statement, and a bad row fails all of it.
    */
-  copyFrom(table: string, columns: readonly string[], data: Iterable<string>): Promise<number>;
+  copyFrom(table: string, columns: readonly string[], data: Iterable<string | Uint8Array>): Promise<number>;
 }
 
 /** A table or column name as COPY is given it: plain identifiers only, never text from a request. */
@@ -173,8 +174,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Db> {
     return next;
   };
   const result = <T>(r: { rows: T[]; affectedRows?: number }) => ({ rows: r.rows, rowCount: Math.max(r.affectedRows ?? 0, r.rows.length) });
-  const copyBlob = async (tx: Transaction, table: string, columns: readonly string[], data: Iterable<string>) => {
-    const r = await tx.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob: new Blob([...data]) });
+  const copyBlob = async (tx: Transaction, table: string, columns: readonly string[], data: Iterable<string | Uint8Array>) => {
+    const r = await tx.query(`COPY ${copyTarget(table, columns)} FROM '/dev/blob'`, [], { blob: new Blob([...data] as BlobPart[]) });
     return r.affectedRows ?? 0;
   };
   let longTx: OpenLongTransaction | null = null;

@@ -252,8 +252,8 @@ describe("a seed repeats", () => {
     const tb = newTenderBatches();
     let resultId = 1;
     for (let id = 1; id <= 40; id++) tenders.generate(id, () => resultId++, tb);
-    // Batches hold their rows column by column (tender files as hex): the whole output as text.
-    return JSON.stringify([cb, pb, tb]);
+    // The whole output as the COPYs would send it, table by table.
+    return [cb, pb, tb].flatMap((batches) => Object.values(batches).map((b) => `${b.table}\n${b.copyText()}`)).join("\n");
   }
 
   it("writes the same leads, people, history, documents and tender files for the same seed", () => {

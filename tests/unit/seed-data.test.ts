@@ -57,6 +57,21 @@ describe("text helpers", () => {
     expect(b.copyText()).toBe('1\t{"x","a\\\\"b"}\t{"a":"tab\\\\there"}\ttwo\\nlines \\\\ slash\t\\\\x2550\tt\n2\t{}\t\\N\t\\N\t\\N\tf\n');
     expect(() => b.add(1)).toThrow(/expected 6/);
   });
+
+  it("hands COPY whole lines in UTF-8 chunks, however long the rows and whatever their characters", async () => {
+    const b = new Batch("t", [["id", "bigint"], ["note", "text"]]);
+    const notes = Array.from({ length: 3000 }, (_, i) => `₹${i} crore – ${"x".repeat(200 + (i % 97))}`);
+    notes[1500] = "€".repeat(300_000); // one cell larger than a whole chunk
+    notes.forEach((n, i) => b.add(i + 1, n));
+    const expected = notes.map((n, i) => `${i + 1}\t${n}\n`).join("");
+    expect(b.copyText()).toBe(expected);
+    const chunks: Buffer[] = [];
+    const tx = { copyFrom: async (_t: string, _c: readonly string[], data: Iterable<string | Uint8Array>) => (chunks.push(...(data as Buffer[])), 0) };
+    await b.insert(tx as never);
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const c of chunks) expect(c[c.length - 1]).toBe(10); // every chunk ends a line
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(expected);
+  });
 });
 
 describe("Indian data", () => {
