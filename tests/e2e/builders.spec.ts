@@ -251,8 +251,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("an unknown builder id shows 404 Not Found with a way back", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/builder/detail/99999999");
+    await signedIn(page, demo, { to: "/builder/detail/99999999" });
     await expect(page.locator(".empty-state").getByText("404 Not Found")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Builders" })).toBeVisible();
   });

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DESKTOP, screenshots, settled, signedIn, staff, poll } from "./fixtures.js";
+import { demo, DESKTOP, screenshots, settled, signedIn, staff, poll } from "./fixtures.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 // TENDERS_SHOTS moves these screenshots too (as it has since the spec was written).
@@ -66,8 +66,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("staff upload a GePNIC page and our CSV, and read each report", async ({ page }) => {
-    await signedIn(page, staff);
-    await page.goto("/update-projects");
+    await signedIn(page, staff, { to: "/update-projects" });
     await page.getByRole("tab", { name: "Imports" }).click();
     await poll(() => new URL(page.url()).searchParams.get("tab")).toBe("imports");
 
@@ -170,8 +169,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 
   test("a subscriber has no imports page and the API refuses an upload", async ({ page }) => {
-    await signedIn(page);
-    await page.goto("/update-projects?tab=imports");
+    await signedIn(page, demo, { to: "/update-projects?tab=imports" });
     await expect(page.getByText("Page Not Found")).toBeVisible();
     // A multipart upload, which pageApi (JSON bodies) does not send: fetch in the page itself.
     const status = await page.evaluate(async () => {

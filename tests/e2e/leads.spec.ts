@@ -256,8 +256,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
 
 test("an unknown lead shows 404 Not Found", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signedIn(page);
-  await page.goto("/private-industrial-leads/detail/99999999");
+  await signedIn(page, demo, { to: "/private-industrial-leads/detail/99999999" });
   await expect(page.getByText("404 Not Found").first()).toBeVisible();
   await expect(page.getByRole("link", { name: /Back to Industrial Projects/ })).toBeVisible();
 });

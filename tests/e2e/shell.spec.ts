@@ -1,6 +1,6 @@
 // The shell: side menu at three widths, top bar, staff-only item, 404 page, signed-out header.
 import { expect, test } from "@playwright/test";
-import { expectPath, screenshots, signedIn, staff } from "./fixtures.js";
+import { demo, expectPath, screenshots, signedIn, staff } from "./fixtures.js";
 import { baseUrlOf, workerSlot } from "./workers.js";
 
 const MENU_ITEMS = ["Dashboard", "My Feed", "Construction", "Industrial", "Builders", "Email Alerts", "Tenders", "Results"];
@@ -65,14 +65,12 @@ test("the avatar menu shows first name and e-mail; staff also get Update Project
 });
 
 test("a subscriber cannot open the staff area by its URL", async ({ page }) => {
-  await signedIn(page);
-  await page.goto("/update-projects");
+  await signedIn(page, demo, { to: "/update-projects" });
   await expect(page.getByText("Page Not Found")).toBeVisible();
 });
 
 test("an unknown path shows Page Not Found with a way back and a support link", async ({ page }) => {
-  await signedIn(page);
-  await page.goto("/no/such/page");
+  await signedIn(page, demo, { to: "/no/such/page" });
   await expect(page.getByText("Page Not Found")).toBeVisible();
   await expect(page.getByRole("link", { name: /contact support/i })).toBeVisible();
   await page.getByRole("link", { name: /industrial/i }).first().click();
