@@ -18,10 +18,9 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      // Rolldown would merge modules shared by several pages into one of those pages' chunks,
-      // so /login downloaded the side menu's and the tabs' code with the input it needs. Off:
-      // each chunk holds only what the same set of pages uses (issue 17: /login ≤ 200 KB gz).
-      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      // papaparse (CommonJS, so assumed to have side effects) is used only by Refine's CSV
+      // import/export hooks, which the app never calls: without this it rode along on every page.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) },
     },
   },
 });

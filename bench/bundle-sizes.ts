@@ -32,8 +32,8 @@ export interface PageSize {
 /** The budgets of issue 17: gzipped JavaScript on a first open. */
 export const BUDGETS = { signedOut: 200 * 1024, signedIn: 400 * 1024 } as const;
 
-/** The signed-in shell (menu, header): loaded by every signed-in page, never by /login. */
-export const SIGNED_IN_SHELL = "src/components/layout/AppLayout.tsx";
+/** The signed-in shell (access gate, menu, top bar): loaded by every signed-in page, never by /login. */
+export const SIGNED_IN_SHELL = "src/components/auth/GatedAppLayout.tsx";
 
 export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, ".vite", "manifest.json");
