@@ -13,7 +13,7 @@ const DIST = path.join(ROOT, "dist");
  * What this branch reached, as a floor the bundle must not slide back from. Issue 17 asks for
  * 200 KB (signed out) and 400 KB (signed in); see the last test.
  */
-const CEILINGS = { signedOut: 325 * 1024, signedIn: 660 * 1024 } as const;
+const CEILINGS = { signedOut: 305 * 1024, signedIn: 640 * 1024 } as const;
 
 let manifest: Manifest;
 let sizes: PageSize[];
