@@ -30,8 +30,13 @@ function ToastBridge() {
  * and no page uses them through it.
  */
 function ThemedText({ children }: { children: React.ReactNode }) {
-  const { token } = theme.useToken();
-  return <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>{children}</div>;
+  const { token, hashId } = theme.useToken();
+  // hashId: antd scopes its shared reset (links in the theme's colour, no underline) to it.
+  return (
+    <div className={hashId} style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {children}
+    </div>
+  );
 }
 
 export function Providers({ children }: { children: React.ReactNode }) {
