@@ -13,6 +13,7 @@ import fastifyStatic from "@fastify/static";
 import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { HttpError, cap, isDatabaseUnavailable, outageLogger, serviceUnavailable, validationBody } from "./http/errors.js";
+import compression from "./http/compression.js";
 import healthRoutes from "./http/health.js";
 import inputGuard from "./http/input-guard.js";
 import authenticate from "./plugins/authenticate.js";
@@ -41,6 +42,8 @@ export const WEB_DIST = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_
 
 export interface AppDeps {
   mailer?: Mailer;
+  /** The built web app to serve (default WEB_DIST): tests serve a small one of their own. */
+  webDist?: string;
 }
 
 export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
@@ -111,6 +114,9 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     errorResponseBuilder: (_req, ctx) => new HttpError(429, { detail: `Too many requests. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.` }),
   });
 
+  // Before every route (the API docs' JSON among them): JSON over 1 KB goes out brotli or gzip, per Accept-Encoding.
+  await app.register(compression);
+
   await app.register(swagger, {
     openapi: {
       info: { title: "InfraScout API", version: "1" },
@@ -156,16 +162,18 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     { prefix: "/api" },
   );
 
-  registerWebApp(app, config);
+  registerWebApp(app, config, deps.webDist ?? WEB_DIST);
   return app;
 }
 
 // The built web app: static files, and index.html for every client-side route.
-function registerWebApp(app: FastifyInstance, config: Config) {
-  const indexFile = path.join(WEB_DIST, "index.html");
+function registerWebApp(app: FastifyInstance, config: Config, webDist: string) {
+  const indexFile = path.join(webDist, "index.html");
   const hasWeb = config.serveWebApp && fs.existsSync(indexFile);
   if (hasWeb) {
-    app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: "1y", immutable: true,
+    // preCompressed: the .br / .gz files the build wrote beside each asset (scripts/precompress.ts)
+    // are sent as they are when the browser accepts them. Dotfiles (the build's .vite/manifest.json) are not served.
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: "1y", immutable: true, preCompressed: true, dotfiles: "ignore",
       setHeaders: (res, file) => {
         if (file.endsWith(".html")) res.header("cache-control", "no-cache");
       },

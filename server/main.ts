@@ -20,6 +20,8 @@ const srcDir = path.join(root, "src");
 if (config.serveWebApp && !fs.existsSync(path.join(WEB_DIST, "index.html")) && fs.existsSync(srcDir)) {
   console.log("Building the web app (first start)…");
   execSync(`npx vite build --outDir ${JSON.stringify(WEB_DIST)} --emptyOutDir`, { stdio: "inherit", cwd: root });
+  // As `npm run build` does: .br / .gz beside each file, which the server sends as they are.
+  execSync(`npx tsx scripts/precompress.ts ${JSON.stringify(WEB_DIST)}`, { stdio: "inherit", cwd: root });
 }
 
 const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(cannotStart);

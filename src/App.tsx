@@ -1,7 +1,7 @@
 // The app: antd theme and message host, Refine with its providers and resources, the routes.
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { ConfigProvider, message, theme } from "antd";
 import { useEffect } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./AppRoutes";
@@ -14,21 +14,36 @@ import { resources } from "./resources";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "./hooks/useMediaQuery";
 import { themeFor } from "./theme";
 
-/** Routes toasts through antd's <App> so they use the theme. */
+/** Hosts the toasts inside the theme and routes lib/toast through them. */
 function ToastBridge() {
-  const { message } = AntdApp.useApp();
+  const [api, holder] = message.useMessage({ maxCount: 3 });
   useEffect(() => {
-    setToastApi(message);
+    setToastApi(api);
     return () => setToastApi(null);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
+}
+
+/**
+ * The theme's text style for everything inside, as antd's <App> gives it. Not <App> itself: it
+ * also brings Modal and Notification (≈ 14 KB gzipped) to every page, the sign-in pages too,
+ * and no page uses them through it.
+ */
+function ThemedText({ children }: { children: React.ReactNode }) {
+  const { token, hashId } = theme.useToken();
+  // hashId: antd scopes its shared reset (links in the theme's colour, no underline) to it.
+  return (
+    <div className={hashId} style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {children}
+    </div>
+  );
 }
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   return (
     <ConfigProvider theme={themeFor(reducedMotion)}>
-      <AntdApp message={{ maxCount: 3 }}>
+      <ThemedText>
         <ToastBridge />
         <Refine
           dataProvider={dataProvider}
@@ -46,7 +61,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
         >
           {children}
         </Refine>
-      </AntdApp>
+      </ThemedText>
     </ConfigProvider>
   );
 }

@@ -4,15 +4,13 @@ import { Suspense } from "react";
 import { Navigate, Outlet, Route, Routes } from "react-router";
 import { isStaffEmail } from "../common/constants";
 import { FullPageSpinner } from "./components/auth/FullPageSpinner";
-import { GatedAppLayout, showsStaffArea } from "./components/auth/GatedAppLayout";
+import { showsStaffArea } from "./access/gate";
 import { RequireAuth, SignedOutOnly } from "./components/auth/guards";
-import { AppLayout } from "./components/layout/AppLayout";
-import { FocusLayout } from "./components/layout/FocusLayout";
+import { AppLayout, FocusLayout, GatedAppLayout } from "./components/layout/lazyShells";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { useSession } from "./hooks/useSession";
 import { getRememberedEmail } from "./lib/token";
 import { Pages } from "./pages";
-import { NotFoundPage } from "./pages/errors/NotFoundPage";
 
 function StaffOnly() {
   return (
@@ -20,7 +18,7 @@ function StaffOnly() {
       resource="update-projects"
       action="list"
       // Not staff: the area does not exist for them, as when its routes are not registered.
-      fallback={<NotFoundPage />}
+      fallback={<Pages.NotFound />}
     >
       <Outlet />
     </CanAccess>
@@ -31,9 +29,11 @@ function OnboardingRoute() {
   const { session } = useSession();
   if (!session) return <FullPageSpinner />;
   return (
-    <FocusLayout user={session.user}>
-      <Pages.Onboarding />
-    </FocusLayout>
+    <Suspense fallback={<FullPageSpinner />}>
+      <FocusLayout user={session.user}>
+        <Pages.Onboarding />
+      </FocusLayout>
+    </Suspense>
   );
 }
 
@@ -43,14 +43,16 @@ function NotFoundRoute() {
   if (state.status === "loading") return <FullPageSpinner />;
   if (state.status === "signed-in") {
     return (
-      <AppLayout user={state.session.user} isStaff={showsStaffArea(state.session.user.is_staff)}>
-        <NotFoundPage />
-      </AppLayout>
+      <Suspense fallback={<FullPageSpinner />}>
+        <AppLayout user={state.session.user} isStaff={showsStaffArea(state.session.user.is_staff)}>
+          <Pages.NotFound />
+        </AppLayout>
+      </Suspense>
     );
   }
   return (
     <PublicLayout>
-      <NotFoundPage />
+      <Pages.NotFound />
     </PublicLayout>
   );
 }
@@ -97,7 +99,13 @@ export function AppRoutes() {
 
       <Route element={<RequireAuth />}>
         <Route path="/onboarding" element={<OnboardingRoute />} />
-        <Route element={<GatedAppLayout />}>
+        <Route
+          element={
+            <Suspense fallback={<FullPageSpinner />}>
+              <GatedAppLayout />
+            </Suspense>
+          }
+        >
           <Route path="/dashboard" element={<Pages.Dashboard />} />
           <Route path="/reminders" element={<Pages.Reminders />} />
           <Route path="/project-calendar" element={<Pages.ProjectCalendar />} />

@@ -4,7 +4,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import App from "./App";
 import { ErrorBoundary } from "./components/ErrorBoundary";
+import { preloadSignedInShell } from "./components/layout/lazyShells";
 import "./styles.css";
+
+preloadSignedInShell();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -3,6 +3,7 @@
 import { lazyPage } from "./lib/lazyPage";
 
 export const Pages = {
+  NotFound: lazyPage(() => import("./pages/errors/NotFoundPage")),
   Login: lazyPage(() => import("./pages/auth/LoginPage")),
   Signup: lazyPage(() => import("./pages/auth/SignupPage")),
   ForgotPassword: lazyPage(() => import("./pages/auth/ForgotPasswordPage")),

@@ -4,6 +4,8 @@
 //   3. subscription end date has passed → 'User Subscription Expired'
 import dayjs from "dayjs";
 import type { UserInfo } from "../../common/api";
+import { isStaffEmail } from "../../common/constants";
+import { getRememberedEmail } from "../lib/token";
 
 export type GateDecision = "onboarding" | "signup-recorded" | "subscription-expired" | "open";
 
@@ -17,4 +19,9 @@ export function decideGate(user: GateUser, now: Date = new Date()): GateDecision
   const end = dayjs(user.end_date);
   if (end.isValid() && end.endOf("day").isBefore(dayjs(now))) return "subscription-expired";
   return "open";
+}
+
+/** Staff see the project-update area: the server says so and the remembered e-mail is on a staff domain. */
+export function showsStaffArea(isStaff: boolean): boolean {
+  return isStaff && isStaffEmail(getRememberedEmail());
 }

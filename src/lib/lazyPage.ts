@@ -34,3 +34,8 @@ export async function loadWithReload<T>(load: () => Promise<T>, reload: () => vo
 export function lazyPage(load: () => Promise<{ default: ComponentType<any> }>) {
   return lazy(() => loadWithReload(load));
 }
+
+/** React.lazy over one named export (the signed-in shells), with the same single reload. */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => loadWithReload(load).then((component) => ({ default: component })));
+}

@@ -1,6 +1,6 @@
 // Toasts (antd `message`). Durations come from the specification: error toasts stay 10 s
 // and share one key, so a newer error replaces the one on screen instead of stacking;
-// every other toast stays 3 s. The API instance is set by <ToastBridge> inside antd's <App>
+// every other toast stays 3 s. The API instance is set by <ToastBridge> (App.tsx), inside the theme,
 // so toasts follow the theme; before that (or in tests without it) antd's static API is used.
 import { message as staticMessage } from "antd";
 import type { MessageInstance } from "antd/es/message/interface";

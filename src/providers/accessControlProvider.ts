@@ -1,7 +1,7 @@
 // Refine access control over the shared CASL rules (common/ability.ts), the same rules the
-// server enforces: a resource is usable when the signed-in user's ability allows it.
+// server enforces: a resource is usable when the signed-in user's ability allows it. The rules
+// (CASL) are imported when first asked, so the sign-in pages do not download them.
 import type { AccessControlProvider } from "@refinedev/core";
-import { canUseResource, defineAbilityFor } from "../../common/ability";
 import { loadSessionAndRemember } from "./session";
 
 export const accessControlProvider: AccessControlProvider = {
@@ -12,6 +12,7 @@ export const accessControlProvider: AccessControlProvider = {
     } catch {
       return { can: false, reason: "Not signed in" };
     }
+    const { canUseResource, defineAbilityFor } = await import("../../common/ability");
     const can = canUseResource(defineAbilityFor(user), resource, action);
     return can ? { can } : { can, reason: "You do not have access to this page" };
   },

@@ -91,6 +91,8 @@ export async function startTestApp(
   overrides: Partial<Config> = {},
   opts: {
     mailer?: Mailer;
+    /** A built web app to serve (with serveWebApp: true) instead of dist/. */
+    webDist?: string;
     beforeReady?: (app: App) => void;
     /**
      * Another app over this one's database, as a second API process with its own settings would
@@ -102,7 +104,7 @@ export async function startTestApp(
   const own = opts.sameDbAs ? undefined : await openMigratedTestDb();
   const db = opts.sameDbAs?.db ?? own!.db;
   const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, ...overrides });
-  const app = await buildApp(config, db, { mailer: opts.mailer });
+  const app = await buildApp(config, db, { mailer: opts.mailer, webDist: opts.webDist });
   opts.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,9 +1,8 @@
 // The signed-in shell with the access gating of spec section 4 in front of every page:
 // onboarding first, then 'Your signup has been recorded', then 'User Subscription Expired'.
 import { Navigate, Outlet, useLocation } from "react-router";
-import { decideGate } from "../../access/gate";
+import { decideGate, showsStaffArea } from "../../access/gate";
 import { useSession } from "../../hooks/useSession";
-import { isStaffEmail } from "../../../common/constants";
 import { SignupRecordedPage } from "../../pages/errors/SignupRecordedPage";
 import { SubscriptionExpiredPage } from "../../pages/errors/SubscriptionExpiredPage";
 import { AppLayout } from "../layout/AppLayout";
@@ -11,12 +10,6 @@ import { FocusLayout } from "../layout/FocusLayout";
 import { PublicLayout } from "../layout/PublicLayout";
 import { FullPageSpinner } from "./FullPageSpinner";
 import { isSharedLink } from "./guards";
-import { getRememberedEmail } from "../../lib/token";
-
-/** Staff see the project-update area: the server says so and the remembered e-mail is on a staff domain. */
-export function showsStaffArea(isStaff: boolean): boolean {
-  return isStaff && isStaffEmail(getRememberedEmail());
-}
 
 export function GatedAppLayout() {
   const state = useSession();

@@ -1,13 +1,10 @@
 // The frame of every signed-in page: a header with the page title (also the browser tab's
 // title), an optional subtitle and actions, then the content.
 import { Empty, Flex, Typography } from "antd";
-import { useEffect, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = title ? `${title} | InfraScout` : "InfraScout";
-  }, [title]);
-}
+export { useDocumentTitle };
 
 interface Props {
   title: string;

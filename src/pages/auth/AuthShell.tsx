@@ -1,10 +1,10 @@
 // The frame of the sign-in pages: the brand story on the left (hidden on phones), the form
 // on the right.
 import { CheckOutlined } from "@ant-design/icons";
-import { Card, Typography } from "antd";
+import { Typography } from "antd";
 import type { ReactNode } from "react";
 import { PublicHeader } from "../../components/layout/PublicLayout";
-import { useDocumentTitle } from "../../components/page/PageShell";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 
 export const TAGLINE = "Project and tender leads for construction and industrial business in India";
 
@@ -34,7 +34,8 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
           </div>
         </aside>
         <main className="auth-main">
-          <Card className="auth-card" variant="borderless">
+          {/* A plain box, not antd's Card: Card brings Tabs and Skeleton, which no sign-in page uses. */}
+          <div className="auth-card">
             {/* Phones and tablets have no room for the story panel: keep the tagline. */}
             <p className="auth-mobile-tagline">{TAGLINE}</p>
             <Typography.Title level={2} className="auth-title">
@@ -42,7 +43,7 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
             </Typography.Title>
             {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
             {children}
-          </Card>
+          </div>
         </main>
       </div>
     </div>

@@ -9,8 +9,7 @@ import { useRefreshSession } from "../../hooks/useSession";
 import { formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { http, HttpError } from "../../providers/http";
-import { PROFILE_UPDATED_MESSAGE } from "../profile/ProfilePage";
-import { PREFERENCE_FIELDS, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "../profile/PreferencesFields";
+import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "../profile/PreferencesFields";
 
 function valueRange(min: number | null, max: number | null): string | null {
   if (min === null && max === null) return null;

@@ -13,10 +13,8 @@ import { http, HttpError } from "../../providers/http";
 import { CreditLedger } from "./CreditLedger";
 import { PasswordCard } from "./PasswordCard";
 import { SharedLinksCard } from "./SharedLinksCard";
-import { PREFERENCE_FIELDS, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "./PreferencesFields";
+import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "./PreferencesFields";
 import "./profile.css";
-
-export const PROFILE_UPDATED_MESSAGE = "Updated Profile";
 
 type ProfileForm = Pick<UserInfo, "first_name" | "last_name" | "phone" | "company" | "designation"> & PreferenceValues;
 

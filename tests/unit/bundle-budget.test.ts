@@ -1,0 +1,78 @@
+// The JavaScript a browser downloads on the first open of each page (issue 17, "Light"), read
+// from the manifest of the build in dist/ (`npm run build`; CI builds before it tests). The same
+// numbers `npm run bench` prints (bench/bundle-sizes.ts).
+import fs from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BUDGETS, kb, measurePages, readManifest, staticClosure, type Manifest, type PageSize } from "../../bench/bundle-sizes.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const DIST = path.join(ROOT, "dist");
+
+/**
+ * What this branch reached, as a floor the bundle must not slide back from. Issue 17 asks for
+ * 200 KB (signed out) and 400 KB (signed in); see the last test.
+ */
+const CEILINGS = { signedOut: 305 * 1024, signedIn: 640 * 1024 } as const;
+
+let manifest: Manifest;
+let sizes: PageSize[];
+beforeAll(() => {
+  if (!fs.existsSync(path.join(DIST, ".vite", "manifest.json"))) {
+    throw new Error("dist/ has no build manifest: run `npm run build` before this test (it measures the real build).");
+  }
+  manifest = readManifest(DIST);
+  sizes = measurePages(DIST, path.join(ROOT, "src"));
+});
+
+const page = (route: string) => {
+  const found = sizes.find((s) => s.route === route);
+  if (!found) throw new Error(`no page measured for ${route}`);
+  return found;
+};
+/** The JS files the manifest lists for a source module and its static imports. */
+const filesOf = (source: string) => staticClosure(manifest, [source]);
+const over = (limit: (s: PageSize) => number) =>
+  sizes.filter((s) => s.gzipBytes > limit(s)).map((s) => `${s.route} ${kb(s.gzipBytes)} > ${kb(limit(s))}`);
+
+describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () => {
+  it("measures every page of src/pages.ts, the sign-in pages as signed out", () => {
+    expect(sizes.length).toBeGreaterThanOrEqual(30);
+    for (const route of ["/login", "/signup", "/forgot-password"]) expect(page(route).signedIn).toBe(false);
+    for (const route of ["/dashboard", "/private-construction-leads", "/builders"]) expect(page(route).signedIn).toBe(true);
+    for (const s of sizes) expect(s.gzipBytes).toBeGreaterThan(50 * 1024); // at least React and antd's core
+  });
+
+  it("/login downloads neither the signed-in shell, the access rules, the charts nor Microsoft's sign-in", () => {
+    // Read from the code itself, not from chunk names (a module moved into another chunk keeps its text).
+    const loginCode = page("/login").files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+    const markers = {
+      "the signed-in shell (AppLayout's side menu)": '"app-sider"',
+      "the CASL rules (@casl/ability)": "ForbiddenError",
+      "the charts (recharts)": "recharts-wrapper",
+      "Microsoft's sign-in (MSAL)": "msal",
+    };
+    for (const [what, marker] of Object.entries(markers)) {
+      expect(loginCode.includes(marker), `${what} is on /login`).toBe(false);
+    }
+  });
+
+  it("every signed-in page brings the signed-in shell; no page brings Microsoft's sign-in library on its first open", () => {
+    const shell = filesOf("src/components/auth/GatedAppLayout.tsx");
+    const msal = manifest["src/lib/identityMicrosoft.ts"].file;
+    for (const s of sizes) {
+      expect(s.files).not.toContain(msal);
+      if (s.signedIn) for (const file of shell) expect(s.files, s.route).toContain(file);
+    }
+  });
+
+  it("no page is heavier than this branch left it", () => {
+    expect(over((s) => (s.signedIn ? CEILINGS.signedIn : CEILINGS.signedOut))).toEqual([]);
+  });
+
+  // Issue 17's budgets: /login ≤ 200 KB, every signed-in page ≤ 400 KB (gzipped). Not met yet —
+  // this test states it and fails once they are met: then make it a plain `it`.
+  it.fails("meets issue 17's budgets (not yet)", () => {
+    expect(over((s) => (s.signedIn ? BUDGETS.signedIn : BUDGETS.signedOut))).toEqual([]);
+  });
+});
