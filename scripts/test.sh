@@ -29,6 +29,9 @@ step() {
   timings+=("$name $(( $(date +%s) - started )) s")
 }
 
+# The bundle budget test and the end-to-end tests read the built web app: build it when missing.
+[ -f dist/.vite/manifest.json ] || step "build" npm run build --silent
+
 if $db_only; then
   step "vitest (API)" npx vitest run --project node tests/api
 else

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BUDGETS, kb, measurePages, readManifest, staticClosure, type Manifest, type PageSize } from "../../bench/bundle-sizes.js";
+import { kb, measurePages, readManifest, staticClosure, type Manifest, type PageSize } from "../../bench/bundle-sizes.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const DIST = path.join(ROOT, "dist");
@@ -66,13 +66,9 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
-  it("no page is heavier than this branch left it", () => {
+  // Issue 17's budgets (/login ≤ 200 KB, a signed-in page ≤ 400 KB) are not met yet: npm run bench
+  // prints each page against them. Until then no page may grow past what it weighs today.
+  it("no page is heavier than it is today", () => {
     expect(over((s) => (s.signedIn ? CEILINGS.signedIn : CEILINGS.signedOut))).toEqual([]);
-  });
-
-  // Issue 17's budgets: /login ≤ 200 KB, every signed-in page ≤ 400 KB (gzipped). Not met yet —
-  // this test states it and fails once they are met: then make it a plain `it`.
-  it.fails("meets issue 17's budgets (not yet)", () => {
-    expect(over((s) => (s.signedIn ? BUDGETS.signedIn : BUDGETS.signedOut))).toEqual([]);
   });
 });
