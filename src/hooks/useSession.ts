@@ -1,11 +1,12 @@
 // The signed-in state as the guards and the shell see it. It is decided from the stored
 // token synchronously (no token = signed out at once) and from the session fetch
-// (user info + preferences) otherwise; a failed fetch signs the user out (spec section 4).
+// (user info + preferences) otherwise; a failed fetch signs the user out (spec section 4;
+// loadSessionOrSignOut).
 import { useInvalidateAuthStore } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { getToken, removeToken } from "../lib/token";
-import { clearSession, loadSessionAndRemember, type Session } from "../providers/session";
+import { getToken } from "../lib/token";
+import { loadSessionAndRemember, loadSessionOrSignOut, type Session } from "../providers/session";
 
 export type SessionState =
   | { status: "signed-out"; session: null }
@@ -18,15 +19,7 @@ export function useSession(): SessionState {
   const token = getToken();
   const query = useQuery({
     queryKey: sessionKey(token),
-    queryFn: async () => {
-      try {
-        return await loadSessionAndRemember();
-      } catch (error) {
-        removeToken();
-        clearSession();
-        throw error;
-      }
-    },
+    queryFn: loadSessionOrSignOut,
     enabled: !!token,
     retry: false,
     staleTime: Infinity,

@@ -8,7 +8,7 @@ import { currentPathAndQuery, loginUrlFor, safeRedirect } from "../lib/redirect"
 import { forgetKeptStaffToken, getKeptStaffToken } from "../lib/identityImpersonation";
 import { getToken, removeToken, setToken } from "../lib/token";
 import { http, HttpError } from "./http";
-import { clearSession, loadSessionAndRemember } from "./session";
+import { clearSession, loadSessionAndRemember, loadSessionOrSignOut } from "./session";
 
 /** Sign in with username (or e-mail) and password; resolves with the session's user. */
 export async function signIn(credentials: LoginRequest): Promise<UserInfo> {
@@ -104,12 +104,9 @@ export const authProvider: AuthProvider = {
   check: async () => {
     if (!getToken()) return { authenticated: false, redirectTo: "/login" };
     try {
-      await loadSessionAndRemember();
+      await loadSessionOrSignOut();
       return { authenticated: true };
     } catch (error) {
-      // Spec: if fetching user info or preferences fails, the user is logged out.
-      removeToken();
-      clearSession();
       return { authenticated: false, logout: true, redirectTo: "/login", error: asAuthError(error) };
     }
   },

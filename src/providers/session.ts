@@ -2,7 +2,8 @@
 // (spec section 4) and again when something changes them (profile, onboarding,
 // impersonation). Auth checks reuse the same promise instead of refetching per route.
 import type { UserInfo, UserPreferences } from "../../common/api";
-import { getToken, setRememberedEmail } from "../lib/token";
+import { pageIsLeaving } from "../lib/pageLifecycle";
+import { getToken, removeToken, setRememberedEmail } from "../lib/token";
 import { http } from "./http";
 
 export interface Session {
@@ -46,6 +47,24 @@ export async function loadSessionAndRemember(force = false): Promise<Session> {
   const session = await loadSession(force);
   last = session;
   return session;
+}
+
+/**
+ * The session, remembered; when it cannot be fetched the user is signed out (spec section 4:
+ * "If fetching fails, the user is logged out") — unless the page is being left: the browser
+ * cancels the fetch then, and the next page, which fetches the session again, must still find
+ * the token (a user who typed another address mid-load was signed out).
+ */
+export async function loadSessionOrSignOut(): Promise<Session> {
+  try {
+    return await loadSessionAndRemember();
+  } catch (error) {
+    if (!pageIsLeaving()) {
+      removeToken();
+      clearSession();
+    }
+    throw error;
+  }
 }
 
 export function clearSession(): void {

@@ -32,6 +32,18 @@ test("/ goes to the dashboard, and a signed-in user on /login goes to constructi
   }
 });
 
+test("leaving a page while it loads the session keeps the user signed in", async ({ page }) => {
+  await signedIn(page);
+  // The dashboard's session fetch is held until the user types another address: the browser then
+  // cancels it, and that must not sign them out (it did: the next page showed the login form).
+  await page.route("**/api/user-info/", () => undefined);
+  await page.goto("/dashboard");
+  await page.unroute("**/api/user-info/");
+  await page.goto("/login");
+  await expectPath(page, "/private-construction-leads");
+  await expect(page.getByText(/remaining out of total/)).toBeVisible();
+});
+
 test.describe("gating", () => {
   test("no preferred statuses: onboarding first, and saving them opens the app", async ({ page }) => {
     await signIn(page, fixtures().users.onboarding);

@@ -104,6 +104,23 @@ describe("signed-in and signed-out routes", () => {
     await waitFor(() => expect(currentLocation()).toBe("/login?redirect=%2Fdashboard"));
     expect(localStorage.getItem("infrascout_token")).toBeNull();
   });
+
+  it("a session fetch cut off because the page is being left keeps the token for the next page", async () => {
+    localStorage.setItem("infrascout_token", "kept");
+    // The browser cancels the page's requests as it starts leaving it (a typed address, a reload).
+    stubApi((url) => {
+      if (url.pathname !== "/api/user-info/") return undefined;
+      window.dispatchEvent(new Event("beforeunload"));
+      return Promise.reject(new TypeError("Failed to fetch"));
+    });
+    try {
+      renderApp("/dashboard");
+      await waitFor(() => expect(currentLocation()).toBe("/login?redirect=%2Fdashboard"));
+      expect(localStorage.getItem("infrascout_token")).toBe("kept");
+    } finally {
+      window.dispatchEvent(new Event("pageshow"));
+    }
+  });
 });
 
 describe("decideGate", () => {
