@@ -16,7 +16,7 @@ import { hashPassword } from "../../server/modules/auth/passwords.js";
 import { isStaffEmail } from "../../common/constants.js";
 import type { SearchEngine } from "../../server/search/engine.js";
 import { migratedPgliteTemplate } from "./pglite-template.js";
-import { copyOfPostgresTemplate } from "./postgres-template.js";
+import { copyOfPostgresTemplate, dropInBackground } from "./postgres-template.js";
 
 export interface TestContext {
   app: App;
@@ -37,7 +37,8 @@ export const testDataDir = path.join(
 
 /**
  * A database with every migration applied: a copy of the run's migrated template, on PGlite or on
- * PostgreSQL (a database of its own, dropped with the template when the run ends).
+ * PostgreSQL (a database of its own, dropped in the background once closed, else with the template
+ * when the run ends).
  */
 export async function openMigratedTestDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
@@ -45,7 +46,7 @@ export async function openMigratedTestDb(): Promise<{ db: Db; drop: () => Promis
     const copy = await copyOfPostgresTemplate(url);
     const db = await openDb({ databaseUrl: copy });
     databaseUrls.set(db, copy);
-    return { db, drop: async () => undefined };
+    return { db, drop: async () => dropInBackground(copy) };
   }
   return { db: await openDb({ dataDir: "memory://", loadDataDir: await migratedPgliteTemplate() }), drop: async () => undefined };
 }
