@@ -4,8 +4,6 @@ import { Empty, Flex, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 
-export { useDocumentTitle };
-
 interface Props {
   title: string;
   subtitle?: ReactNode;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { UserInfo } from "../../../common/api";
 import { PROJECT_STATUSES } from "../../../common/constants";
-import { useDocumentTitle } from "../../components/page/PageShell";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
 import { safeRedirect } from "../../lib/redirect";
 import { http } from "../../providers/http";
