@@ -5,6 +5,8 @@
 // selected=<id> (the new-style lister's preview). So a reload, Back or a shared link shows the
 // same page, and the URL's filters are the API's filters.
 import { CRORE, DEFAULT_PAGE, FRESH_DAYS, LAKH } from "../../common/constants";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
+import type { Query } from "../providers/http";
 import { cleanSearchText } from "./searchText";
 
 export type Bound = string; // a number of rupees, a UTC ISO instant, or "*" (open end)
@@ -116,7 +118,9 @@ export const DEFAULT_SEARCH_ALL_PARAM = "search_all";
 
 /** The page URL's query → the lister's state. Unknown keys are ignored; a bad page is page 1. */
 export function parseSearchUrl(params: URLSearchParams, searchAllParam = DEFAULT_SEARCH_ALL_PARAM): SearchState {
-  const state: SearchState = { ...EMPTY_SEARCH, values: {}, ranges: {} };
+  // Field names come from the URL: maps without a prototype, so 'filter=__proto__:x' is just a
+  // field the server will refuse, not a key that reaches Object.prototype.
+  const state: SearchState = { ...EMPTY_SEARCH, values: Object.create(null), ranges: Object.create(null) };
   state.text = params.get("oq") ?? params.get("q") ?? "";
   const page = Number(params.get("page"));
   state.page = Number.isInteger(page) && page >= 1 ? page : DEFAULT_PAGE;
@@ -163,9 +167,10 @@ export function toSearchUrl(state: SearchState, searchAllParam = DEFAULT_SEARCH_
   return params;
 }
 
-export type ApiQuery = Record<string, string | number | string[] | undefined>;
+/** The API query a list answers to (built by the data provider's listQuery). */
+export type ApiQuery = Query;
 
-export interface ApiQueryOptions {
+export interface ListRequestOptions {
   /** Filters the lister always sends (category:construction, is_ai:true, ...). */
   preset?: string[];
   /** The date field the fresh toggle limits. */
@@ -175,31 +180,49 @@ export interface ApiQueryOptions {
   now?: Date;
 }
 
-/** The state → the list endpoint's query (q, oq, page, sort, filter[], flags); fresh becomes a range. */
-export function toApiQuery(state: SearchState, { preset = [], freshField = "retrieved_on", searchAllParam = DEFAULT_SEARCH_ALL_PARAM, now }: ApiQueryOptions = {}): ApiQuery {
-  const filters = [...preset];
-  for (const [field, values] of Object.entries(state.values)) for (const v of values) filters.push(`${field}:${v}`);
-  for (const [field, range] of Object.entries(state.ranges)) {
-    if (state.fresh && field === freshField) continue; // the fresh window replaces a range on its field
-    if (!isOpen(range)) filters.push(rangeFilter(field, range));
-  }
-  if (state.fresh) filters.push(`${freshField}:[${freshSince(now)} TO *]`);
-  const q = cleanSearchText(state.text);
-  return {
-    q: q || undefined,
-    oq: q ? state.text : undefined,
-    page: state.page,
-    sort: state.sort || undefined,
-    filter: filters,
-    show_unlocked: state.showUnlocked ? "true" : undefined,
-    [searchAllParam]: state.searchAll ? "true" : undefined,
-  };
+/** What a lister asks Refine's data hooks for; the data provider's listQuery turns it into the API's query. */
+export interface ListRequest {
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+  currentPage: number;
+  /** The flags that are not `filter` values (show_unlocked, search_all...), sent as they are. */
+  flags: Record<string, string>;
 }
 
-/** The facets endpoint takes the same query without page and sort. */
-export function toFacetQuery(query: ApiQuery): ApiQuery {
-  const { page: _page, sort: _sort, ...rest } = query;
-  return rest;
+/** A filter value of the language ('category:construction') → Refine's filter (one value, same text). */
+function presetFilter(text: string): CrudFilter | null {
+  const parsed = parseFilter(text);
+  if (!parsed) return null;
+  return "range" in parsed
+    ? { field: parsed.field, operator: "between", value: [parsed.range.min, parsed.range.max] }
+    : { field: parsed.field, operator: "in", value: [parsed.value] };
+}
+
+/** A sort key ('value desc', 'relevance') → Refine's sorter; the key is sent back as it came. */
+function toSorters(sort: string): CrudSort[] {
+  const [field, order] = sort.trim().split(/\s+/, 2);
+  if (!field) return [];
+  return [{ field, order: order as CrudSort["order"] }];
+}
+
+/**
+ * The state → Refine's filters, sorters and page, in the order the API has always received them:
+ * the preset, the search text (q/oq), chosen values, ranges, and the fresh window, which becomes
+ * a range on its date field worked out now (so a bookmark stays "fresh").
+ */
+export function toListRequest(state: SearchState, { preset = [], freshField = "retrieved_on", searchAllParam = DEFAULT_SEARCH_ALL_PARAM, now }: ListRequestOptions = {}): ListRequest {
+  const filters: CrudFilter[] = preset.map(presetFilter).filter((f): f is CrudFilter => f !== null);
+  if (state.text) filters.push({ field: "q", operator: "eq", value: state.text });
+  for (const [field, values] of Object.entries(state.values)) filters.push({ field, operator: "in", value: values });
+  for (const [field, range] of Object.entries(state.ranges)) {
+    if (state.fresh && field === freshField) continue; // the fresh window replaces a range on its field
+    if (!isOpen(range)) filters.push({ field, operator: "between", value: [range.min || "*", range.max || "*"] });
+  }
+  if (state.fresh) filters.push({ field: freshField, operator: "gte", value: freshSince(now) });
+  const flags: Record<string, string> = {};
+  if (state.showUnlocked) flags.show_unlocked = "true";
+  if (state.searchAll) flags[searchAllParam] = "true";
+  return { filters, sorters: toSorters(state.sort), currentPage: state.page, flags };
 }
 
 /** How many filters the user has set (for the 'Filters (3)' button). */

@@ -74,10 +74,13 @@ export function listQuery(options: {
     if ("field" in f) filterValues(f, params);
     // Refine's and/or groups have no place in the search language; the listers never build them.
   }
-  const sort = (options.sorters ?? []).map((s) => `${s.field} ${s.order}`).join(",");
+  // A sorter without an order is a named order of the index ('relevance', 'newest').
+  const sort = (options.sorters ?? []).map((s) => (s.order ? `${s.field} ${s.order}` : s.field)).join(",");
   const extra = (options.meta?.query as Query | undefined) ?? {};
   const page = options.pagination?.mode === "off" ? undefined : options.pagination?.currentPage ?? DEFAULT_PAGE;
-  return { ...extra, page, sort: sort || undefined, q: params.q, oq: params.oq, filter: [...((extra.filter as string[]) ?? []), ...params.filter] };
+  const own = { q: params.q, oq: params.oq, page, sort: sort || undefined };
+  // The lister's own keys come first in the URL and win over meta.query's; its filters come after meta's.
+  return { ...own, ...extra, ...own, filter: [...((extra.filter as string[]) ?? []), ...params.filter] };
 }
 
 export const dataProvider: DataProvider = {
@@ -104,8 +107,11 @@ export const dataProvider: DataProvider = {
 
   deleteOne: async ({ resource, id, meta }) => ({ data: (await http.delete(itemPath(resource, id, meta))) as never }),
 
-  custom: async ({ url, method, payload, query, headers }) => {
-    const data = await request(method.toUpperCase(), url, { query: query as Query, headers, body: payload });
+  // With filters (a lister's facet counts) the query is built by listQuery, as for its list:
+  // the same filters, without page and sort.
+  custom: async ({ url, method, payload, query, headers, filters, meta }) => {
+    const fullQuery = filters ? listQuery({ filters, pagination: { mode: "off" }, meta: { query } }) : (query as Query);
+    const data = await request(method.toUpperCase(), url, { query: fullQuery, headers, body: payload, signal: meta?.signal as AbortSignal | undefined });
     return { data: data as never };
   },
 };

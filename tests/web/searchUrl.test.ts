@@ -10,14 +10,15 @@ import {
   guessUnit,
   parseFilter,
   parseSearchUrl,
-  toApiQuery,
-  toFacetQuery,
+  toListRequest,
   toRupees,
   toSearchUrl,
   type SearchState,
 } from "../../src/lib/searchUrl";
 import { daysToRange } from "../../src/components/search/DateRangeFilter";
 import { toggleValue, facetOptions } from "../../src/components/search/FacetPanel";
+import { dataProvider } from "../../src/providers/dataProvider";
+import { jsonResponse, stubApi } from "./helpers";
 
 const state = (patch: Partial<SearchState>): SearchState => ({ ...EMPTY_SEARCH, values: {}, ranges: {}, ...patch });
 const roundTrip = (s: SearchState) => parseSearchUrl(new URLSearchParams(toSearchUrl(s).toString()));
@@ -91,38 +92,70 @@ describe("URL ⇄ state", () => {
   });
 });
 
-describe("the API query", () => {
+describe("the API query (state → Refine's filters → the data provider's one query builder)", () => {
   const now = new Date("2025-03-31T10:20:30.456Z");
 
-  it("adds the lister's preset and the flags, with page and sort", () => {
-    const q = toApiQuery(state({ text: "a & b", page: 2, sort: "value desc", values: { state: ["Goa"] }, showUnlocked: true, searchAll: true }), { preset: ["category:construction"] });
-    expect(q).toEqual({
-      q: "a b",
-      oq: "a & b",
-      page: 2,
-      sort: "value desc",
-      filter: ["category:construction", "state:Goa"],
-      show_unlocked: "true",
-      search_all: "true",
-    });
+  /** What the list request of a state sends, read back from the URL the HTTP layer fetched. */
+  async function listCall(s: SearchState, options: Parameters<typeof toListRequest>[1] = {}) {
+    const fetch = stubApi(() => jsonResponse(200, { count: 0, results: [] }));
+    const { filters, sorters, currentPage, flags } = toListRequest(s, options);
+    await dataProvider.getList({ resource: "leads", filters, sorters, pagination: { currentPage }, meta: { endpoint: "list/search/", query: flags } });
+    const url = new URL(String(fetch.mock.calls[0][0]), "http://localhost");
+    return { path: url.pathname, params: url.searchParams };
+  }
+
+  it("adds the lister's preset and the flags, with page and sort", async () => {
+    const { path, params } = await listCall(state({ text: "a & b", page: 2, sort: "value desc", values: { state: ["Goa"] }, showUnlocked: true, searchAll: true }), { preset: ["category:construction"] });
+    expect(path).toBe("/api/list/search/");
+    expect([...params]).toEqual([
+      ["q", "a b"],
+      ["oq", "a & b"],
+      ["page", "2"],
+      ["sort", "value desc"],
+      ["show_unlocked", "true"],
+      ["search_all", "true"],
+      ["filter", "category:construction"],
+      ["filter", "state:Goa"],
+    ]);
   });
 
-  it("fresh is retrieved_on from now − 30 days, as a UTC instant", () => {
+  it("sends a named order ('relevance') as it is, and the tenders' own search-all key", async () => {
+    const { params } = await listCall(state({ sort: "relevance", searchAll: true }), { searchAllParam: "search_all_tenders" });
+    expect(params.get("sort")).toBe("relevance");
+    expect(params.get("search_all_tenders")).toBe("true");
+    expect(params.has("search_all")).toBe(false);
+  });
+
+  it("fresh is retrieved_on from now − 30 days, as a UTC instant", async () => {
     expect(freshSince(now)).toBe("2025-03-01T10:20:30Z");
-    const q = toApiQuery(state({ fresh: true }), { preset: ["is_ai:true"], now });
-    expect(q.filter).toEqual(["is_ai:true", "retrieved_on:[2025-03-01T10:20:30Z TO *]"]);
+    const { params } = await listCall(state({ fresh: true }), { preset: ["is_ai:true"], now });
+    expect(params.getAll("filter")).toEqual(["is_ai:true", "retrieved_on:[2025-03-01T10:20:30Z TO *]"]);
   });
 
-  it("fresh replaces a range on its own field and keeps the others", () => {
-    const q = toApiQuery(state({ fresh: true, ranges: { retrieved_on: { min: "2020-01-01T00:00:00Z", max: "*" }, start_date: { min: "2025-01-01T00:00:00Z", max: "*" } } }), { now });
-    expect(q.filter).toEqual(["start_date:[2025-01-01T00:00:00Z TO *]", "retrieved_on:[2025-03-01T10:20:30Z TO *]"]);
+  it("fresh replaces a range on its own field and keeps the others", async () => {
+    const { params } = await listCall(state({ fresh: true, ranges: { retrieved_on: { min: "2020-01-01T00:00:00Z", max: "*" }, start_date: { min: "2025-01-01T00:00:00Z", max: "*" } } }), { now });
+    expect(params.getAll("filter")).toEqual(["start_date:[2025-01-01T00:00:00Z TO *]", "retrieved_on:[2025-03-01T10:20:30Z TO *]"]);
   });
 
-  it("facet counts take the same query without page and sort", () => {
-    const q = toFacetQuery(toApiQuery(state({ page: 4, sort: "value asc", values: { city: ["Pune"] } })));
-    expect(q).not.toHaveProperty("page");
-    expect(q).not.toHaveProperty("sort");
-    expect(q.filter).toEqual(["city:Pune"]);
+  it("facet counts take the same query without page and sort", async () => {
+    const fetch = stubApi(() => jsonResponse(200, { facets: {} }));
+    const { filters, flags } = toListRequest(state({ page: 4, sort: "value asc", values: { city: ["Pune"] }, showUnlocked: true }));
+    await dataProvider.custom!({ url: "list/search/facets/", method: "get", filters, query: flags, meta: {} });
+    const url = new URL(String(fetch.mock.calls[0][0]), "http://localhost");
+    expect(url.pathname).toBe("/api/list/search/facets/");
+    expect([...url.searchParams]).toEqual([
+      ["show_unlocked", "true"],
+      ["filter", "city:Pune"],
+    ]);
+  });
+
+  it("a field named like an Object property in a shared link is a plain field, not a crash", () => {
+    const s = parseSearchUrl(new URLSearchParams("filter=__proto__:x&filter=constructor:y&filter=toString:[1 TO 2]"));
+    expect(Object.keys(s.values)).toEqual(["__proto__", "constructor"]);
+    expect(s.values.constructor).toEqual(["y"]);
+    expect(s.ranges.toString).toEqual({ min: "1", max: "2" });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+    expect(toListRequest(s).filters.map((f) => ("field" in f ? f.field : ""))).toEqual(["__proto__", "constructor", "toString"]);
   });
 
   it("counts the active filters", () => {
@@ -185,8 +218,11 @@ describe("facet multi-select", () => {
     values = toggleValue(values, "Goa", true);
     values = toggleValue(values, "Goa", true);
     expect(values).toEqual(["Kerala", "Goa"]);
-    const q = toApiQuery(state({ values: { state: values, sector: ["Cement"] } }));
-    expect(q.filter).toEqual(["state:Kerala", "state:Goa", "sector:Cement"]);
+    const { filters } = toListRequest(state({ values: { state: values, sector: ["Cement"] } }));
+    expect(filters).toEqual([
+      { field: "state", operator: "in", value: ["Kerala", "Goa"] },
+      { field: "sector", operator: "in", value: ["Cement"] },
+    ]);
     expect(toggleValue(values, "Kerala", false)).toEqual(["Goa"]);
   });
 

@@ -2,6 +2,7 @@
 // the results on wide screens and in a drawer ('Filters') on narrow ones; active filter tags;
 // the results (given by the page: a table, cards, a list with a preview) and the pager.
 import { FilterOutlined } from "@ant-design/icons";
+import type { BaseRecord } from "@refinedev/core";
 import { Alert, Badge, Button, Card, Drawer, Pagination, Typography } from "antd";
 import { useState, type ReactNode } from "react";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
@@ -21,7 +22,7 @@ import type { Lister } from "./useLister";
 /** Filters go into a drawer below this width. */
 export const FILTER_DRAWER_QUERY = "(max-width: 991.98px)";
 
-interface Props<T> {
+interface Props<T extends BaseRecord> {
   config: ListerConfig;
   lister: Lister<T>;
   children: ReactNode;
@@ -31,16 +32,15 @@ interface Props<T> {
   extraFilters?: ReactNode;
 }
 
-export function ListerLayout<T>({ config, lister, children, summary, extraFilters }: Props<T>) {
-  const { search, apiQuery, list, facets } = lister;
+export function ListerLayout<T extends BaseRecord>({ config, lister, children, summary, extraFilters }: Props<T>) {
+  const { search, apiQuery, list, facets, total: count } = lister;
   const { state, update } = search;
   const narrow = useMediaQuery(FILTER_DRAWER_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const filterCount = activeFilterCount(state);
-  const data = list.data;
-  const count = data?.count ?? 0;
+  const pageSize = Number(list.data?.page_size) || 20;
 
-  const filters = <SearchFilters config={config} search={search} facets={facets.data} extra={extraFilters} />;
+  const filters = <SearchFilters config={config} search={search} facets={facets} extra={extraFilters} />;
 
   return (
     <div className={`lister ${narrow ? "lister-narrow" : ""}`}>
@@ -79,11 +79,11 @@ export function ListerLayout<T>({ config, lister, children, summary, extraFilter
           </div>
           {list.isError && <Alert type="error" showIcon message={list.error instanceof Error ? list.error.message : "Something went wrong!"} className="lister-error" />}
           {children}
-          {count > 0 && data && (
+          {count > 0 && list.data && (
             <Pagination
               className="lister-pager"
               current={state.page}
-              pageSize={data.page_size || 20}
+              pageSize={pageSize}
               total={count}
               showSizeChanger={false}
               size={narrow ? "small" : "default"}

@@ -8,6 +8,8 @@ export interface SortOption {
 }
 
 export interface ListerConfig {
+  /** The Refine resource the list is cached and invalidated under (src/resources). */
+  resource: string;
   /** The list endpoint ('list/search/'); facets are at `${endpoint}facets/`. */
   endpoint: string;
   /** The export endpoint, when the list can be exported. */

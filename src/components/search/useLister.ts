@@ -1,23 +1,60 @@
-// Everything a lister page needs: the URL state, the API query it means (with the lister's
-// preset filters), the list and the facet counts.
+// Everything a lister page needs: the URL state, the list and its facet counts through Refine's
+// data hooks (useList, useCustom) and the data provider, which builds the API's query from the
+// filters (providers/dataProvider listQuery: the one query builder). The previous page stays on
+// screen while the next one loads; a newer search cancels the older request (the provider passes
+// the query's abort signal to the HTTP layer).
+import { useCustom, useList, type BaseRecord } from "@refinedev/core";
 import { useMemo } from "react";
-import { toApiQuery } from "../../lib/searchUrl";
+import type { FacetsResponse } from "../../../common/api";
+import { toListRequest } from "../../lib/searchUrl";
+import { listQuery } from "../../providers/dataProvider";
 import type { ListerConfig } from "./config";
-import { useSearchFacets, useSearchList } from "./useSearchQueries";
 import { useSearchState } from "./useSearchState";
 
-export function useLister<T>(config: ListerConfig, preset: string[] = []) {
+/** React Query's keepPreviousData: show the last answer while the next one loads. */
+const keepPrevious = <T,>(previous: T | undefined) => previous;
+
+const withSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`);
+
+export function useLister<T extends BaseRecord>(config: ListerConfig, preset: string[] = []) {
   const search = useSearchState(config.searchAll?.param, config.keepParams);
   const presetKey = preset.join("\u0000");
-  // The fresh window is worked out when the URL changes, so the query key is stable between renders.
-  const apiQuery = useMemo(
-    () => toApiQuery(search.state, { preset, freshField: config.freshField, searchAllParam: config.searchAll?.param }),
+  // Worked out when the URL changes (the fresh window's start included), so the query key is
+  // stable between renders.
+  const request = useMemo(
+    () => toListRequest(search.state, { preset, freshField: config.freshField, searchAllParam: config.searchAll?.param }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the URL and the preset
     [search.key, presetKey, config.freshField, config.searchAll?.param],
   );
-  const list = useSearchList<T>(config.endpoint, apiQuery);
-  const facets = useSearchFacets(config.endpoint, apiQuery);
-  return { search, apiQuery, list, facets };
+  const { filters, sorters, currentPage, flags } = request;
+  const meta = { endpoint: config.endpoint, query: flags };
+
+  const { query: list } = useList<T>({
+    resource: config.resource,
+    filters,
+    sorters,
+    pagination: { currentPage, mode: "server" },
+    meta,
+    queryOptions: { placeholderData: keepPrevious },
+  });
+  const { query: facets } = useCustom<FacetsResponse>({
+    url: `${withSlash(config.endpoint)}facets/`,
+    method: "get",
+    config: { filters, query: flags },
+    queryOptions: { placeholderData: keepPrevious },
+  });
+
+  // The same query as the list's (exports ask for exactly what is on screen).
+  const apiQuery = useMemo(() => listQuery({ filters, sorters, pagination: { currentPage }, meta }), [request]); // eslint-disable-line react-hooks/exhaustive-deps
+  return {
+    search,
+    apiQuery,
+    list,
+    /** The page's rows; undefined until the first answer (then the previous page's while loading). */
+    rows: list.data?.data,
+    total: list.data?.total ?? 0,
+    facets: facets.data?.data?.facets,
+  };
 }
 
-export type Lister<T> = ReturnType<typeof useLister<T>>;
+export type Lister<T extends BaseRecord> = ReturnType<typeof useLister<T>>;

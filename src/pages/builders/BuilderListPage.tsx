@@ -48,7 +48,7 @@ export default function BuilderListPage() {
       }
     >
       <ListerLayout config={builderListerConfig} lister={lister} extraFilters={<UnlockedOnly search={lister.search} />}>
-        <BuilderResults rows={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+        <BuilderResults rows={lister.rows} loading={lister.list.isFetching} cards={cards} />
       </ListerLayout>
     </PageShell>
   );

@@ -4,6 +4,7 @@ import { COMPANY_DEFAULT_SORT, COMPANY_FACETS, COMPANY_SORTS } from "../../../co
 import type { ListerConfig } from "../../components/search/config";
 
 export const builderListerConfig: ListerConfig = {
+  resource: "builders",
   endpoint: "list/company/search/",
   noun: "companies",
   nounOne: "company",

@@ -29,6 +29,7 @@ type Items = "leads" | "tenders";
 
 export const feedListerConfig: ListerConfig = {
   ...leadListerConfig,
+  resource: "my-feed",
   endpoint: "list/my-feed/",
   exportEndpoint: undefined,
   sorts: [
@@ -43,6 +44,7 @@ export const feedListerConfig: ListerConfig = {
 
 export const feedTenderListerConfig: ListerConfig = {
   ...tenderListerConfig,
+  resource: "my-feed-tenders",
   endpoint: "list/my-feed/tenders/",
   exportEndpoint: undefined,
   searchAll: undefined, // the feed's tenders are live ones
@@ -83,9 +85,9 @@ function LeadsFeed({ seen, onShown }: { seen: Seen; onShown: () => void }) {
   useEffect(() => {
     if (list.isSuccess) onShown();
   }, [list.isSuccess, onShown]);
-  const rows = list.data?.results;
+  const rows = lister.rows;
   const newOnPage = seen.ready ? (rows ?? []).filter((r) => seen.isNew(r.arrived_date)).length : 0;
-  const summary = <Summary noun="leads" nounOne="lead" count={list.data?.count ?? 0} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
+  const summary = <Summary noun="leads" nounOne="lead" count={lister.total} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
   return (
     <ListerLayout config={feedListerConfig} lister={lister} summary={summary}>
       <FeedResults leads={rows} loading={list.isFetching} isNew={seen.isNew} />
@@ -99,9 +101,9 @@ function TendersFeed({ seen, onShown }: { seen: Seen; onShown: () => void }) {
   useEffect(() => {
     if (list.isSuccess) onShown();
   }, [list.isSuccess, onShown]);
-  const rows = list.data?.results;
+  const rows = lister.rows;
   const newOnPage = seen.ready ? (rows ?? []).filter((r) => seen.isNew(r.arrived_date)).length : 0;
-  const summary = <Summary noun="live tenders" nounOne="live tender" count={list.data?.count ?? 0} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
+  const summary = <Summary noun="live tenders" nounOne="live tender" count={lister.total} pending={list.isPending} fetching={list.isFetching} newOnPage={newOnPage} seen={seen} />;
   return (
     <ListerLayout config={feedTenderListerConfig} lister={lister} summary={summary}>
       <FeedTenderResults tenders={rows} loading={list.isFetching} isNew={seen.isNew} />

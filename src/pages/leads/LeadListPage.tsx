@@ -19,7 +19,7 @@ export function LeadListPage({ variant }: { variant: LeadListVariant }) {
   return (
     <PageShell title={LEAD_LIST_TITLES[variant]} subtitle="Private sector leads across India">
       <ListerLayout config={leadListerConfig} lister={lister}>
-        <LeadResults leads={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+        <LeadResults leads={lister.rows} loading={lister.list.isFetching} cards={cards} />
       </ListerLayout>
     </PageShell>
   );

@@ -86,7 +86,7 @@ export function NewLeadListPage({ variant }: { variant: LeadListVariant }) {
   const lister = useLister<LeadRow>(leadListerConfig, LEAD_PRESETS[variant]);
   const { state, update } = lister.search;
   const phone = useMediaQuery("(max-width: 767.98px)");
-  const leads = lister.list.data?.results;
+  const leads = lister.rows;
   const selected = leads?.find((l) => String(l.id) === state.selected) ?? null;
 
   // Nothing chosen yet (or the choice left the page): preview the first lead.

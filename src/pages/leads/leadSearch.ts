@@ -24,6 +24,7 @@ export const LEAD_LIST_PATHS: Record<LeadListVariant, string> = {
 };
 
 export const leadListerConfig: ListerConfig = {
+  resource: "leads",
   endpoint: "list/search/",
   exportEndpoint: "list/search/export/",
   noun: "leads",

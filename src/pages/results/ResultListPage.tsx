@@ -14,7 +14,7 @@ export default function ResultListPage() {
   return (
     <PageShell title="Tender Results" subtitle="Awarded public sector tenders and their bidders">
       <ListerLayout config={resultListerConfig} lister={lister}>
-        <ResultResults results={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+        <ResultResults results={lister.rows} loading={lister.list.isFetching} cards={cards} />
       </ListerLayout>
     </PageShell>
   );

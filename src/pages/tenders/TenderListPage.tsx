@@ -34,9 +34,9 @@ export default function TenderListPage() {
         }
       >
         {!state.searchAll && !lister.list.isPlaceholderData && (
-          <NotLiveMatchesHint matches={(lister.list.data as TenderList | undefined)?.not_live_matches} onShow={() => update({ searchAll: true })} />
+          <NotLiveMatchesHint matches={(lister.list.data as unknown as TenderList | undefined)?.not_live_matches} onShow={() => update({ searchAll: true })} />
         )}
-        <TenderResults tenders={lister.list.data?.results} loading={lister.list.isFetching} cards={cards} />
+        <TenderResults tenders={lister.rows} loading={lister.list.isFetching} cards={cards} />
       </ListerLayout>
     </PageShell>
   );

@@ -31,6 +31,7 @@ const tenderFieldsBase = {
 
 export const tenderListerConfig: ListerConfig = {
   ...tenderFieldsBase,
+  resource: "tenders",
   endpoint: "list/tenders/search/",
   exportEndpoint: "list/tenders/search/export/",
   noun: "tenders",
@@ -64,6 +65,7 @@ export const allTendersListerConfig: ListerConfig = {
 
 export const resultListerConfig: ListerConfig = {
   ...tenderFieldsBase,
+  resource: "results",
   endpoint: "list/results/search/",
   noun: "results",
   nounOne: "result",

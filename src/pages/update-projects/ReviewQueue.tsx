@@ -30,6 +30,7 @@ export interface ReviewRow {
 
 export const reviewListerConfig: ListerConfig = {
   ...leadListerConfig,
+  resource: "update-projects",
   endpoint: "list/review/search/",
   exportEndpoint: undefined,
   noun: "leads to review",
@@ -50,7 +51,7 @@ export const reviewListerConfig: ListerConfig = {
 export function ReviewQueue() {
   const lister = useLister<ReviewRow>(reviewListerConfig);
   const narrow = useMediaQuery("(max-width: 575.98px)");
-  const rows = lister.list.data?.results ?? [];
+  const rows = lister.rows ?? [];
   return (
     <div className="review-queue">
       <ListerLayout config={reviewListerConfig} lister={lister}>
