@@ -4,7 +4,7 @@
 import { FilterOutlined } from "@ant-design/icons";
 import type { BaseRecord } from "@refinedev/core";
 import { Alert, Badge, Button, Card, Drawer, Pagination, Typography } from "antd";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { countOf } from "../../lib/format";
 import { activeFilterCount } from "../../lib/searchUrl";
@@ -32,6 +32,20 @@ interface Props<T extends BaseRecord> {
   extraFilters?: ReactNode;
 }
 
+/**
+ * A page past the end (an old link, a bookmark after the results shrank) moves to the last page
+ * in place (replacing the history entry), instead of a count above "no leads" with the last
+ * page highlighted in the pager.
+ */
+function usePageWithinResults(search: Lister<BaseRecord>["search"], count: number, pageSize: number, answered: boolean) {
+  const { state, update } = search;
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const past = answered && count > 0 && state.page > lastPage;
+  useEffect(() => {
+    if (past) update({ page: lastPage }, { replace: true });
+  }, [past, lastPage, update]);
+}
+
 export function ListerLayout<T extends BaseRecord>({ config, lister, children, summary, extraFilters }: Props<T>) {
   const { search, apiQuery, list, facets, total: count } = lister;
   const { state, update } = search;
@@ -39,6 +53,7 @@ export function ListerLayout<T extends BaseRecord>({ config, lister, children, s
   const [drawerOpen, setDrawerOpen] = useState(false);
   const filterCount = activeFilterCount(state);
   const pageSize = Number(list.data?.page_size) || 20;
+  usePageWithinResults(search, count, pageSize, list.isSuccess && !list.isPlaceholderData);
 
   const filters = <SearchFilters config={config} search={search} facets={facets} extra={extraFilters} />;
 
