@@ -74,11 +74,21 @@ export function formatCrores(value: unknown, style: AmountStyle = "short"): stri
   return n === null ? NOT_SPECIFIED : formatRupees(n * CRORE, style);
 }
 
-/** A date as 'DD MMM, YYYY' (e.g. '05 Mar, 2025'); missing or invalid dates show 'Not Specified'. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date as 'DD MMM, YYYY' (e.g. '05 Mar, 2025'); missing or invalid dates show 'Not Specified'.
+ * A calendar day ('2025-03-05') is shown as it is; an instant shows its day in India, whatever
+ * the browser's zone (a lead retrieved at 23:00 IST is retrieved that day, also on a laptop set to UTC).
+ */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return NOT_SPECIFIED;
+  if (typeof value === "string" && DATE_ONLY.test(value)) {
+    const d = dayjs(value);
+    return d.isValid() ? d.format(DATE_FORMAT) : NOT_SPECIFIED;
+  }
   const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_FORMAT) : NOT_SPECIFIED;
+  return d.isValid() ? toIstWallClock(d.toDate()).format(DATE_FORMAT) : NOT_SPECIFIED;
 }
 
 /** Credits never show as negative: an overdrawn balance reads as 0. */
@@ -107,11 +117,14 @@ export function formatText(value: unknown): string {
   return t ? t : NOT_SPECIFIED;
 }
 
-/** A date with its time, 'DD MMM, YYYY hh:mm A' (history and timelines). */
+/**
+ * A moment with its time, in India Standard Time whatever the browser's zone, and labelled so:
+ * 'DD MMM, YYYY hh:mm A IST' (closing times, history, timelines). Every time the app shows is IST.
+ */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === "") return NOT_SPECIFIED;
   const d = dayjs(value);
-  return d.isValid() ? d.format(`${DATE_FORMAT} hh:mm A`) : NOT_SPECIFIED;
+  return d.isValid() ? `${toIstWallClock(d.toDate()).format(`${DATE_FORMAT} hh:mm A`)} IST` : NOT_SPECIFIED;
 }
 
 // Times of events in India Standard Time, whatever the browser's zone (staff pages label them IST).
@@ -173,7 +186,7 @@ export function fromIstWallClock(value: Dayjs): string {
   return new Date(Date.UTC(value.year(), value.month(), value.date(), value.hour(), value.minute(), value.second(), value.millisecond()) - IST_OFFSET_MS).toISOString();
 }
 
-/** 'DD MMM, YYYY hh:mm A IST' for an instant, whatever the browser's zone. */
+/** 'DD MMM, YYYY hh:mm A IST' for an instant, whatever the browser's zone (formatDateTime's name where IST is the point). */
 export function formatIstDateTime(instant: string | Date): string {
-  return `${formatDateTime(toIstWallClock(instant).toDate())} IST`;
+  return formatDateTime(instant);
 }

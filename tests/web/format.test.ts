@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, displayCredits, formatAmount, formatDate, formatIndianNumber, formatIstDate, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
+import { countOf, displayCredits, formatAmount, formatDate, formatDateTime, formatIndianNumber, formatIstDate, formatIstDateTime, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
 
 describe("Indian number formatting", () => {
   it("groups digits the Indian way", () => {
@@ -69,5 +69,20 @@ describe("formatIstDate", () => {
     expect(formatIstDate("2024-09-19T18:30:00.000Z")).toBe("20 Sep, 2024");
     expect(formatIstDate(null)).toBe(NOT_SPECIFIED);
     expect(formatIstDate("not a date")).toBe(NOT_SPECIFIED);
+  });
+});
+
+describe("every time in IST, labelled (issue 17: times were shown in the browser's zone in some places)", () => {
+  it("a moment shows India's date and time and says IST, whatever the browser's zone", () => {
+    // 20:00 UTC is 01:30 the next morning in India.
+    expect(formatDateTime("2025-03-05T20:00:00Z")).toBe("06 Mar, 2025 01:30 AM IST");
+    expect(formatIstDateTime("2025-03-05T04:30:00Z")).toBe("05 Mar, 2025 10:00 AM IST");
+    expect(formatDateTime(null)).toBe(NOT_SPECIFIED);
+  });
+
+  it("an instant's date is its day in India; a calendar day stays that day", () => {
+    expect(formatDate("2025-03-05T20:00:00Z")).toBe("06 Mar, 2025");
+    expect(formatDate("2025-03-05")).toBe("05 Mar, 2025");
+    expect(formatDate("2025-03-05T10:00:00Z")).toBe("05 Mar, 2025");
   });
 });
