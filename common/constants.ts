@@ -67,6 +67,10 @@ export const SENIORITY_LEVELS = [
 export type Seniority = (typeof SENIORITY_LEVELS)[number];
 
 export const PROJECT_CATEGORIES = ["construction", "industrial"] as const;
+/** How a category reads on screen (the index and the API keep the lowercase value). */
+export const PROJECT_CATEGORY_LABELS: Record<(typeof PROJECT_CATEGORIES)[number], string> = { construction: "Construction", industrial: "Industrial" };
+/** A category value → its label; an unknown value is shown as it came. */
+export const categoryLabel = (value: string): string => (PROJECT_CATEGORY_LABELS as Record<string, string | undefined>)[value] ?? value;
 export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
 
 /** Project statuses a subscriber can prefer at onboarding (and that leads carry). */

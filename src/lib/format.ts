@@ -17,21 +17,22 @@ export function toNumber(value: unknown): number | null {
   return null;
 }
 
-/** Trim a fixed-point string's trailing zeros: '2.50' → '2.5', '45.00' → '45'. */
-function trimZeros(text: string): string {
-  return text.includes(".") ? text.replace(/\.?0+$/, "") : text;
-}
-
 /** Indian digit grouping: 123456789 → '12,34,56,789'; keeps up to `decimals` fraction digits. */
 export function formatIndianNumber(value: unknown, decimals = 2): string {
   const n = toNumber(value);
   if (n === null) return NOT_SPECIFIED;
-  const sign = n < 0 ? "-" : "";
-  const [intPart, fraction] = trimZeros(Math.abs(n).toFixed(decimals)).split(".");
-  const lastThree = intPart.slice(-3);
-  const rest = intPart.slice(0, -3);
-  const grouped = rest ? rest.replace(/\B(?=(\d{2})+(?!\d))/g, ",") + "," + lastThree : lastThree;
-  return sign + grouped + (fraction ? "." + fraction : "");
+  return indianFormat(decimals).format(n);
+}
+
+const indianFormats = new Map<number, Intl.NumberFormat>();
+/** Intl's en-IN grouping, one formatter per number of fraction digits (they are costly to make). */
+function indianFormat(decimals: number): Intl.NumberFormat {
+  let format = indianFormats.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat("en-IN", { maximumFractionDigits: decimals, useGrouping: true });
+    indianFormats.set(decimals, format);
+  }
+  return format;
 }
 
 /** A count with its noun agreeing in number: '1 tender', '12 tenders', '1 company', '1,234 companies'. */
@@ -58,7 +59,7 @@ export function formatAmount(value: unknown, style: AmountStyle = "short", decim
   const sign = n < 0 ? "-" : "";
   const units = UNITS[style];
   if (abs >= CRORE) return `${sign}${formatIndianNumber(abs / CRORE, decimals)} ${units.crore}`;
-  if (abs >= LAKH) return `${sign}${trimZeros((abs / LAKH).toFixed(decimals))} ${units.lakh}`;
+  if (abs >= LAKH) return `${sign}${formatIndianNumber(abs / LAKH, decimals)} ${units.lakh}`;
   return sign + formatIndianNumber(abs, decimals);
 }
 

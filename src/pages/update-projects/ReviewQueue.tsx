@@ -4,6 +4,7 @@
 // sort), keeping its state in the URL, with the category as one more facet since the queue
 // holds every kind of lead. A lead leaves the queue when a staff member saves it.
 import { Table, Tag, Typography } from "antd";
+import { categoryLabel } from "../../../common/constants";
 import { Link } from "react-router";
 import { ListerLayout } from "../../components/search/ListerLayout";
 import type { ListerConfig } from "../../components/search/config";
@@ -36,7 +37,7 @@ export const reviewListerConfig: ListerConfig = {
   noun: "leads to review",
   nounOne: "lead to review",
   searchPlaceholder: "Search the review queue: title, owner, place, keywords",
-  facets: [{ field: "category", label: "Category" }, ...leadListerConfig.facets],
+  facets: [{ field: "category", label: "Category", valueLabel: categoryLabel }, ...leadListerConfig.facets],
   sorts: [
     { value: "", label: "Oldest arrived first" },
     { value: "arrived_date desc", label: "Newest arrived first" },
@@ -82,7 +83,7 @@ export function ReviewQueue() {
                 </div>
               ),
             },
-            { title: "Category", dataIndex: "category", key: "category", responsive: ["md"], render: (c: string) => <Tag>{c}</Tag> },
+            { title: "Category", dataIndex: "category", key: "category", responsive: ["md"], render: (c: string) => <Tag>{categoryLabel(c)}</Tag> },
             { title: "Status", dataIndex: "status", key: "status", render: (s: string | null) => s ?? "—" },
             { title: "Value", dataIndex: "value", key: "value", responsive: ["sm"], render: (v: number | null) => formatRupees(v) },
             { title: "Location", key: "location", responsive: ["lg"], render: (_, r) => formatLocation(r.city, r.district, r.state) || "—" },
