@@ -14,6 +14,10 @@ export async function expectListerLayout(page: Page, phone: boolean, { cards, ta
     await expect(sidePanel).toHaveCount(0);
     await expect(page.locator(cards).first()).toBeVisible();
     await expect(page.locator(table)).toHaveCount(0);
+    // The sort box shows its whole label ('Sort: Paid-up capital: high to low'), not cut with '…'.
+    const sortLabel = page.locator(".sort-select .ant-select-selection-item");
+    await expect(sortLabel).toBeVisible();
+    expect(await sortLabel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   } else {
     await expect(sidePanel).toBeVisible();
     await expect(drawerButton).toHaveCount(0);
