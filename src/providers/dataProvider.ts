@@ -5,7 +5,7 @@ import type { CrudFilter, CrudSort, DataProvider, LogicalFilter } from "@refined
 import { DEFAULT_PAGE } from "../../common/constants";
 import type { ListResponse } from "../../common/api";
 import { searchTextParams } from "../lib/searchText";
-import { http, request, type Query } from "./http";
+import { buildUrl, http, request, type Query } from "./http";
 
 /** The path a resource is served from: meta.endpoint wins over the resource name. */
 function endpoint(resource: string, meta?: Record<string, unknown>): string {
@@ -83,11 +83,43 @@ export function listQuery(options: {
   return { ...own, ...extra, ...own, filter: [...((extra.filter as string[]) ?? []), ...params.filter] };
 }
 
+/** A lister's facet counts take its list's query without page and sort. */
+export function facetQuery(filters: CrudFilter[], query?: Query): Query {
+  return listQuery({ filters, pagination: { mode: "off" }, meta: { query } });
+}
+
+// ───────────── prefetch ─────────────
+// A lister's first page is asked for when the pointer reaches its menu link (components/search/
+// prefetch.ts), so the answer is on its way while the page's code loads and renders. The page's
+// own request for the same URL within PREFETCH_TTL_MS takes that answer instead of asking again.
+
+const PREFETCH_TTL_MS = 10_000;
+const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
+
+/** GET a URL ahead of need; a second prefetch of the same URL while one is fresh does nothing. */
+export function prefetchGet(path: string, query: Query): void {
+  const url = buildUrl(path, query);
+  const held = prefetched.get(url);
+  if (held && Date.now() - held.at < PREFETCH_TTL_MS) return;
+  const answer = http.get(path, { query, toast: false });
+  answer.catch(() => prefetched.delete(url)); // a failed prefetch is forgotten: the page asks itself
+  prefetched.set(url, { at: Date.now(), answer });
+}
+
+/** A GET, answered by a fresh prefetch of the same URL when there is one (used once). */
+function getOnce<T>(path: string, options: { query: Query; signal?: AbortSignal }): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const held = prefetched.get(url);
+  prefetched.delete(url);
+  if (held && Date.now() - held.at < PREFETCH_TTL_MS) return held.answer.then((a) => a as T, () => http.get<T>(path, options));
+  return http.get<T>(path, options);
+}
+
 export const dataProvider: DataProvider = {
   getApiUrl: () => "/api",
 
   getList: async ({ resource, pagination, filters, sorters, meta }) => {
-    const response = await http.get<ListResponse<never> & Record<string, unknown>>(endpoint(resource, meta), {
+    const response = await getOnce<ListResponse<never> & Record<string, unknown>>(endpoint(resource, meta), {
       query: listQuery({ pagination, filters, sorters, meta }),
       signal: meta?.signal as AbortSignal | undefined,
     });
@@ -110,8 +142,9 @@ export const dataProvider: DataProvider = {
   // With filters (a lister's facet counts) the query is built by listQuery, as for its list:
   // the same filters, without page and sort.
   custom: async ({ url, method, payload, query, headers, filters, meta }) => {
-    const fullQuery = filters ? listQuery({ filters, pagination: { mode: "off" }, meta: { query } }) : (query as Query);
-    const data = await request(method.toUpperCase(), url, { query: fullQuery, headers, body: payload, signal: meta?.signal as AbortSignal | undefined });
+    const fullQuery = filters ? facetQuery(filters, query as Query) : (query as Query);
+    const signal = meta?.signal as AbortSignal | undefined;
+    const data = method === "get" && !headers && payload === undefined ? await getOnce(url, { query: fullQuery, signal }) : await request(method.toUpperCase(), url, { query: fullQuery, headers, body: payload, signal });
     return { data: data as never };
   },
 };
