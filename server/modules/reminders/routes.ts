@@ -13,7 +13,6 @@ import { REMINDER_ITEM_NOUNS, REMINDER_ITEM_TYPES, REMINDER_STATUSES } from "../
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import calendarRoutes from "./calendar.js";
 import { findItemTitle } from "./items.js";
 import {
   MAX_OPEN_REMINDERS,
@@ -83,7 +82,6 @@ function futureInstant(field: string, raw: string): Date {
 const remindersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const tags = ["reminders"];
-  await app.register(calendarRoutes);
 
   app.get(
     "/reminders/list",
