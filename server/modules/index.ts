@@ -30,7 +30,7 @@ import projectImageRoutes from "./projects/detail-images.js";
 import projectDetailRoutes from "./projects/detail-routes.js";
 import projectStaffRoutes from "./projects/detail-staff-routes.js";
 import projectsRoutes from "./projects/routes.js";
-import calendarRoutes from "./reminders/calendar.js";
+import calendarRoutes from "./reminders/calendar-routes.js";
 import remindersRoutes from "./reminders/routes.js";
 import resultsRoutes from "./results/routes.js";
 import savedSearchesRoutes from "./saved-searches/routes.js";
@@ -42,6 +42,13 @@ import myShareLinkRoutes from "./tenders/share-routes.js";
 import usersAdminRoutes from "./users/admin-routes.js";
 import passwordRoutes from "./users/password-routes.js";
 import usersRoutes from "./users/routes.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A POST or PUT that takes no body: nothing sent is read. Routes that take one have a body schema instead. */
+    noBody?: true;
+  }
+}
 
 export interface ApiModule {
   /** The plugin's file, from server/ and without extension: what the registration test checks against. */
@@ -69,7 +76,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/impersonation/routes", plugin: impersonationRoutes },
   { file: "modules/users/admin-routes", plugin: usersAdminRoutes },
   { file: "modules/audit/routes", plugin: auditRoutes },
-  { file: "modules/reminders/calendar", plugin: calendarRoutes },
+  { file: "modules/reminders/calendar-routes", plugin: calendarRoutes },
   { file: "modules/reminders/routes", plugin: remindersRoutes },
   { file: "modules/saved-searches/routes", plugin: savedSearchesRoutes },
   { file: "modules/alerts/feed-seen", plugin: alertFeedSeenRoutes },

@@ -102,7 +102,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["projects"],
         params: Type.Object({ id: Params.properties.id, imageId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
-        response: { ...errors },
+        response: { 200: Type.Unknown({ description: "The image's bytes, sent as they are (image/jpeg, image/png or image/webp)" }), ...errors },
       },
     },
     async (request, reply) => {

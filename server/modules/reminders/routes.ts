@@ -5,7 +5,7 @@
 //   GET    /reminders/list/{id}   → Reminder
 //   PATCH  /reminders/list/{id}   {remind_at?, note?, completed?} → Reminder
 //   DELETE /reminders/list/{id}   → 204
-//   GET    /reminders/calendar/   ?from&to (IST days) → the calendar's events (calendar.ts)
+//   GET    /reminders/calendar/   ?from&to (IST days) → the calendar's events (calendar-routes.ts)
 // "today" is the IST calendar day. Due reminders are mailed once by the job runner (server/jobs).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
