@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Each plugin on its own instance (with the app's decorations), to see which routes it declares.
   for (const { file, plugin } of apiModules) {
     const probe = Fastify();
-    for (const name of ["config", "db", "mailer", "limiter"] as const) probe.decorate(name, ctx.app[name]);
+    probe.decorate("config", ctx.app.config).decorate("db", ctx.app.db).decorate("mailer", ctx.app.mailer).decorate("limiter", ctx.app.limiter);
     probe.addHook("onRoute", (options) => {
       const methods = Array.isArray(options.method) ? options.method : [options.method];
       for (const method of methods) if (method !== "HEAD") routes.push({ file, method, url: options.url, options });

@@ -59,8 +59,20 @@ function sweepStaleTemp(dir: string): void {
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 const staff = { access: "staff" as const };
 const Started = Type.Object({ run_id: Type.Number(), status: Type.Literal("running") });
-const RunList = Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(Type.Unknown()) });
-const RunDetail = Type.Unknown({ description: "One run: summary, report and rejected rows" });
+const NS = Type.Union([Type.String(), Type.Null()]);
+const NN = Type.Union([Type.Number(), Type.Null()]);
+const runFields = {
+  id: Type.Number(), kind: Type.String(), source: NS, files: Type.Array(Type.String()), actor: NS, user_id: NN, user_email: NS,
+  dry_run: Type.Boolean(), status: Type.String({ description: "running | done | failed" }), error: NS, started_at: NS, finished_at: NS,
+  totals: Type.Unknown({ description: "The report's totals once finished, else null" }), failed_files: Type.Number(), rejects_total: Type.Number(),
+  progress: Type.Object({ rows_read: Type.Number(), rows_total: NN, bytes_read: Type.Number(), bytes_total: NN, percent: Type.Number() }),
+};
+const RunList = Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(Type.Object(runFields)) });
+const RunDetail = Type.Object({
+  ...runFields,
+  report: Type.Unknown({ description: "The importer's report ({} while running)" }),
+  rejects: Type.Array(Type.Object({ file: Type.String(), row: NN, key: NS, reason: Type.String() }), { description: "The first rejected rows" }),
+});
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const parseJson = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
