@@ -1,5 +1,6 @@
 // buildApp(config, db): the whole API as one Fastify instance. main.ts listens with it; tests
-// drive it with app.inject(). One plugin per concern, registered here in order.
+// drive it with app.inject(). One plugin per concern, registered here in order; the API's route
+// plugins are the list in modules/index.ts, each registered the same way under /api.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,18 +15,13 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/client.js";
 import { HttpError, cap, isDatabaseUnavailable, outageLogger, serviceUnavailable, validationBody } from "./http/errors.js";
 import compression from "./http/compression.js";
-import healthRoutes from "./http/health.js";
 import inputGuard from "./http/input-guard.js";
 import authenticate from "./plugins/authenticate.js";
 import access from "./plugins/access.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { createRateLimiter, sharedRequestStore, type RateLimiter } from "./http/rate-limiter.js";
 import { addWebUrlFormat } from "./http/schemas.js";
-import authRoutes from "./modules/auth/routes.js";
-import usersRoutes from "./modules/users/routes.js";
-import identityRoutes from "./modules/identity/routes.js";
-import impersonationRoutes from "./modules/impersonation/routes.js";
-import usersAdminRoutes from "./modules/users/admin-routes.js";
+import { apiModules } from "./modules/index.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -131,33 +127,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   await app.register(access);
   await app.register(
     async (api) => {
-      await api.register(authRoutes);
-      await api.register(import("./modules/auth/email-verification-routes.js"));
-      await api.register(usersRoutes);
-      await api.register(import("./modules/projects/routes.js"));
-      await api.register(import("./modules/projects/detail-routes.js"));
-      await api.register(import("./modules/projects/detail-edit.js"));
-      await api.register(import("./modules/marks/routes.js"));
-      await api.register(import("./modules/credits/routes.js"));
-      await api.register(import("./modules/phone/routes.js"));
-      await api.register(import("./modules/ai/routes.js"));
-      await api.register(identityRoutes);
-      await api.register(impersonationRoutes);
-      await api.register(usersAdminRoutes);
-      await api.register(import("./modules/audit/routes.js"));
-      await api.register(import("./modules/reminders/routes.js"));
-      await api.register(import("./modules/saved-searches/routes.js"));
-      await api.register(import("./modules/alerts/routes.js"));
-      await api.register(import("./modules/users/password-routes.js"));
-      await api.register(import("./modules/imports/routes.js"));
-      await api.register(import("./modules/tenders/routes.js"));
-      await api.register(import("./modules/results/routes.js"));
-      await api.register(import("./modules/tenders/share-routes.js"));
-      await api.register(import("./modules/settings/routes.js"));
-      await api.register(import("./modules/companies/routes.js"));
-      await api.register(import("./modules/competitors/routes.js"));
-      await api.register(import("./modules/dashboard/routes.js"));
-      await api.register(healthRoutes); // /health (liveness), /ready (readiness), /health/ (kept)
+      for (const { plugin } of apiModules) await api.register(plugin);
     },
     { prefix: "/api" },
   );

@@ -8,29 +8,10 @@
 // list/my-feed/ (server/modules/projects).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import type { Db, Queryable } from "../../db/client.js";
 import { fieldError } from "../../http/errors.js";
 import { ErrorResponse, Nullable } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-
-export async function feedSeenAt(db: Queryable, userId: number): Promise<Date | null> {
-  const { rows } = await db.query<{ seen_at: Date }>(`SELECT seen_at FROM feed_seen WHERE user_id = $1`, [userId]);
-  return rows[0] ? new Date(rows[0].seen_at) : null;
-}
-
-/** Moves the user's mark forward to `at`; answers the mark before and after. */
-export async function markFeedSeen(db: Db, userId: number, at: Date): Promise<{ previous: Date | null; seenAt: Date }> {
-  return db.transaction(async (tx) => {
-    const before = await tx.query<{ seen_at: Date }>(`SELECT seen_at FROM feed_seen WHERE user_id = $1 FOR UPDATE`, [userId]);
-    const { rows } = await tx.query<{ seen_at: Date }>(
-      `INSERT INTO feed_seen (user_id, seen_at) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET seen_at = greatest(feed_seen.seen_at, excluded.seen_at)
-       RETURNING seen_at`,
-      [userId, at],
-    );
-    return { previous: before.rows[0] ? new Date(before.rows[0].seen_at) : null, seenAt: new Date(rows[0].seen_at) };
-  });
-}
+import { feedSeenAt, markFeedSeen } from "./queries.js";
 
 const Seen = Type.Object({ seen_at: Nullable(Type.String({ description: "Items that arrived after this are unseen; null = none seen yet" })) });
 const Marked = Type.Object({ seen_at: Type.String(), previous_seen_at: Nullable(Type.String()) });

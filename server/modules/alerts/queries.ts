@@ -1,7 +1,7 @@
 // A user's e-mail alert configs (email_alert_configs): one per quick search, and one for the
 // feed (saved_search_id NULL). Every query is scoped by user_id.
 import crypto from "node:crypto";
-import type { Queryable } from "../../db/client.js";
+import type { Db, Queryable } from "../../db/client.js";
 import { hashSecret } from "../auth/tokens.js";
 import { FEED_ALERT_NAME, type AlertConfig, type Frequency } from "../../../common/alerts.js";
 
@@ -110,4 +110,24 @@ export async function unsubscribe(db: Queryable, token: string): Promise<{ name:
   );
   const r = rows[0];
   return r && { name: r.saved_search_id === null ? FEED_NAME : (r.name ?? ""), frequency: r.frequency, email: r.email };
+}
+
+// My Feed's seen mark (feed-seen.ts): one instant per user, only ever moved forward.
+export async function feedSeenAt(db: Queryable, userId: number): Promise<Date | null> {
+  const { rows } = await db.query<{ seen_at: Date }>(`SELECT seen_at FROM feed_seen WHERE user_id = $1`, [userId]);
+  return rows[0] ? new Date(rows[0].seen_at) : null;
+}
+
+/** Moves the user's mark forward to `at`; answers the mark before and after. */
+export async function markFeedSeen(db: Db, userId: number, at: Date): Promise<{ previous: Date | null; seenAt: Date }> {
+  return db.transaction(async (tx) => {
+    const before = await tx.query<{ seen_at: Date }>(`SELECT seen_at FROM feed_seen WHERE user_id = $1 FOR UPDATE`, [userId]);
+    const { rows } = await tx.query<{ seen_at: Date }>(
+      `INSERT INTO feed_seen (user_id, seen_at) VALUES ($1, $2)
+       ON CONFLICT (user_id) DO UPDATE SET seen_at = greatest(feed_seen.seen_at, excluded.seen_at)
+       RETURNING seen_at`,
+      [userId, at],
+    );
+    return { previous: before.rows[0] ? new Date(before.rows[0].seen_at) : null, seenAt: new Date(rows[0].seen_at) };
+  });
 }

@@ -8,7 +8,7 @@
 //   GET    /email-config/unsubscribe/?token=…   public: the link in every digest turns its alert
 //                                 off and answers a small HTML confirmation; a bad token → 400
 // Digests are sent by the job runner (server/jobs/digests.ts). The feed's own "seen" mark is
-// feed-seen.ts, registered here.
+// feed-seen.ts (its own plugin, listed in modules/index.ts).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { badRequest, fieldError, notFound } from "../../http/errors.js";
@@ -17,7 +17,6 @@ import { requireAuth } from "../../plugins/authenticate.js";
 import { findSavedSearchRow } from "../saved-searches/queries.js";
 import { MAX_ALERTS, alertFor, countAlerts, deleteAlert, getAlert, insertAlert, listAlerts, unsubscribe, updateAlert } from "./queries.js";
 import { escapeHtml } from "./mail.js";
-import feedSeenRoutes from "./feed-seen.js";
 
 const FrequencySchema = Type.Union([Type.Literal("daily"), Type.Literal("weekly")]);
 export const AlertConfigSchema = Type.Object({
@@ -49,7 +48,6 @@ export const BAD_UNSUBSCRIBE = "This unsubscribe link is not valid.";
 const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const tags = ["e-mail alerts"];
-  await app.register(feedSeenRoutes);
 
   /** The quick search must be the user's own: anyone else's reads as missing. */
   const checkSavedSearch = async (userId: number, id: number | null) => {

@@ -49,7 +49,7 @@ const emailVerificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/verify-email/resend/",
     {
-      config: { access: "user" },
+      config: { access: "user", noBody: true },
       schema: { tags: ["auth"], summary: "Mail a new verification link to the signed-in user's address", response: { 200: DetailResponse, ...errors } },
     },
     async (request) => {

@@ -9,7 +9,8 @@ import { dummyVerify, hashPassword, verifyPassword } from "./passwords.js";
 import { passwordProblem } from "./password-policy.js";
 import { issueSignInToken, revokeToken } from "./tokens.js";
 import { consumeReset, createReset } from "./password-reset.js";
-import { createLoginThrottle, type SignInAccount } from "./login-throttle.js";
+import { createLoginThrottle } from "./login-throttle.js";
+import { findSignInAccount, insertSignup } from "./queries.js";
 import { sendVerification } from "./email-verification.js";
 
 export const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
@@ -54,11 +55,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: publicRoute, schema: { tags: ["auth"], summary: "Sign in with username or e-mail and password", body: LoginBody, response: { 200: TokenResponse, ...errors } } },
     async (request) => {
       const username = request.body.username.trim().toLowerCase();
-      const { rows } = await db.query<SignInAccount & { password_hash: string | null }>(
-        `SELECT id, email, first_name, password_hash, is_active FROM users WHERE lower(email) = $1 OR lower(username) = $1 ORDER BY (lower(email) = $1) DESC LIMIT 1`,
-        [username],
-      );
-      const user = rows[0];
+      const user = await findSignInAccount(db, username);
       // Limits per address and per account from that address (429); an account guessed from many addresses waits.
       const attempt = await loginThrottle.admit(username, request.ip, user);
       const ok = user ? await verifyPassword(user.password_hash, request.body.password) : await dummyVerify(request.body.password);
@@ -78,7 +75,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/logout/",
-    { config: { access: "user" }, schema: { tags: ["auth"], summary: "Sign out: revokes this token", response: { 204: Type.Null(), ...errors } } },
+    { config: { access: "user", noBody: true }, schema: { tags: ["auth"], summary: "Sign out: revokes this token", response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       await revokeToken(db, auth.tokenId, "logout", { ip: request.ip }); // an impersonation it ends is audited with this address
@@ -99,14 +96,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!b.first_name.trim()) throw fieldError("first_name", "This field may not be blank.");
       const passwordHash = await hashPassword(b.password);
       const created = await db.transaction(async (tx) => {
-        const inserted = await tx.query<{ id: number }>(
-          `INSERT INTO users (email, first_name, last_name, phone, company, designation, password_hash, signup_source)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, 'signup')
-           ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-          [email, b.first_name.trim(), b.last_name?.trim() ?? "", b.phone?.trim() || null, b.company?.trim() || null, b.designation?.trim() || null, passwordHash],
-        );
-        if (inserted.rows.length === 0) throw fieldError("email", "A user with this e-mail already exists.");
-        const id = inserted.rows[0].id;
+        const id = await insertSignup(tx, {
+          email, first_name: b.first_name.trim(), last_name: b.last_name?.trim() ?? "", phone: b.phone?.trim() || null,
+          company: b.company?.trim() || null, designation: b.designation?.trim() || null, password_hash: passwordHash,
+        });
+        if (id === undefined) throw fieldError("email", "A user with this e-mail already exists.");
         await audit(tx, { actorId: id, action: "signup", ip: request.ip });
         return { id, token: await issueSignInToken(tx, id) };
       });

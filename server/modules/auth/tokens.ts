@@ -35,6 +35,19 @@ export async function issueSignInToken(db: Queryable, userId: number): Promise<s
   return key;
 }
 
+/**
+ * Issues an impersonation token: the target's, remembering the staff member and the staff session
+ * it runs under, for `hours`. The caller ends the staff member's earlier impersonations first.
+ */
+export async function issueImpersonationToken(db: Queryable, t: { userId: number; staffId: number; staffTokenId: number; hours: number }): Promise<string> {
+  const key = newSecret();
+  await db.query(
+    `INSERT INTO auth_tokens (token_hash, user_id, impersonator_id, parent_token_id, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+    [hashSecret(key), t.userId, t.staffId, t.staffTokenId, t.hours * 3600],
+  );
+  return key;
+}
+
 /** Revokes one token. `audit` tells the impersonation-end record what to say (cancel vs. other ends, the caller's address). */
 export async function revokeToken(
   db: Queryable,

@@ -17,6 +17,12 @@ export async function companyExists(db: Queryable, id: number): Promise<boolean>
 }
 
 /** Whether userId unlocked the company. */
+/** A company's id, name and CIN, or undefined. */
+export async function companyIdentity(db: Queryable, id: number): Promise<{ id: number; name: string; cin: string | null } | undefined> {
+  const { rows } = await db.query<{ id: number; name: string; cin: string | null }>(`SELECT id, name, cin FROM companies WHERE id = $1`, [id]);
+  return rows[0] && { ...rows[0], id: Number(rows[0].id) };
+}
+
 export async function companyUnlocked(db: Queryable, userId: number, companyId: number): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM unlocks WHERE user_id = $1 AND item_type = 'company' AND item_id = $2`, [userId, companyId]);
   return rows.length > 0;

@@ -9,15 +9,13 @@ import { fieldError, notFound } from "../../http/errors.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { parseSearchParams, searchEngine, type SearchQuery } from "../../search/index.js";
 import { companiesIndex } from "../../search/indexes/companies.js";
-import { isStaffSession } from "../credits/routes.js";
+import { isStaffSession } from "../credits/contacts.js";
 import { SearchQuerystring } from "../projects/routes.js";
 import { recordView } from "../recently-viewed/record.js";
-import { companyContacts, companyContactsHistory, companyDetails, companyExists, companyStats, financials, unlockedAmong } from "./queries.js";
+import { companyContacts, companyContactsHistory, companyDetails, companyExists, companyIdentity, companyStats, financials, unlockedAmong } from "./queries.js";
 import {
   CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStats, ContactHistoryRow, IdParams, Page, errors, listOf,
 } from "./schemas.js";
-import lookupRoutes from "./lookup-routes.js";
-import unlockRoutes from "./unlock-routes.js";
 
 export const COMPANY_NOT_FOUND = "Company not found.";
 
@@ -141,14 +139,11 @@ const companiesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { rows } = await app.db.query<{ id: number; name: string; cin: string | null }>(`SELECT id, name, cin FROM companies WHERE id = $1`, [request.params.companyId]);
-      if (!rows[0]) throw notFound(COMPANY_NOT_FOUND);
-      return { company: { ...rows[0], id: Number(rows[0].id) }, results: await financials(app.db, request.params.companyId) };
+      const company = await companyIdentity(app.db, request.params.companyId);
+      if (!company) throw notFound(COMPANY_NOT_FOUND);
+      return { company, results: await financials(app.db, request.params.companyId) };
     },
   );
-
-  await app.register(unlockRoutes);
-  await app.register(lookupRoutes);
 };
 
 export default companiesRoutes;

@@ -6,37 +6,17 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { COMPANY_UNLOCK_COST } from "../../../common/companies.js";
-import { CONTACT_QUALITY_THRESHOLD } from "../../../common/constants.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { assertCanSpendCredits, SPEND_CONFIRMATION_FLAG } from "../../plugins/access.js";
 import { iso } from "../credits/contacts.js";
 import { unlockItem } from "../credits/unlock.js";
-import { normalizeCompanyName } from "./normalize.js";
 import { CompanyStaticRow, CompanyUnlockResponse, IdParams, Page, UnlockedCompanyRow, errors, listOf } from "./schemas.js";
-
-export const STATIC_PAGE_SIZE = 20;
+import { STATIC_PAGE_SIZE, lockedCompanies, unlockedAt, unlockedCompanies } from "./unlock-queries.js";
 
 const ListQuery = Type.Object({
   page: Page,
   q: Type.Optional(Type.String({ maxLength: 200, description: "Part of the name, or the start of the CIN" })),
 });
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A name/CIN condition over alias co with its two parameters (or none for a blank q). */
-function nameOrCin(q: string | undefined, first: number): { sql: string; params: unknown[] } {
-  const text = q?.trim();
-  if (!text) return { sql: "true", params: [] };
-  const norm = normalizeCompanyName(text) || text.toLowerCase();
-  return {
-    sql: `(co.normalized_name LIKE $${first} ESCAPE '\\' OR co.name ILIKE $${first + 1} ESCAPE '\\' OR co.cin LIKE $${first + 2} ESCAPE '\\')`,
-    params: [`%${likeEscape(norm)}%`, `%${likeEscape(text)}%`, `${likeEscape(text.toUpperCase())}%`],
-  };
-}
-
-const staticColumns = `co.id, co.name, co.cin, co.company_type, co.industry, co.state, co.city,
-  (SELECT count(*)::int FROM contacts c WHERE c.company_id = co.id) AS contact_count,
-  (SELECT count(*)::int FROM contacts c WHERE c.company_id = co.id AND c.contact_fuzz_score > ${CONTACT_QUALITY_THRESHOLD}) AS high_quality_contact_count`;
 
 const unlockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -57,14 +37,14 @@ const unlockRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(request);
       assertCanSpendCredits(request);
       const outcome = await unlockItem(request, auth.user.id, "company", request.params.id, COMPANY_UNLOCK_COST);
-      const { rows } = await app.db.query<{ created_at: Date }>(`SELECT created_at FROM unlocks WHERE id = $1`, [outcome.unlockId]);
+      const at = await unlockedAt(app.db, outcome.unlockId);
       return {
         company_id: request.params.id,
         charged: outcome.charged,
         already_unlocked: outcome.alreadyUnlocked,
         remaining_credits: outcome.remaining,
         total_credits: outcome.total,
-        unlocked_at: iso(rows[0].created_at)!,
+        unlocked_at: iso(at)!,
       };
     },
   );
@@ -75,16 +55,9 @@ const unlockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const page = request.query.page ?? 1;
-      const cond = nameOrCin(request.query.q, 2);
-      const from = `FROM unlocks u JOIN companies co ON co.id = u.item_id WHERE u.user_id = $1 AND u.item_type = 'company' AND ${cond.sql}`;
-      const count = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [auth.user.id, ...cond.params]);
-      const n = cond.params.length + 2;
-      const { rows } = await app.db.query<Record<string, unknown> & { id: number; unlocked_at: Date }>(
-        `SELECT ${staticColumns}, u.created_at AS unlocked_at, u.credits ${from} ORDER BY u.created_at DESC, u.id DESC LIMIT $${n} OFFSET $${n + 1}`,
-        [auth.user.id, ...cond.params, STATIC_PAGE_SIZE, (page - 1) * STATIC_PAGE_SIZE],
-      );
+      const { count, rows } = await unlockedCompanies(app.db, auth.user.id, request.query.q, page);
       return {
-        count: count.rows[0].n,
+        count,
         page,
         page_size: STATIC_PAGE_SIZE,
         results: rows.map((r) => ({ ...r, id: Number(r.id), unlocked_at: iso(r.unlocked_at)! })) as never,
@@ -98,15 +71,8 @@ const unlockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const page = request.query.page ?? 1;
-      const cond = nameOrCin(request.query.q, 2);
-      const from = `FROM companies co WHERE NOT EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = $1 AND u.item_type = 'company' AND u.item_id = co.id) AND ${cond.sql}`;
-      const count = await app.db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [auth.user.id, ...cond.params]);
-      const n = cond.params.length + 2;
-      const { rows } = await app.db.query<Record<string, unknown> & { id: number }>(
-        `SELECT ${staticColumns} ${from} ORDER BY co.name, co.id LIMIT $${n} OFFSET $${n + 1}`,
-        [auth.user.id, ...cond.params, STATIC_PAGE_SIZE, (page - 1) * STATIC_PAGE_SIZE],
-      );
-      return { count: count.rows[0].n, page, page_size: STATIC_PAGE_SIZE, results: rows.map((r) => ({ ...r, id: Number(r.id) })) as never };
+      const { count, rows } = await lockedCompanies(app.db, auth.user.id, request.query.q, page);
+      return { count, page, page_size: STATIC_PAGE_SIZE, results: rows.map((r) => ({ ...r, id: Number(r.id) })) as never };
     },
   );
 };

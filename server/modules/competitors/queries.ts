@@ -29,6 +29,26 @@ export async function companiesByIds(db: Queryable, ids: number[]): Promise<Map<
   return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
 }
 
+/** Locks the user's row: one user's additions queue there, so the cap holds under a double click. False when no such user. */
+export async function lockUser(tx: Queryable, userId: number): Promise<boolean> {
+  return (await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId])).rows.length > 0;
+}
+
+export async function trackedCount(db: Queryable, userId: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM competitors WHERE user_id = $1`, [userId]);
+  return rows[0].n;
+}
+
+export async function track(tx: Queryable, userId: number, companyId: number): Promise<void> {
+  await tx.query(`INSERT INTO competitors (user_id, company_id) VALUES ($1, $2)`, [userId, companyId]);
+}
+
+/** Stops tracking; false when the user did not track the company. */
+export async function untrack(db: Queryable, userId: number, companyId: number): Promise<boolean> {
+  const { rows } = await db.query(`DELETE FROM competitors WHERE user_id = $1 AND company_id = $2 RETURNING company_id`, [userId, companyId]);
+  return rows.length > 0;
+}
+
 /** The user's tracked competitors with their figures, newest tracked first. */
 export async function trackedCompetitors(db: Queryable, userId: number, days: number | null = null) {
   const { rows } = await db.query<{ company_id: string | number; created_at: Date }>(

@@ -13,9 +13,10 @@ import { MAX_TRACKED_COMPETITORS } from "../../../common/companies.js";
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
+import { companyExists } from "../companies/queries.js";
 import { iso } from "../credits/contacts.js";
 import { bidFigures, bidProfile } from "./figures.js";
-import { companiesByIds, competitorLister, isTracked, trackedCompetitors } from "./queries.js";
+import { companiesByIds, competitorLister, isTracked, lockUser, track, trackedCompetitors, trackedCount, untrack } from "./queries.js";
 
 const S = Type.String();
 const N = Type.Number();
@@ -77,14 +78,11 @@ const competitorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const companyId = request.body.company_id;
       const created = await app.db.transaction(async (tx) => {
         // One user's additions queue here, so the cap holds under a double click.
-        const locked = await tx.query(`SELECT 1 FROM users WHERE id = $1 FOR UPDATE`, [userId]);
-        if (!locked.rows.length) throw notFound();
-        const company = await tx.query(`SELECT 1 FROM companies WHERE id = $1`, [companyId]);
-        if (!company.rows.length) throw notFound(COMPANY_NOT_FOUND);
+        if (!(await lockUser(tx, userId))) throw notFound();
+        if (!(await companyExists(tx, companyId))) throw notFound(COMPANY_NOT_FOUND);
         if (await isTracked(tx, userId, companyId)) return false;
-        const n = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM competitors WHERE user_id = $1`, [userId]);
-        if (n.rows[0].n >= MAX_TRACKED_COMPETITORS) throw fieldError("company_id", TOO_MANY);
-        await tx.query(`INSERT INTO competitors (user_id, company_id) VALUES ($1, $2)`, [userId, companyId]);
+        if ((await trackedCount(tx, userId)) >= MAX_TRACKED_COMPETITORS) throw fieldError("company_id", TOO_MANY);
+        await track(tx, userId, companyId);
         return true;
       });
       const row = (await trackedCompetitors(app.db, userId)).find((r) => r.company.id === companyId)!;
@@ -110,8 +108,7 @@ const competitorsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ["competitors"], summary: "Stop tracking a competitor", params: Type.Object({ companyId: Id }), response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       const userId = requireAuth(request).user.id;
-      const { rows } = await app.db.query(`DELETE FROM competitors WHERE user_id = $1 AND company_id = $2 RETURNING company_id`, [userId, request.params.companyId]);
-      if (!rows.length) throw notFound(NOT_TRACKED);
+      if (!(await untrack(app.db, userId, request.params.companyId))) throw notFound(NOT_TRACKED);
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,15 @@
 // How a contact is shown to a user: every field a subscriber may see, with the phone and e-mail
 // masked until that user unlocked the contact (staff, not impersonating, see them in full).
 // Every module that shows contacts (lead detail, check_number, unlocks) goes through here.
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import parsePhoneNumber from "libphonenumber-js/max";
 import type { Queryable } from "../../db/client.js";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../common/constants.js";
+import { abilityFor } from "../../plugins/access.js";
+
+/** Staff (not impersonating) see contacts in full. */
+export const isStaffSession = (request: FastifyRequest) => abilityFor(request).can("manage", "Project");
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 export const CompanyRef = Type.Union([Type.Object({ id: Type.Number(), name: Type.String() }), Type.Null()]);

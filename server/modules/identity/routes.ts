@@ -12,6 +12,7 @@ import { audit } from "../audit/log.js";
 import { issueSignInToken } from "../auth/tokens.js";
 import { sendVerification } from "../auth/email-verification.js";
 import { markEmailVerified } from "../users/staff.js";
+import { findAccountByEmail, insertIdentitySignup } from "./queries.js";
 import { createIdentityVerifier, PROVIDER_NAME, type Provider, type VerifiedIdentity } from "./verify.js";
 
 export const ACCOUNT_DISABLED = "This account has been disabled.";
@@ -38,19 +39,13 @@ const identityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function signIn(request: FastifyRequest, id: VerifiedIdentity): Promise<string> {
     const signup = { unproven: null as number | null };
     const token = await db.transaction(async (tx) => {
-      const found = await tx.query<{ id: number; is_active: boolean }>(`SELECT id, is_active FROM users WHERE lower(email) = lower($1)`, [id.email]);
-      let user = found.rows[0];
+      let user = await findAccountByEmail(tx, id.email);
       let created = false;
       if (!user) {
-        const inserted = await tx.query<{ id: number; is_active: boolean }>(
-          `INSERT INTO users (email, first_name, last_name, signup_source) VALUES ($1, $2, $3, $4)
-           ON CONFLICT ((lower(email))) DO NOTHING RETURNING id, is_active`,
-          [id.email, id.firstName, id.lastName, id.provider],
-        );
-        user = inserted.rows[0];
+        user = await insertIdentitySignup(tx, { email: id.email, firstName: id.firstName, lastName: id.lastName, provider: id.provider });
         created = !!user;
         // Recorded by a parallel request in the meantime: sign in that one.
-        if (!user) user = (await tx.query<{ id: number; is_active: boolean }>(`SELECT id, is_active FROM users WHERE lower(email) = lower($1)`, [id.email])).rows[0];
+        if (!user) user = (await findAccountByEmail(tx, id.email))!;
       }
       if (!user.is_active) throw forbidden(ACCOUNT_DISABLED);
       await audit(tx, { actorId: user.id, action: created ? "signup" : "login", details: { method: id.provider }, ip: request.ip });

@@ -17,7 +17,7 @@ import { requireAuth } from "../../plugins/authenticate.js";
 import { abilityFor, assertCan } from "../../plugins/access.js";
 import { audit } from "../audit/log.js";
 import { auditRefusals } from "../audit/impersonation.js";
-import { endImpersonationsBy, hashSecret, newSecret, revokeToken } from "../auth/tokens.js";
+import { endImpersonationsBy, issueImpersonationToken, revokeToken } from "../auth/tokens.js";
 import { findUserRow, toUserInfo } from "../users/queries.js";
 import { isProvenStaff } from "../users/staff.js";
 
@@ -57,14 +57,11 @@ const impersonationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!canImpersonate(abilityFor(request), { id: target.id, is_staff: targetIsStaff })) throw forbidden(targetIsStaff ? MESSAGES.staff : undefined);
       if (!(target as { is_active?: boolean }).is_active) throw badRequest(MESSAGES.disabled);
 
-      const key = newSecret();
-      await db.transaction(async (tx) => {
+      const key = await db.transaction(async (tx) => {
         await endImpersonationsBy(tx, auth.user.id, { ownKind: "replaced", ip: request.ip });
-        await tx.query(
-          `INSERT INTO auth_tokens (token_hash, user_id, impersonator_id, parent_token_id, expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-          [hashSecret(key), target.id, auth.user.id, auth.tokenId, config.impersonationHours * 3600],
-        );
+        const issued = await issueImpersonationToken(tx, { userId: target.id, staffId: auth.user.id, staffTokenId: auth.tokenId, hours: config.impersonationHours });
         await audit(tx, { actorId: auth.user.id, asUserId: target.id, action: "impersonation_start", itemType: "user", itemId: target.id, ip: request.ip });
+        return issued;
       });
       return { token: key, user: toUserInfo(target, { impersonated: true, staffDomains: config.staffDomains }) };
     },

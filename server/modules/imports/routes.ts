@@ -26,8 +26,9 @@ import { IMPORT_KINDS, type ImportKind } from "../../ingest/importers/model.js";
 import { canonicalState } from "../../ingest/importers/place.js";
 import { unreadableReason } from "../../ingest/importers/probe.js";
 import { REPORT_LIST_CAP } from "../../ingest/importers/run.js";
-import { ImportJobs, failStaleRuns, type LiveRun } from "./jobs.js";
 import { assertCleanFormText } from "../../http/input-guard.js";
+import { ImportJobs, failStaleRuns, type LiveRun } from "./jobs.js";
+import { findRun, runRejects, runsPage, type RunRow } from "./queries.js";
 
 /** The default upload limit (IMPORT_UPLOAD_MAX_MB, config.ts: importLimits.uploadMaxBytes). */
 export const MAX_IMPORT_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -58,14 +59,21 @@ function sweepStaleTemp(dir: string): void {
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 const staff = { access: "staff" as const };
 const Started = Type.Object({ run_id: Type.Number(), status: Type.Literal("running") });
-const RunList = Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(Type.Unknown()) });
-const RunDetail = Type.Unknown({ description: "One run: summary, report and rejected rows" });
+const NS = Type.Union([Type.String(), Type.Null()]);
+const NN = Type.Union([Type.Number(), Type.Null()]);
+const runFields = {
+  id: Type.Number(), kind: Type.String(), source: NS, files: Type.Array(Type.String()), actor: NS, user_id: NN, user_email: NS,
+  dry_run: Type.Boolean(), status: Type.String({ description: "running | done | failed" }), error: NS, started_at: NS, finished_at: NS,
+  totals: Type.Unknown({ description: "The report's totals once finished, else null" }), failed_files: Type.Number(), rejects_total: Type.Number(),
+  progress: Type.Object({ rows_read: Type.Number(), rows_total: NN, bytes_read: Type.Number(), bytes_total: NN, percent: Type.Number() }),
+};
+const RunList = Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), results: Type.Array(Type.Object(runFields)) });
+const RunDetail = Type.Object({
+  ...runFields,
+  report: Type.Unknown({ description: "The importer's report ({} while running)" }),
+  rejects: Type.Array(Type.Object({ file: Type.String(), row: NN, key: NS, reason: Type.String() }), { description: "The first rejected rows" }),
+});
 
-interface RunRow {
-  id: number; kind: string; source: string | null; files: string[]; actor: string | null; user_id: number | null; user_email: string | null;
-  dry_run: boolean; status: string; error: string | null; started_at: Date; finished_at: Date | null; report: unknown;
-  rows_read: number; rows_total: number | null; bytes_read: number; bytes_total: number | null;
-}
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 const parseJson = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
 
@@ -99,8 +107,6 @@ function liveRow(live: LiveRun, userEmail: string | null): RunRow {
     rows_read: p.rowsRead, rows_total: p.rowsTotal, bytes_read: p.bytesRead, bytes_total: p.bytesTotal,
   };
 }
-const RUN_COLUMNS = `r.id, r.kind, r.source, r.files, r.actor, r.user_id, u.email AS user_email, r.dry_run, r.status, r.error,
-  r.started_at, r.finished_at, r.report, r.rows_read, r.rows_total, r.bytes_read, r.bytes_total`;
 
 const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Registered in this plugin's own scope (other modules register their own, with other limits).
@@ -197,11 +203,7 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       await failStaleRuns(app.db, jobs.liveRunIds());
       const page = request.query.page ?? 1;
-      const count = (await app.db.query<{ n: number }>("SELECT count(*)::int AS n FROM import_runs")).rows[0].n;
-      const { rows } = await app.db.query<RunRow>(
-        `SELECT ${RUN_COLUMNS} FROM import_runs r LEFT JOIN users u ON u.id = r.user_id ORDER BY r.id DESC LIMIT $1 OFFSET $2`,
-        [PAGE_SIZE, (page - 1) * PAGE_SIZE],
-      );
+      const { count, rows } = await runsPage(app.db, PAGE_SIZE, page);
       // On PGlite the rows of this process's running jobs hold no progress yet: their memory does.
       const current = (r: RunRow) => {
         const live = app.db.kind === "pglite" && r.status === "running" ? jobs.liveRun(r.id) : undefined;
@@ -220,17 +222,13 @@ const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const live = app.db.kind === "pglite" ? jobs.liveRun(request.params.id) : undefined;
       if (live) return { ...summary(liveRow(live, live.actor)), report: {}, rejects: [] };
       await failStaleRuns(app.db, jobs.liveRunIds());
-      const { rows } = await app.db.query<RunRow>(`SELECT ${RUN_COLUMNS} FROM import_runs r LEFT JOIN users u ON u.id = r.user_id WHERE r.id = $1`, [request.params.id]);
-      const run = rows[0];
+      const run = await findRun(app.db, request.params.id);
       if (!run) throw notFound(IMPORT_MESSAGES.notFound);
-      const rejects = await app.db.query<{ file: string; row_number: number | null; item_key: string | null; reason: string }>(
-        "SELECT file, row_number, item_key, reason FROM import_rejects WHERE run_id = $1 ORDER BY id LIMIT $2",
-        [run.id, REPORT_LIST_CAP],
-      );
+      const rejects = await runRejects(app.db, run.id, REPORT_LIST_CAP);
       return {
         ...summary(run),
         report: parseJson(run.report),
-        rejects: rejects.rows.map((r) => ({ file: r.file, row: r.row_number, key: r.item_key, reason: r.reason })),
+        rejects: rejects.map((r) => ({ file: r.file, row: r.row_number, key: r.item_key, reason: r.reason })),
       };
     },
   );

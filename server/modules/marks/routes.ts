@@ -5,6 +5,7 @@ import { MARKS } from "../../../common/constants.js";
 import { notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
+import { projectExists } from "../projects/detail-queries.js";
 import { markHistory, setMark } from "./queries.js";
 
 export const MarkHistorySchema = Type.Array(
@@ -30,8 +31,7 @@ const marksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const id = request.params.id;
-      const exists = await app.db.query(`SELECT 1 FROM projects WHERE id = $1`, [id]);
-      if (exists.rows.length === 0) throw notFound("Project not found.");
+      if (!(await projectExists(app.db, id))) throw notFound("Project not found.");
       const { changed } = await setMark(app.db, auth.user.id, id, request.body.mark);
       return { mark: request.body.mark, changed, history: await markHistory(app.db, auth.user.id, id) };
     },

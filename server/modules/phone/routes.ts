@@ -12,10 +12,12 @@ import { fieldError, forbidden, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
-import { ContactView, contactColumns, iso, toContactView, type ContactRow } from "../credits/contacts.js";
-import { ReportSchema, isStaffSession, toReport } from "../credits/routes.js";
+import { ContactView, iso, isStaffSession, toContactView } from "../credits/contacts.js";
+import { addContactHistory } from "../credits/queries.js";
+import { ReportSchema, toReport } from "../credits/schemas.js";
 import { createReport } from "../credits/unlock.js";
 import { tokenSetRatio } from "./fuzz.js";
+import { contactPhoneAndUnlock, contactsWithPhone, lockContactsByPhone, rescoreContact } from "./queries.js";
 
 export const INVALID_PHONE = "Enter a valid phone number.";
 export const REPROCESS_NEEDS_NAME = "A name is needed to reprocess the number.";
@@ -96,33 +98,20 @@ const phoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let reprocessed = 0;
       if (reprocess && name) {
         reprocessed = await app.db.transaction(async (tx) => {
-          const { rows } = await tx.query<{ id: number; name: string; contact_fuzz_score: number | null; verified_at: Date | null }>(
-            `SELECT id, name, contact_fuzz_score, verified_at FROM contacts WHERE phone = $1 ORDER BY id FOR UPDATE`,
-            [e164],
-          );
+          const rows = await lockContactsByPhone(tx, e164);
           for (const c of rows) {
             const score = tokenSetRatio(name, c.name);
-            const upd = await tx.query<{ verified_at: Date }>(
-              `UPDATE contacts SET contact_fuzz_score = $2, verified_at = now(), updated_at = now() WHERE id = $1 RETURNING verified_at`,
-              [c.id, score],
-            );
-            await tx.query(`INSERT INTO contact_history (contact_id, changed_by, changes) VALUES ($1, $2, $3)`, [
-              c.id, auth.user.id,
-              JSON.stringify({ contact_fuzz_score: [c.contact_fuzz_score, score], verified_at: [iso(c.verified_at), iso(upd.rows[0].verified_at)], verified_name: name }),
-            ]);
+            const verifiedAt = await rescoreContact(tx, c.id, score);
+            await addContactHistory(tx, c.id, auth.user.id, {
+              contact_fuzz_score: [c.contact_fuzz_score, score], verified_at: [iso(c.verified_at), iso(verifiedAt)], verified_name: name,
+            });
           }
           if (rows.length) await auditAs(request, "reprocess_number", { itemType: "contact", itemId: rows[0].id, details: { phone: e164, contacts: rows.map((r) => r.id) } }, tx);
           return rows.length;
         });
       }
 
-      const { rows } = await app.db.query<ContactRow & { project_ids: number[] }>(
-        `SELECT ${contactColumns("$1")},
-                coalesce((SELECT array_agg(pc.project_id ORDER BY pc.project_id) FROM project_contacts pc WHERE pc.contact_id = c.id), '{}') AS project_ids
-           FROM contacts c LEFT JOIN companies co ON co.id = c.company_id
-          WHERE c.phone = $2 ORDER BY c.contact_fuzz_score DESC NULLS LAST, c.id LIMIT 100`,
-        [auth.user.id, e164],
-      );
+      const rows = await contactsWithPhone(app.db, auth.user.id, e164);
       const type = phone.getType();
       return {
         input: request.params.phone,
@@ -162,15 +151,11 @@ const phoneRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const phone = parseValidPhone(request.params.phone);
       const reason = request.body.reason.trim();
       if (!reason) throw fieldError("reason", "This field may not be blank.");
-      const c = await app.db.query<{ phone: string | null; unlock_id: number | null }>(
-        `SELECT c.phone, (SELECT u.id FROM unlocks u WHERE u.user_id = $2 AND u.item_type = 'contact' AND u.item_id = c.id) AS unlock_id
-           FROM contacts c WHERE c.id = $1`,
-        [request.body.contact_id, auth.user.id],
-      );
-      if (!c.rows[0]) throw notFound("Contact not found.");
-      if (c.rows[0].phone !== phone.number) throw fieldError("contact_id", NOT_THIS_NUMBER);
+      const contact = await contactPhoneAndUnlock(app.db, request.body.contact_id, auth.user.id);
+      if (!contact) throw notFound("Contact not found.");
+      if (contact.phone !== phone.number) throw fieldError("contact_id", NOT_THIS_NUMBER);
       const report = await createReport(request, {
-        userId: auth.user.id, contactId: request.body.contact_id, unlockId: c.rows[0].unlock_id, kind: "wrong_number", phone: phone.number, reason,
+        userId: auth.user.id, contactId: request.body.contact_id, unlockId: contact.unlock_id, kind: "wrong_number", phone: phone.number, reason,
       });
       return reply.code(201).send(toReport(report));
     },

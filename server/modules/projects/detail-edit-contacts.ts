@@ -11,9 +11,11 @@ import { conflict, fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse, Nullable } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
+import { companyExists } from "../companies/queries.js";
 import { ContactView, findContactRow, toContactView } from "../credits/contacts.js";
+import { addContactHistory } from "../credits/queries.js";
 import { parseValidPhone } from "../phone/routes.js";
-import { publishAddition, recordHistory } from "./detail-edit-notice.js";
+import { addProjectContact, lockProject, phoneOnProject, publishAddition, recordHistory } from "./edit-queries.js";
 
 export const CONTACT_ROLES = ["owner", "architect", "contractor", "consultant"] as const;
 export const CONTACT_NEEDS_REACH = "Give a phone number or an e-mail address.";
@@ -67,27 +69,15 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = b.role ?? null;
 
       const contactId = await app.db.transaction(async (tx) => {
-        const p = await tx.query(`SELECT 1 FROM projects WHERE id = $1 FOR UPDATE`, [id]);
-        if (!p.rows[0]) throw notFound("Project not found.");
-        if (typeof b.company_id === "number" && (await tx.query(`SELECT 1 FROM companies WHERE id = $1`, [b.company_id])).rows.length === 0) {
+        if (!(await lockProject(tx, id))) throw notFound("Project not found.");
+        if (typeof b.company_id === "number" && !(await companyExists(tx, b.company_id))) {
           throw fieldError("company_id", "Company not found.");
         }
-        if (phone) {
-          const dup = await tx.query(
-            `SELECT 1 FROM project_contacts pc JOIN contacts c ON c.id = pc.contact_id WHERE pc.project_id = $1 AND c.phone = $2`,
-            [id, phone],
-          );
-          if (dup.rows.length) throw conflict(CONTACT_ALREADY_ON_LEAD);
-        }
+        if (phone && (await phoneOnProject(tx, id, phone))) throw conflict(CONTACT_ALREADY_ON_LEAD);
         const fields = { name, designation, seniority: b.seniority ?? null, source: b.source, phone, email, company_id: b.company_id ?? null };
-        const ins = await tx.query<{ id: number }>(
-          `INSERT INTO contacts (name, designation, seniority, source, phone, email, company_id) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [fields.name, fields.designation, fields.seniority, fields.source, fields.phone, fields.email, fields.company_id],
-        );
-        const cid = ins.rows[0].id;
-        await tx.query(`INSERT INTO project_contacts (project_id, contact_id, role) VALUES ($1, $2, $3)`, [id, cid, role]);
+        const cid = await addProjectContact(tx, id, fields, role);
         const created = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null).map(([k, v]) => [k, [null, v]]));
-        await tx.query(`INSERT INTO contact_history (contact_id, changed_by, changes) VALUES ($1, $2, $3)`, [cid, auth.user.id, JSON.stringify(created)]);
+        await addContactHistory(tx, cid, auth.user.id, created);
         const label = [name, designation].filter(Boolean).join(", ");
         await recordHistory(tx, id, auth.user.id, { contacts: [null, label] });
         await publishAddition(tx, id, auth.user.id, `New contact added: ${label}${role ? ` (${role})` : ""}`);

@@ -12,10 +12,10 @@ import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import { iso } from "../credits/contacts.js";
 import { projectExists } from "./detail-queries.js";
-import { publishAddition, recordHistory } from "./detail-edit-notice.js";
+import { EXCERPT_CHARS, insertDocument, listDocuments, type DocumentRow } from "./attachment-queries.js";
+import { lockProject, publishAddition, recordHistory } from "./edit-queries.js";
 
 export const DOCUMENT_NEEDS_CONTENT = "Give the document's text or its web address.";
-export const EXCERPT_CHARS = 400;
 
 const NS = Type.Union([Type.String(), Type.Null()]);
 const Document = Type.Object({
@@ -30,9 +30,6 @@ const Document = Type.Object({
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
-interface DocumentRow { id: number; title: string; url: string | null; excerpt: string; text_length: number; created_by: string | null; created_at: Date }
-const COLUMNS = `d.id, d.title, d.url, left(d.body, ${EXCERPT_CHARS}) AS excerpt, length(d.body) AS text_length,
-  nullif(trim(u.first_name || ' ' || u.last_name), '') AS created_by, d.created_at`;
 const toDocument = (r: DocumentRow) => ({ ...r, text_length: Number(r.text_length), created_at: iso(r.created_at)! });
 
 const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,11 +38,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { tags: ["projects"], summary: "The lead's documents", params: Params, response: { 200: Type.Object({ results: Type.Array(Document) }), ...errors } } },
     async (request) => {
       if (!(await projectExists(app.db, request.params.id))) throw notFound("Project not found.");
-      const { rows } = await app.db.query<DocumentRow>(
-        `SELECT ${COLUMNS} FROM project_documents d LEFT JOIN users u ON u.id = d.created_by WHERE d.project_id = $1 ORDER BY d.created_at, d.id`,
-        [request.params.id],
-      );
-      return { results: rows.map(toDocument) };
+      return { results: (await listDocuments(app.db, request.params.id)).map(toDocument) };
     },
   );
 
@@ -77,17 +70,12 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const url = request.body.url?.trim() || null;
       if (!body && !url) throw fieldError("body", DOCUMENT_NEEDS_CONTENT);
       const row = await app.db.transaction(async (tx) => {
-        const p = await tx.query(`SELECT 1 FROM projects WHERE id = $1 FOR UPDATE`, [id]);
-        if (!p.rows[0]) throw notFound("Project not found.");
-        const ins = await tx.query<{ id: number }>(
-          `INSERT INTO project_documents (project_id, title, body, url, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [id, title, body, url, auth.user.id],
-        );
+        if (!(await lockProject(tx, id))) throw notFound("Project not found.");
+        const document = await insertDocument(tx, id, { title, body, url }, auth.user.id);
         await recordHistory(tx, id, auth.user.id, { documents: [null, title] });
         await publishAddition(tx, id, auth.user.id, `New document added: ${title}`);
-        await auditAs(request, "project.add_document", { itemType: "project", itemId: id, details: { document_id: ins.rows[0].id } }, tx);
-        const out = await tx.query<DocumentRow>(`SELECT ${COLUMNS} FROM project_documents d LEFT JOIN users u ON u.id = d.created_by WHERE d.id = $1`, [ins.rows[0].id]);
-        return out.rows[0];
+        await auditAs(request, "project.add_document", { itemType: "project", itemId: id, details: { document_id: document.id } }, tx);
+        return document;
       });
       return reply.code(201).send(toDocument(row));
     },

@@ -2,7 +2,8 @@
 // save is one transaction that writes the change into project_history ({field: [old, new]})
 // with who and when, records a status change as a status update (so subscribers who
 // shortlisted the lead see it), and marks the lead reviewed (it leaves the review queue).
-// Contacts and documents staff add: detail-edit-contacts.ts, detail-edit-documents.ts.
+// Contacts and documents staff add: detail-edit-contacts.ts, detail-edit-documents.ts. The SQL:
+// edit-queries.ts.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants.js";
@@ -10,9 +11,9 @@ import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse, Nullable, WebUrl } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
-import contactRoutes from "./detail-edit-contacts.js";
-import documentRoutes from "./detail-edit-documents.js";
+import { companyExists } from "../companies/queries.js";
 import { findProject, toProjectDetail } from "./detail-queries.js";
+import { addProjectHistory, insertStatusUpdate, lockProjectColumns, updateProjectColumns } from "./edit-queries.js";
 
 const text = (max: number) => Nullable(Type.String({ maxLength: max }));
 const date = Nullable(Type.String({ format: "date" }));
@@ -78,17 +79,13 @@ const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const end = (body.completion_date ?? undefined) as string | undefined;
 
       const changed = await app.db.transaction(async (tx) => {
-        const { rows } = await tx.query<Record<string, unknown>>(
-          `SELECT ${COLUMNS.join(", ")} FROM projects WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
-        const before = rows[0];
+        const before = await lockProjectColumns(tx, id, COLUMNS);
         if (!before) throw notFound("Project not found.");
         if (start && end && start > end) throw fieldError("completion_date", "Must not be before the start date.");
         if (start && !end && before.completion_date && start > String(before.completion_date)) throw fieldError("start_date", "Must not be after the completion date.");
         for (const f of COMPANY_FIELDS) {
           const cid = body[f];
-          if (typeof cid === "number" && (await tx.query(`SELECT 1 FROM companies WHERE id = $1`, [cid])).rows.length === 0) {
+          if (typeof cid === "number" && !(await companyExists(tx, cid))) {
             throw fieldError(f, "Company not found.");
           }
         }
@@ -98,17 +95,10 @@ const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         const fields = Object.keys(changes);
         if (fields.length === 0) return fields;
-        const sets = fields.map((f, i) => `${f} = $${i + 2}`).join(", ");
-        await tx.query(`UPDATE projects SET ${sets}, updated_at = now(), reviewed_date = coalesce(reviewed_date, now()) WHERE id = $1`, [
-          id,
-          ...fields.map((f) => changes[f][1]),
-        ]);
-        await tx.query(`INSERT INTO project_history (project_id, changed_by, changes) VALUES ($1, $2, $3)`, [id, auth.user.id, JSON.stringify(changes)]);
+        await updateProjectColumns(tx, id, changes);
+        await addProjectHistory(tx, id, auth.user.id, changes);
         if (changes.status && changes.status[1]) {
-          await tx.query(
-            `INSERT INTO project_status_updates (project_id, old_status, new_status, note, created_by) VALUES ($1, $2, $3, $4, $5)`,
-            [id, changes.status[0], changes.status[1], "Status changed by the research team", auth.user.id],
-          );
+          await insertStatusUpdate(tx, { projectId: id, oldStatus: changes.status[0], newStatus: changes.status[1], note: "Status changed by the research team", userId: auth.user.id });
         }
         await auditAs(request, "project.edit", { itemType: "project", itemId: id, details: { fields } }, tx);
         return fields;
@@ -117,9 +107,6 @@ const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { changed, project: toProjectDetail(project!) };
     },
   );
-
-  await app.register(contactRoutes);
-  await app.register(documentRoutes);
 };
 
 export default editRoutes;

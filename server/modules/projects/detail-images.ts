@@ -11,7 +11,9 @@ import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import { iso } from "../credits/contacts.js";
+import { findImage, imageFile, insertImage, listImages, type ImageRow } from "./attachment-queries.js";
 import { projectExists } from "./detail-queries.js";
+import { addProjectHistory } from "./edit-queries.js";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MESSAGES = {
@@ -41,13 +43,10 @@ const Image = Type.Object({
 const Params = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 
-interface ImageRow { id: number; project_id: number; file_name: string; mime_type: string; size: number; uploaded_by: string | null; created_at: Date }
 const toImage = (r: ImageRow) => ({
   id: r.id, file_name: r.file_name, mime_type: r.mime_type, size: r.size, uploaded_by: r.uploaded_by,
   url: `/api/work/${r.project_id}/images/${r.id}`, created_at: iso(r.created_at)!,
 });
-const IMAGE_COLUMNS = `i.id, i.project_id, i.file_name, i.mime_type, octet_length(i.content) AS size,
-  nullif(trim(u.first_name || ' ' || u.last_name), '') AS uploaded_by, i.created_at`;
 
 const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -78,16 +77,10 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!mime) throw fieldError("file", IMAGE_MESSAGES.type);
       const fileName = (name.split(/[\\/]/).pop() || "image").replace(/[\u0000-\u001f]/g, "").slice(0, 200) || "image";
       const row = await app.db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ id: number }>(
-          `INSERT INTO project_images (project_id, file_name, mime_type, content, uploaded_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-          [id, fileName, mime, content, auth.user.id],
-        );
-        await tx.query(`INSERT INTO project_history (project_id, changed_by, changes) VALUES ($1, $2, $3)`, [
-          id, auth.user.id, JSON.stringify({ images: [null, fileName] }),
-        ]);
-        await auditAs(request, "upload_project_image", { itemType: "project", itemId: id, details: { image_id: rows[0].id, size: content.length, mime } }, tx);
-        const out = await tx.query<ImageRow>(`SELECT ${IMAGE_COLUMNS} FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by WHERE i.id = $1`, [rows[0].id]);
-        return out.rows[0];
+        const imageId = await insertImage(tx, id, { fileName, mime, content }, auth.user.id);
+        await addProjectHistory(tx, id, auth.user.id, { images: [null, fileName] });
+        await auditAs(request, "upload_project_image", { itemType: "project", itemId: id, details: { image_id: imageId, size: content.length, mime } }, tx);
+        return findImage(tx, imageId);
       });
       return reply.code(201).send(toImage(row));
     },
@@ -99,11 +92,7 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const id = request.params.id;
       if (!(await projectExists(app.db, id))) throw notFound("Project not found.");
-      const { rows } = await app.db.query<ImageRow>(
-        `SELECT ${IMAGE_COLUMNS} FROM project_images i LEFT JOIN users u ON u.id = i.uploaded_by WHERE i.project_id = $1 ORDER BY i.created_at, i.id`,
-        [id],
-      );
-      return { results: rows.map(toImage) };
+      return { results: (await listImages(app.db, id)).map(toImage) };
     },
   );
 
@@ -113,15 +102,11 @@ const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["projects"],
         params: Type.Object({ id: Params.properties.id, imageId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
-        response: { ...errors },
+        response: { 200: Type.Unknown({ description: "The image's bytes, sent as they are (image/jpeg, image/png or image/webp)" }), ...errors },
       },
     },
     async (request, reply) => {
-      const { rows } = await app.db.query<{ mime_type: string; content: Uint8Array; file_name: string }>(
-        `SELECT mime_type, content, file_name FROM project_images WHERE id = $1 AND project_id = $2`,
-        [request.params.imageId, request.params.id],
-      );
-      const img = rows[0];
+      const img = await imageFile(app.db, request.params.id, request.params.imageId);
       if (!img) throw notFound("Image not found.");
       return reply
         .type(img.mime_type)

@@ -232,3 +232,38 @@ export async function allKeywords(db: Queryable, projectId: number, own: string[
   }
   return out;
 }
+
+/** The lead's own keyword list, or undefined when there is no such lead. */
+export async function ownKeywords(db: Queryable, projectId: number): Promise<string[] | undefined> {
+  const { rows } = await db.query<{ keywords: string[] }>(`SELECT keywords FROM projects WHERE id = $1`, [projectId]);
+  return rows[0] ? (rows[0].keywords ?? []) : undefined;
+}
+
+/** The keywords staff added to the lead, oldest first, with who added each. */
+export async function staffKeywords(db: Queryable, projectId: number) {
+  const { rows } = await db.query<{ id: number; works_id: number; keyword: string; created_by: string | null; created_at: Date }>(
+    `SELECT k.id, k.project_id AS works_id, k.keyword, nullif(trim(u.first_name || ' ' || u.last_name), '') AS created_by, k.created_at
+       FROM keywords k LEFT JOIN users u ON u.id = k.created_by WHERE k.project_id = $1 ORDER BY k.created_at, k.id`,
+    [projectId],
+  );
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+}
+
+/** Staff's debug view: the row as stored (without its search vector), the vector as text, or undefined. */
+export async function projectRowAsStored(db: Queryable, projectId: number) {
+  const { rows } = await db.query<{ row: Record<string, unknown>; search_vector: string }>(
+    `SELECT to_jsonb(p) - 'search_vector' AS row, p.search_vector::text AS search_vector FROM projects p WHERE p.id = $1`,
+    [projectId],
+  );
+  return rows[0];
+}
+
+/** The search engine's last 50 change-log entries that touched this lead (or all leads). */
+export async function projectSearchChanges(db: Queryable, projectId: number) {
+  const { rows } = await db.query<{ id: number; index_name: string; created_at: Date }>(
+    `SELECT id, index_name, created_at FROM search_changes WHERE index_name = 'projects' AND (row_ids IS NULL OR $1::bigint = ANY(row_ids))
+      ORDER BY id DESC LIMIT 50`,
+    [projectId],
+  );
+  return rows.map((c) => ({ ...c, created_at: iso(c.created_at)! }));
+}

@@ -5,7 +5,7 @@
 //   GET    /reminders/list/{id}   → Reminder
 //   PATCH  /reminders/list/{id}   {remind_at?, note?, completed?} → Reminder
 //   DELETE /reminders/list/{id}   → 204
-//   GET    /reminders/calendar/   ?from&to (IST days) → the calendar's events (calendar.ts)
+//   GET    /reminders/calendar/   ?from&to (IST days) → the calendar's events (calendar-routes.ts)
 // "today" is the IST calendar day. Due reminders are mailed once by the job runner (server/jobs).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -13,7 +13,6 @@ import { REMINDER_ITEM_NOUNS, REMINDER_ITEM_TYPES, REMINDER_STATUSES } from "../
 import { fieldError, notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
-import calendarRoutes from "./calendar.js";
 import { findItemTitle } from "./items.js";
 import {
   MAX_OPEN_REMINDERS,
@@ -83,7 +82,6 @@ function futureInstant(field: string, raw: string): Date {
 const remindersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
   const tags = ["reminders"];
-  await app.register(calendarRoutes);
 
   app.get(
     "/reminders/list",

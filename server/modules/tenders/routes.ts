@@ -10,8 +10,6 @@ import { notFound, tooManyRequests } from "../../http/errors.js";
 import { recordView } from "../recently-viewed/record.js";
 import { tenderBrief } from "./brief.js";
 import { findTender, tenderDetail } from "./detail-queries.js";
-import tenderFeed from "./feed.js";
-import tenderLists from "./lists.js";
 import { IdParams, LinkQuery, ShareLink, ShareRevoked, SimilarTenders, TenderBrief, TenderDetail, errors } from "./schemas.js";
 import { registerShareRoutes } from "./share-routes.js";
 import { similarTenders } from "./similar.js";
@@ -22,9 +20,6 @@ const tags = ["tenders"];
 const ZIP_PER_MINUTE = 20;
 
 const tendersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(tenderLists);
-  await app.register(tenderFeed);
-
   const viewed = async (viewer: Viewer, id: number) => {
     if (viewer.kind === "user") await recordView(app.db, viewer.userId, "tender", id);
   };

@@ -34,7 +34,7 @@ export function registerShareRoutes(
   const subject = type === "tender" ? "Tender" : "Result";
   app.post<{ Params: { id: number } }>(
     `/${type}/:id/share/`,
-    { config: { can: ["read", subject] }, schema: { tags, summary: `A link that opens this ${type} without sign-in, until it expires`, params: IdParams, response: { 201: schemas.ShareLink, ...errors, 429: errors[400] } } },
+    { config: { can: ["read", subject], noBody: true }, schema: { tags, summary: `A link that opens this ${type} without sign-in, until it expires`, params: IdParams, response: { 201: schemas.ShareLink, ...errors, 429: errors[400] } } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const limit = await app.limiter.hit(`share:day:user:${auth.user.id}`, SHARES_PER_DAY, 86_400);

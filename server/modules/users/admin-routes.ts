@@ -183,7 +183,7 @@ const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/user/users/:id/staff/",
-    { config: staffOnly, schema: staffSchema("Grant staff powers (staff): only to a staff-domain address; they apply once the address is verified") },
+    { config: { ...staffOnly, noBody: true }, schema: staffSchema("Grant staff powers (staff): only to a staff-domain address; they apply once the address is verified") },
     async (request) => {
       const id = request.params.id;
       await db.transaction(async (tx) => {

@@ -12,6 +12,7 @@ import { audit } from "../audit/log.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { passwordProblem } from "../auth/password-policy.js";
 import { revokeAllTokens } from "../auth/tokens.js";
+import { passwordOf, setPasswordHash } from "./queries.js";
 
 export const PASSWORD_CHANGED = "Password changed.";
 export const WRONG_OLD_PASSWORD = "Your old password was entered incorrectly. Please enter it again.";
@@ -45,8 +46,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!hit.allowed) throw tooManyRequests(hit.retryAfterSeconds);
 
       const { old_password: oldPassword, new_password: newPassword } = request.body;
-      const { rows } = await db.query<{ password_hash: string | null; email: string }>(`SELECT password_hash, email FROM users WHERE id = $1`, [auth.user.id]);
-      const user = rows[0];
+      const user = await passwordOf(db, auth.user.id);
       if (!user?.password_hash) throw fieldError("old_password", NO_PASSWORD_YET);
       if (!(await verifyPassword(user.password_hash, oldPassword))) throw fieldError("old_password", WRONG_OLD_PASSWORD);
       await limiter.undo(key); // the right old password: not an attempt against anyone
@@ -56,7 +56,7 @@ const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const hash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [auth.user.id, hash]);
+        await setPasswordHash(tx, auth.user.id, hash);
         await revokeAllTokens(tx, auth.user.id, "password_change", auth.tokenId);
         await audit(tx, { actorId: auth.user.id, action: "password_change", ip: request.ip });
       });

@@ -69,3 +69,13 @@ export async function updateProfile(db: Queryable, id: number, changes: ProfileC
   const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(", ");
   await db.query(`UPDATE users SET ${sets}, updated_at = now() WHERE id = $1`, [id, ...entries.map(([, v]) => v)]);
 }
+
+/** The user's password hash (null when they never set one) and e-mail, for a password change. */
+export async function passwordOf(db: Queryable, id: number): Promise<{ password_hash: string | null; email: string } | undefined> {
+  const { rows } = await db.query<{ password_hash: string | null; email: string }>(`SELECT password_hash, email FROM users WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
+  await db.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [id, hash]);
+}
