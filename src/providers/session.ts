@@ -37,15 +37,16 @@ export function loadSession(force = false): Promise<Session> {
   return promise;
 }
 
-/** The session if it has already arrived (used by synchronous checks such as access control). */
-let last: Session | null = null;
+/** The stored token's session if it has already arrived (a hook's first render needs no fetch then). */
+let last: { token: string; session: Session } | null = null;
 export function currentSession(): Session | null {
-  return last;
+  return last && last.token === getToken() ? last.session : null;
 }
 
 export async function loadSessionAndRemember(force = false): Promise<Session> {
+  const token = getToken();
   const session = await loadSession(force);
-  last = session;
+  if (token && token === getToken()) last = { token, session };
   return session;
 }
 

@@ -1,13 +1,12 @@
 // Logout and Cancel Impersonation, as the avatar menu runs them.
-import { useInvalidateAuthStore } from "@refinedev/core";
+import { useInvalidateAuthStore, useLogout } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { sessionKey } from "../../hooks/useSession";
 import { AFTER_CANCEL_PATH, cancelImpersonation as endImpersonation } from "../../lib/identityImpersonation";
-import { currentPathAndQuery, hardNavigation, loginUrlFor } from "../../lib/redirect";
+import { hardNavigation } from "../../lib/redirect";
 import { getToken, removeToken } from "../../lib/token";
-import { signOut } from "../../providers/authProvider";
 import { clearSession } from "../../providers/session";
 
 export function useAccountActions() {
@@ -15,12 +14,9 @@ export function useAccountActions() {
   const invalidateAuthStore = useInvalidateAuthStore();
   const navigate = useNavigate();
 
-  /** Revoke the token, then load /login?redirect={current path}: a full load drops every cached query. */
-  const logout = useCallback(async () => {
-    const here = currentPathAndQuery();
-    await signOut();
-    hardNavigation.assign(loginUrlFor(here));
-  }, []);
+  // authProvider.logout: revoke the token, then load /login?redirect={current path}.
+  const { mutateAsync: signOutAndLeave } = useLogout();
+  const logout = useCallback(() => signOutAndLeave(), [signOutAndLeave]);
 
   /**
    * Back to the staff member's own account (the token kept when impersonation started); the

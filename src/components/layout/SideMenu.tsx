@@ -3,8 +3,7 @@
 import { ConfigProvider, Menu, type MenuProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { UserInfo } from "../../../common/api";
-import { defineAbilityFor } from "../../../common/ability";
+import { useAppAbility } from "../../access/ability";
 import { menuTree, openKeysFor, selectedMenuKey, type MenuNode } from "./menuItems";
 
 const STILL_MENU = { token: { motion: false } };
@@ -21,9 +20,10 @@ function groupKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => (n.children ? [n.key, ...groupKeys(n.children)] : []));
 }
 
-export function SideMenu({ user, collapsed, onNavigate }: { user: UserInfo; collapsed?: boolean; onNavigate?: () => void }) {
+export function SideMenu({ collapsed, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const tree = useMemo(() => menuTree(defineAbilityFor(user)), [user]);
+  const ability = useAppAbility();
+  const tree = useMemo(() => menuTree(ability), [ability]);
   const selected = selectedMenuKey(pathname);
   // The whole menu starts open: every group is short, and users scan it rather than hunt.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupKeys(tree));
