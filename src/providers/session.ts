@@ -18,8 +18,8 @@ async function fetchSession(): Promise<Session> {
     http.get<UserInfo>("user-info/"),
     http.get<UserPreferences>("user-preferences/"),
   ]);
-  // The remembered e-mail decides whether staff routes are registered; keep it to the real
-  // signed-in person, not the subscriber a staff member is impersonating.
+  // The remembered e-mail is the real signed-in person's, not that of the subscriber a staff
+  // member is impersonating.
   if (user?.email && !user.is_impersonated) setRememberedEmail(user.email);
   return { user, preferences };
 }

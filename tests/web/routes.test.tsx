@@ -49,7 +49,7 @@ const SPEC_ROUTES: [string, unknown][] = [
 
 describe("routes generated from the resources", () => {
   it("are exactly the spec's signed-in paths, each with its page", () => {
-    const generated = resourceRoutes().map((r) => [r.path, r.page]);
+    const generated = resourceRoutes().map((r): [string, unknown] => [r.path, r.page]);
     expect(new Map(generated)).toEqual(new Map(SPEC_ROUTES));
     expect(generated).toHaveLength(SPEC_ROUTES.length); // no path twice
   });
