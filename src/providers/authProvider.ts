@@ -1,5 +1,7 @@
 // Refine auth provider: sign-in (password, Google, Microsoft), signup, password reset, logout,
-// the session check with the spec's gating, the identity and the 401/409 handling. Pages reach
+// the session check with the spec's gating, the identity, the 401/409 handling and the start of
+// an impersonation (a staff member signs in as a user: login({provider: "impersonation"})).
+// Cancelling it is components/auth/useAccountActions (see there why not logout). Pages reach
 // it through Refine's hooks (useLogin, useLogout, useGetIdentity, useIsAuthenticated); the
 // signed-in layout (components/auth/GatedAppLayout) turns `check` into pages and redirects.
 import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
@@ -7,7 +9,7 @@ import type { LoginRequest, SignupRequest, TokenResponse, UserInfo } from "../..
 import { SIGNED_IN_HOME } from "../../common/constants";
 import { decideGate, ONBOARDING_PATH } from "../access/gate";
 import { signInWithGoogleCredential, signInWithMicrosoftResult, socialErrorMessage, type GoogleCredential, type MicrosoftResult } from "../lib/identity";
-import { forgetKeptStaffToken, getKeptStaffToken } from "../lib/identityImpersonation";
+import { AFTER_START_PATH, forgetKeptStaffToken, getKeptStaffToken, startImpersonation } from "../lib/identityImpersonation";
 import { currentPathAndQuery, hardNavigation, loginUrlFor, safeRedirect } from "../lib/redirect";
 import { getToken, removeToken, setToken } from "../lib/token";
 import { http, HttpError } from "./http";
@@ -60,17 +62,24 @@ function asAuthError(error: unknown, message = error instanceof Error ? error.me
   return { name: "Error", message };
 }
 
-/** What `login` takes: a password, a Google credential, or a Microsoft popup's result. */
+/** What `login` takes: a password, a Google credential, a Microsoft popup's result, or (staff) a user to act as. */
 export type LoginParams = { redirect?: string | null } & (
   | { provider?: undefined; username: string; password: string }
   | { provider: "google"; credential: GoogleCredential }
   | { provider: "microsoft"; result: MicrosoftResult }
+  | { provider: "impersonation"; userId: string }
 );
 
-async function loginWith(params: LoginParams): Promise<void> {
+/** Signs in; resolves with where to go. */
+async function loginWith(params: LoginParams): Promise<string> {
+  if (params.provider === "impersonation") {
+    await startImpersonation(params.userId);
+    return AFTER_START_PATH;
+  }
   if (params.provider === "google") await signInWithGoogleCredential(params.credential);
   else if (params.provider === "microsoft") await signInWithMicrosoftResult(params.result);
   else await signIn({ username: params.username.trim(), password: params.password });
+  return safeRedirect(params.redirect);
 }
 
 /** The gate's answer as Refine's check: onboarding is a redirect, the two blocked states are pages. */
@@ -90,11 +99,10 @@ export function gateCheck(user: UserInfo): CheckResponse {
 export const authProvider: AuthProvider = {
   login: async (params: LoginParams): Promise<AuthActionResponse> => {
     try {
-      await loginWith(params);
-      return { success: true, redirectTo: safeRedirect(params.redirect) };
+      return { success: true, redirectTo: await loginWith(params) };
     } catch (error) {
-      // Social sign-in has shown its toast; the same words here replace it rather than add one.
-      const message = params.provider ? socialErrorMessage(error) : undefined;
+      // Social sign-in and the HTTP layer have shown their toast; the same words here replace it.
+      const message = params.provider === "google" || params.provider === "microsoft" ? socialErrorMessage(error) : undefined;
       return { success: false, error: asAuthError(error, message) };
     }
   },

@@ -1,4 +1,7 @@
-// Logout and Cancel Impersonation, as the avatar menu runs them.
+// Logout and Cancel Impersonation, as the avatar menu and the impersonation banner run them.
+// Cancel is not Refine's logout: that invalidates every query at once, and their refetch would
+// race the restored staff session (and end it when its first refetch fails) before the users
+// admin opens.
 import { useInvalidateAuthStore, useLogout } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";

@@ -4,17 +4,13 @@
 // dashboard opens with the impersonation banner. Who may start is the resource's access rule
 // (resources: "impersonate"); others get ImpersonateRefused. A refusal by the server (a staff
 // account, a disabled or unknown user) stays on this page with the reason.
-import { useGetIdentity, useInvalidateAuthStore } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useGetIdentity, useLogin } from "@refinedev/core";
 import { Card, Flex, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import type { UserInfo } from "../../../common/api";
 import { PageShell } from "../../components/page/PageShell";
-import { sessionKey } from "../../hooks/useSession";
-import { AFTER_START_PATH, startImpersonation } from "../../lib/identityImpersonation";
-import { getToken } from "../../lib/token";
-import { HttpError } from "../../providers/http";
+import type { LoginParams } from "../../providers/authProvider";
 import { ErrorPage } from "../errors/ErrorPage";
 
 /** The route's refusal: staff only, and never from inside an impersonation. */
@@ -32,9 +28,8 @@ export function ImpersonateRefused() {
 
 export default function ImpersonatePage() {
   const { id = "" } = useParams();
-  const queryClient = useQueryClient();
-  const invalidateAuthStore = useInvalidateAuthStore();
-  const navigate = useNavigate();
+  // Impersonation is a sign-in as the user (authProvider.login), which then opens the dashboard.
+  const { mutate: login } = useLogin<LoginParams>();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef<string | null>(null);
   const validId = /^\d+$/.test(id);
@@ -42,17 +37,8 @@ export default function ImpersonatePage() {
   useEffect(() => {
     if (!validId || started.current === id) return;
     started.current = id; // once per id, also under StrictMode's double effects
-    startImpersonation(id)
-      .then(async (next) => {
-        queryClient.setQueryData(sessionKey(getToken()), next);
-        await invalidateAuthStore();
-        navigate(AFTER_START_PATH, { replace: true });
-      })
-      .catch((error: unknown) => {
-        const detail = error instanceof HttpError ? error.message : error instanceof Error ? error.message : String(error);
-        setFailure(detail);
-      });
-  }, [validId, id, queryClient, invalidateAuthStore, navigate]);
+    login({ provider: "impersonation", userId: id }, { onSuccess: ({ success, error }) => !success && setFailure(error?.message ?? "The impersonation could not start.") });
+  }, [validId, id, login]);
 
   if (!validId || failure) {
     return (
