@@ -21,7 +21,7 @@ export type Manifest = Record<string, ManifestChunk>;
 export interface PageSize {
   /** The Pages key in src/pages.ts, e.g. "Dashboard". */
   page: string;
-  /** The first route that shows it (src/AppRoutes.tsx), or the page's name when none names it. */
+  /** The first route that shows it (src/AppRoutes.tsx, src/resources), or the page's name when none names it. */
   route: string;
   signedIn: boolean;
   /** Gzipped bytes of every JS file downloaded on a first open of the page. */
@@ -59,6 +59,21 @@ export function pageRoutes(routesSource: string): Map<string, string> {
     const routePath = /^\s[^>]*?path="([^"]+)"/.exec(piece)?.[1];
     const page = /<Pages\.(\w+)/.exec(piece)?.[1];
     if (routePath && page && !routes.has(page)) routes.set(page, routePath);
+  }
+  return routes;
+}
+
+/** Page name → its first path in the resource list (src/resources/index.tsx: list, show, then meta.routes). */
+export function resourcePageRoutes(resourcesSource: string): Map<string, string> {
+  const routes = new Map<string, string>();
+  const add = (routePath: string | undefined, page: string | undefined) => {
+    if (routePath && page && !routes.has(page)) routes.set(page, routePath);
+  };
+  for (const piece of resourcesSource.split(/\{\s*name: "/).slice(1)) {
+    const pages = /pages: \{([^}]*)\}/.exec(piece)?.[1] ?? "";
+    add(/\blist: "([^"]+)"/.exec(piece)?.[1], /\blist: Pages\.(\w+)/.exec(pages)?.[1]);
+    add(/\bshow: "([^"]+)"/.exec(piece)?.[1], /\bshow: Pages\.(\w+)/.exec(pages)?.[1]);
+    for (const [, routePath, page] of piece.matchAll(/path: "([^"]+)", page: Pages\.(\w+)/g)) add(routePath, page);
   }
   return routes;
 }
@@ -102,7 +117,11 @@ export function measurePages(distDir: string, srcDir: string): PageSize[] {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entry) throw new Error("the build's manifest has no entry chunk");
   const modules = pageModules(fs.readFileSync(path.join(srcDir, "pages.ts"), "utf8"));
-  const routes = pageRoutes(fs.readFileSync(path.join(srcDir, "AppRoutes.tsx"), "utf8"));
+  // The signed-in routes are generated from the resource list; the others are in AppRoutes.
+  const routes = new Map([
+    ...resourcePageRoutes(fs.readFileSync(path.join(srcDir, "resources", "index.tsx"), "utf8")),
+    ...pageRoutes(fs.readFileSync(path.join(srcDir, "AppRoutes.tsx"), "utf8")),
+  ]);
   // The shell is counted only while it is a chunk of its own; inside the entry it is counted already.
   const shell = manifest[SIGNED_IN_SHELL]?.isDynamicEntry ? [SIGNED_IN_SHELL] : [];
   return [...modules].map(([page, modulePath]) => {

@@ -34,7 +34,7 @@ export type AppAbility = MongoAbility<[Action, SubjectType | object], MongoQuery
 export interface AbilityUser {
   id: number;
   email?: string | null;
-  /** When given (the server computes it from STAFF_DOMAINS), it wins over the e-mail check. */
+  /** When given (the server's granted-and-proven flag), the e-mail's domain alone is not enough. */
   is_staff?: boolean;
   end_date: string | null;
   is_impersonated?: boolean;
@@ -54,9 +54,14 @@ export const SUBSCRIBER_READS = ["Lead", "Tender", "Result", "Company", "Contact
 
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The one staff rule, for the server and the web app: an address on a staff domain (the spec's
+ * staff detection) and, when the server has said so, granted and proven (`is_staff`, which the
+ * server computes with the domain check too). A flag without the domain is not staff.
+ */
 export function isStaffUser(user: AbilityUser | null | undefined, staffDomains?: readonly string[]): boolean {
-  if (!user) return false;
-  return user.is_staff ?? isStaffEmail(user.email, staffDomains);
+  if (!user || !isStaffEmail(user.email, staffDomains)) return false;
+  return user.is_staff ?? true;
 }
 
 /** A current subscription: an end date today or later. */

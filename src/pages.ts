@@ -41,6 +41,7 @@ export const Pages = {
   CompanyFinancialData: lazyPage(() => import("./pages/builders/CompanyFinancialDataPage")),
 
   Impersonate: lazyPage(() => import("./pages/impersonate/ImpersonatePage")),
+  ImpersonateRefused: lazyPage(() => import("./pages/impersonate/ImpersonatePage").then((m) => ({ default: m.ImpersonateRefused }))),
   UpdateProjects: lazyPage(() => import("./pages/update-projects/UpdateProjectsPage")),
   UpdateProjectDetail: lazyPage(() => import("./pages/update-projects/UpdateProjectDetailPage")),
 };

@@ -2,10 +2,8 @@
 //   1. no preferred project statuses   → onboarding
 //   2. no subscription end date        → 'Your signup has been recorded'
 //   3. subscription end date has passed → 'User Subscription Expired'
-import dayjs from "dayjs";
+// authProvider.check answers it; the signed-in layout shows or redirects accordingly.
 import type { UserInfo } from "../../common/api";
-import { isStaffEmail } from "../../common/constants";
-import { getRememberedEmail } from "../lib/token";
 
 export type GateDecision = "onboarding" | "signup-recorded" | "subscription-expired" | "open";
 
@@ -16,12 +14,19 @@ export function decideGate(user: GateUser, now: Date = new Date()): GateDecision
   if (!user.preferred_proj_status || user.preferred_proj_status.length === 0) return "onboarding";
   if (!user.end_date) return "signup-recorded";
   // The subscription runs through its end date: it has expired once that day is over.
-  const end = dayjs(user.end_date);
-  if (end.isValid() && end.endOf("day").isBefore(dayjs(now))) return "subscription-expired";
+  const end = endOfDay(user.end_date);
+  if (end && end < now.getTime()) return "subscription-expired";
   return "open";
 }
 
-/** Staff see the project-update area: the server says so and the remembered e-mail is on a staff domain. */
-export function showsStaffArea(isStaff: boolean): boolean {
-  return isStaff && isStaffEmail(getRememberedEmail());
+/** The last moment of a date's day in local time ('YYYY-MM-DD' or an ISO time); null if unreadable. */
+function endOfDay(date: string): number | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const start = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(date);
+  if (Number.isNaN(start.getTime())) return null;
+  start.setHours(23, 59, 59, 999);
+  return start.getTime();
 }
+
+/** Where the gate sends a user: the route guard adds `?redirect=` with the page they asked for. */
+export const ONBOARDING_PATH = "/onboarding";

@@ -1,12 +1,13 @@
-// The signed-in state as the guards and the shell see it. It is decided from the stored
-// token synchronously (no token = signed out at once) and from the session fetch
-// (user info + preferences) otherwise; a failed fetch signs the user out (spec section 4;
+// The session (user info + preferences) for pages that need the preferences or update the
+// credits in place. Identity and gating go through the authProvider (Refine's useGetIdentity,
+// useIsAuthenticated); both read the one session cache of providers/session.ts, fetched once per
+// token. No token = signed out at once; a failed fetch signs the user out (spec section 4;
 // loadSessionOrSignOut).
 import { useInvalidateAuthStore } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { getToken } from "../lib/token";
-import { loadSessionAndRemember, loadSessionOrSignOut, type Session } from "../providers/session";
+import { currentSession, loadSessionAndRemember, loadSessionOrSignOut, type Session } from "../providers/session";
 
 export type SessionState =
   | { status: "signed-out"; session: null }
@@ -20,6 +21,8 @@ export function useSession(): SessionState {
   const query = useQuery({
     queryKey: sessionKey(token),
     queryFn: loadSessionOrSignOut,
+    // The signed-in layout has loaded it (authProvider.check): a page has it on its first render.
+    initialData: () => currentSession() ?? undefined,
     enabled: !!token,
     retry: false,
     staleTime: Infinity,

@@ -13,6 +13,8 @@ export const getToken = (): string | null => storage()?.getItem(TOKEN_STORAGE_KE
 export const setToken = (token: string): void => storage()?.setItem(TOKEN_STORAGE_KEY, token);
 export const removeToken = (): void => storage()?.removeItem(TOKEN_STORAGE_KEY);
 
-/** Written at sign-in from the user's info; decides whether staff-only routes are registered. */
-export const getRememberedEmail = (): string | null => storage()?.getItem(REMEMBERED_EMAIL_KEY) ?? null;
+/**
+ * The spec's remembered e-mail, written at sign-in from the user's info. The staff area is decided
+ * from the session's user by the shared rule (common/ability.ts isStaffUser), whose e-mail this is.
+ */
 export const setRememberedEmail = (email: string): void => storage()?.setItem(REMEMBERED_EMAIL_KEY, email);

@@ -1,11 +1,16 @@
-// Refine auth provider: the token, sign-in, signup, password reset, logout and the
-// session check. The gating order (onboarding → signup recorded → subscription expired)
-// is decided from the identity in components/auth/Gate.tsx.
-import type { AuthProvider } from "@refinedev/core";
+// Refine auth provider: sign-in (password, Google, Microsoft), signup, password reset, logout,
+// the session check with the spec's gating, the identity, the 401/409 handling and the start of
+// an impersonation (a staff member signs in as a user: login({provider: "impersonation"})).
+// Cancelling it is components/auth/useAccountActions (see there why not logout). Pages reach
+// it through Refine's hooks (useLogin, useLogout, useGetIdentity, useIsAuthenticated); the
+// signed-in layout (components/auth/GatedAppLayout) turns `check` into pages and redirects.
+import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
 import type { LoginRequest, SignupRequest, TokenResponse, UserInfo } from "../../common/api";
 import { SIGNED_IN_HOME } from "../../common/constants";
-import { currentPathAndQuery, loginUrlFor, safeRedirect } from "../lib/redirect";
-import { forgetKeptStaffToken, getKeptStaffToken } from "../lib/identityImpersonation";
+import { decideGate, ONBOARDING_PATH } from "../access/gate";
+import { signInWithGoogleCredential, signInWithMicrosoftResult, socialErrorMessage, type GoogleCredential, type MicrosoftResult } from "../lib/identity";
+import { AFTER_START_PATH, forgetKeptStaffToken, getKeptStaffToken, startImpersonation } from "../lib/identityImpersonation";
+import { currentPathAndQuery, hardNavigation, loginUrlFor, safeRedirect } from "../lib/redirect";
 import { getToken, removeToken, setToken } from "../lib/token";
 import { http, HttpError } from "./http";
 import { clearSession, loadSessionAndRemember, loadSessionOrSignOut } from "./session";
@@ -53,25 +58,59 @@ export async function signOut(): Promise<void> {
   clearSession();
 }
 
-function asAuthError(error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
+function asAuthError(error: unknown, message = error instanceof Error ? error.message : String(error)) {
   return { name: "Error", message };
 }
 
+/** What `login` takes: a password, a Google credential, a Microsoft popup's result, or (staff) a user to act as. */
+export type LoginParams = { redirect?: string | null } & (
+  | { provider?: undefined; username: string; password: string }
+  | { provider: "google"; credential: GoogleCredential }
+  | { provider: "microsoft"; result: MicrosoftResult }
+  | { provider: "impersonation"; userId: string }
+);
+
+/** Signs in; resolves with where to go. */
+async function loginWith(params: LoginParams): Promise<string> {
+  if (params.provider === "impersonation") {
+    await startImpersonation(params.userId);
+    return AFTER_START_PATH;
+  }
+  if (params.provider === "google") await signInWithGoogleCredential(params.credential);
+  else if (params.provider === "microsoft") await signInWithMicrosoftResult(params.result);
+  else await signIn({ username: params.username.trim(), password: params.password });
+  return safeRedirect(params.redirect);
+}
+
+/** The gate's answer as Refine's check: onboarding is a redirect, the two blocked states are pages. */
+export function gateCheck(user: UserInfo): CheckResponse {
+  switch (decideGate(user)) {
+    case "onboarding":
+      return { authenticated: false, redirectTo: ONBOARDING_PATH, error: { name: "onboarding", message: "Choose the project statuses to follow" } };
+    case "signup-recorded":
+      return { authenticated: false, error: { name: "signup-recorded", message: "Your signup has been recorded" } };
+    case "subscription-expired":
+      return { authenticated: false, error: { name: "subscription-expired", message: "User Subscription Expired" } };
+    default:
+      return { authenticated: true };
+  }
+}
+
 export const authProvider: AuthProvider = {
-  login: async (params: LoginRequest & { redirect?: string }) => {
+  login: async (params: LoginParams): Promise<AuthActionResponse> => {
     try {
-      await signIn({ username: params.username, password: params.password });
-      return { success: true, redirectTo: safeRedirect(params.redirect) };
+      return { success: true, redirectTo: await loginWith(params) };
     } catch (error) {
-      return { success: false, error: asAuthError(error) };
+      // Social sign-in and the HTTP layer have shown their toast; the same words here replace it.
+      const message = params.provider === "google" || params.provider === "microsoft" ? socialErrorMessage(error) : undefined;
+      return { success: false, error: asAuthError(error, message) };
     }
   },
 
   register: async (params: SignupRequest) => {
     try {
       await signUp(params);
-      return { success: true, redirectTo: "/onboarding" };
+      return { success: true, redirectTo: ONBOARDING_PATH };
     } catch (error) {
       return { success: false, error: asAuthError(error) };
     }
@@ -95,41 +134,58 @@ export const authProvider: AuthProvider = {
     }
   },
 
+  /**
+   * Sign out, then load /login?redirect={the page}: a full load (not a route change) drops every
+   * cached query of the session, so nothing answers Refine with a redirect of its own.
+   */
   logout: async () => {
     const here = currentPathAndQuery();
     await signOut();
-    return { success: true, redirectTo: loginUrlFor(here) };
+    hardNavigation.assign(loginUrlFor(here));
+    return { success: true };
   },
 
+  /**
+   * Signed in (the session, fetched once per token; a failed fetch signs out) and through the
+   * gate. The redirects are bare paths: the route guard adds the page asked for as `redirect`.
+   */
   check: async () => {
     if (!getToken()) return { authenticated: false, redirectTo: "/login" };
     try {
-      await loadSessionOrSignOut();
-      return { authenticated: true };
+      return gateCheck((await loadSessionOrSignOut()).user);
     } catch (error) {
       return { authenticated: false, logout: true, redirectTo: "/login", error: asAuthError(error) };
     }
   },
 
+  /** The signed-in user (null when signed out or when the session cannot be fetched, which signs out). */
   getIdentity: async () => {
     if (!getToken()) return null;
     try {
-      return (await loadSessionAndRemember()).user;
+      return (await loadSessionOrSignOut()).user;
     } catch {
       return null;
     }
   },
 
+  /** The user's CASL rules (common/ability.ts), the ones the server enforces; loaded when first asked. */
   getPermissions: async () => {
     if (!getToken()) return null;
     try {
-      return (await loadSessionAndRemember()).user.is_staff ? ["staff"] : [];
+      const { user } = await loadSessionAndRemember();
+      const { defineAbilityFor } = await import("../../common/ability");
+      return defineAbilityFor(user).rules;
     } catch {
       return null;
     }
   },
 
-  // The HTTP layer already shows the message and schedules the logout for 401/409.
+  /**
+   * Spec: a 401 on any call, or a 409 'User logged in another browser or invalid token', shows
+   * 'You are unauthorized, Redirecting to login page' and logs out after 0.5 s. The HTTP layer
+   * (http.ts) shows that message and schedules that logout for every call, Refine's or not; here
+   * Refine only learns that the session is over, so it does not log out a second time at once.
+   */
   onError: async (error: unknown) => {
     if (error instanceof HttpError && error.kind === "unauthorized") return { error };
     return {};

@@ -18,8 +18,8 @@ async function fetchSession(): Promise<Session> {
     http.get<UserInfo>("user-info/"),
     http.get<UserPreferences>("user-preferences/"),
   ]);
-  // The remembered e-mail decides whether staff routes are registered; keep it to the real
-  // signed-in person, not the subscriber a staff member is impersonating.
+  // The remembered e-mail is the real signed-in person's, not that of the subscriber a staff
+  // member is impersonating.
   if (user?.email && !user.is_impersonated) setRememberedEmail(user.email);
   return { user, preferences };
 }
@@ -37,15 +37,16 @@ export function loadSession(force = false): Promise<Session> {
   return promise;
 }
 
-/** The session if it has already arrived (used by synchronous checks such as access control). */
-let last: Session | null = null;
+/** The stored token's session if it has already arrived (a hook's first render needs no fetch then). */
+let last: { token: string; session: Session } | null = null;
 export function currentSession(): Session | null {
-  return last;
+  return last && last.token === getToken() ? last.session : null;
 }
 
 export async function loadSessionAndRemember(force = false): Promise<Session> {
+  const token = getToken();
   const session = await loadSession(force);
-  last = session;
+  if (token && token === getToken()) last = { token, session };
   return session;
 }
 

@@ -1,6 +1,8 @@
-// The resource list: Refine resources with their routes, API endpoint, menu parent and icon.
-// The side menu is built from it (components/layout/menuItems.ts), so a page added here
-// appears in the menu in the right group. Resources with meta.hide stay out of the menu.
+// The resource list: Refine resources with their routes, pages, API endpoint, menu parent and
+// icon. It drives the side menu (components/layout/menuItems.ts), the signed-in routes
+// (resources/routes.tsx: every list, show and other path of a resource opens its page behind the
+// resource's access rule) and access (common/ability.ts RESOURCE_SUBJECTS). Resources with
+// meta.hide stay out of the menu.
 import {
   BankOutlined,
   HomeOutlined,
@@ -10,6 +12,19 @@ import {
   ApartmentOutlined,
 } from "@ant-design/icons";
 import type { ResourceProps } from "@refinedev/core";
+import type { ComponentType } from "react";
+import { Pages } from "../pages";
+
+/** A page component, loaded on demand (src/pages.ts). */
+export type Page = ComponentType;
+
+/** A path of a resource beside its list and show pages (aliases, tabs of a detail). */
+export interface ExtraRoute {
+  path: string;
+  page: Page;
+  /** The Refine action it is checked as; "show" when not given. */
+  action?: "list" | "show";
+}
 
 export interface ResourceMeta {
   label?: string;
@@ -20,14 +35,20 @@ export interface ResourceMeta {
   endpoint?: string;
   /** Other pages that highlight this item in the menu (detail pages). */
   highlightOn?: string[];
+  /** The pages of the resource's list and show paths. */
+  pages?: { list?: Page; show?: Page };
+  /** More paths of the resource, each with its page. */
+  routes?: ExtraRoute[];
+  /** Shown instead of the page when access is refused (the 404 page when not given). */
+  denied?: Page;
 }
 
-type Resource = ResourceProps & { meta?: ResourceMeta };
+export type Resource = ResourceProps & { meta?: ResourceMeta };
 
 export const resources: Resource[] = [
   { name: "home", meta: { label: "Home", icon: <HomeOutlined /> } },
-  { name: "dashboard", list: "/dashboard", meta: { label: "Dashboard", parent: "home" } },
-  { name: "my-feed", list: "/my-feed", meta: { label: "My Feed", parent: "home", endpoint: "list/my-feed/" } },
+  { name: "dashboard", list: "/dashboard", meta: { label: "Dashboard", parent: "home", pages: { list: Pages.Dashboard } } },
+  { name: "my-feed", list: "/my-feed", meta: { label: "My Feed", parent: "home", endpoint: "list/my-feed/", pages: { list: Pages.MyFeed } } },
 
   { name: "private-sector", meta: { label: "Private Sector", icon: <ApartmentOutlined /> } },
   { name: "projects", meta: { label: "Projects", parent: "private-sector" } },
@@ -35,27 +56,60 @@ export const resources: Resource[] = [
     name: "construction-leads",
     list: "/private-construction-leads",
     show: "/private-construction-leads/detail/:id",
-    meta: { label: "Construction", parent: "projects", endpoint: "list/search/", highlightOn: ["/private-construction-leads-new"] },
+    meta: {
+      label: "Construction",
+      parent: "projects",
+      endpoint: "list/search/",
+      highlightOn: ["/private-construction-leads-new"],
+      pages: { list: Pages.ConstructionLeads, show: Pages.LeadDetail },
+      routes: [{ path: "/private-construction-leads-new", page: Pages.ConstructionLeadsNew, action: "list" }],
+    },
   },
   {
     name: "industrial-leads",
     list: "/private-industrial-leads",
     show: "/private-industrial-leads/detail/:id",
-    meta: { label: "Industrial", parent: "projects", endpoint: "list/search/", highlightOn: ["/private-industrial-leads-new"] },
+    meta: {
+      label: "Industrial",
+      parent: "projects",
+      endpoint: "list/search/",
+      highlightOn: ["/private-industrial-leads-new"],
+      pages: { list: Pages.IndustrialLeads, show: Pages.LeadDetail },
+      routes: [{ path: "/private-industrial-leads-new", page: Pages.IndustrialLeadsNew, action: "list" }],
+    },
   },
 
   {
     name: "builders",
     list: "/builders",
     show: "/builder/detail/:id",
-    meta: { label: "Builders", icon: <ShopOutlined />, endpoint: "list/company/search/", highlightOn: ["/builder/contacts/"] },
+    meta: {
+      label: "Builders",
+      icon: <ShopOutlined />,
+      endpoint: "list/company/search/",
+      highlightOn: ["/builder/contacts/"],
+      pages: { list: Pages.Builders, show: Pages.BuilderDetail },
+      routes: [
+        { path: "/builder/contacts/:id", page: Pages.BuilderContacts },
+        { path: "/company-financial-data/:id", page: Pages.CompanyFinancialData },
+      ],
+    },
   },
-  { name: "email-alerts", list: "/email-alerts", meta: { label: "Email Alerts", icon: <MailOutlined />, endpoint: "email-config/" } },
+  {
+    name: "email-alerts",
+    list: "/email-alerts",
+    meta: { label: "Email Alerts", icon: <MailOutlined />, endpoint: "email-config/", pages: { list: Pages.EmailAlerts } },
+  },
   {
     name: "update-projects",
     list: "/update-projects",
     show: "/update-projects/detail/:id",
-    meta: { label: "Update Projects", icon: <EditOutlined />, endpoint: "list/review/search/" },
+    meta: {
+      label: "Update Projects",
+      icon: <EditOutlined />,
+      endpoint: "list/review/search/",
+      pages: { list: Pages.UpdateProjects, show: Pages.UpdateProjectDetail },
+    },
   },
 
   { name: "public-sector", meta: { label: "Public Sector", icon: <BankOutlined /> } },
@@ -63,19 +117,49 @@ export const resources: Resource[] = [
     name: "tenders",
     list: "/live-tenders",
     show: "/tender/detail/:id",
-    meta: { label: "Tenders", parent: "public-sector", endpoint: "list/tenders/search/", highlightOn: ["/tender/ai-detail/"] },
+    meta: {
+      label: "Tenders",
+      parent: "public-sector",
+      endpoint: "list/tenders/search/",
+      highlightOn: ["/tender/ai-detail/"],
+      pages: { list: Pages.Tenders, show: Pages.TenderDetail },
+      routes: [{ path: "/tender/ai-detail/:id", page: Pages.TenderAiDetail }],
+    },
   },
-  { name: "results", list: "/results", show: "/result/detail/:id", meta: { label: "Results", parent: "public-sector", endpoint: "list/results/search/" } },
+  {
+    name: "results",
+    list: "/results",
+    show: "/result/detail/:id",
+    meta: { label: "Results", parent: "public-sector", endpoint: "list/results/search/", pages: { list: Pages.Results, show: Pages.ResultDetail } },
+  },
 
   // Pages outside the menu (reached from the top bar, the dashboard or links).
-  { name: "ai-leads", list: "/ai-leads", meta: { label: "AI Leads", hide: true, endpoint: "list/search/" } },
-  { name: "leads", show: "/private-leads/detail/:id", meta: { label: "Projects", hide: true } },
-  { name: "quick-searches", list: "/quick-searches", meta: { label: "Quick Searches", hide: true, endpoint: "saved-search/" } },
-  { name: "reminders", list: "/reminders", meta: { label: "Reminders", hide: true, endpoint: "reminders/list" } },
-  { name: "project-calendar", list: "/project-calendar", meta: { label: "Project Calendar", hide: true } },
-  { name: "competitors", list: "/your-competitors", meta: { label: "Your Competitors", hide: true } },
-  { name: "unlocked-companies", list: "/unlocked-companies", meta: { label: "Unlocked Companies", hide: true } },
-  { name: "profile", list: "/profile", meta: { label: "Profile", hide: true } },
+  { name: "ai-leads", list: "/ai-leads", meta: { label: "AI Leads", hide: true, endpoint: "list/search/", pages: { list: Pages.AiLeads } } },
+  {
+    name: "leads",
+    show: "/private-leads/detail/:id",
+    meta: {
+      label: "Projects",
+      hide: true,
+      pages: { show: Pages.LeadDetail },
+      routes: [
+        { path: "/private-leads/detail/:id/qa-tool", page: Pages.QaTool },
+        { path: "/project-detail-new/:id", page: Pages.LeadDetail },
+      ],
+    },
+  },
+  { name: "quick-searches", list: "/quick-searches", meta: { label: "Quick Searches", hide: true, endpoint: "saved-search/", pages: { list: Pages.QuickSearches } } },
+  { name: "reminders", list: "/reminders", meta: { label: "Reminders", hide: true, endpoint: "reminders/list", pages: { list: Pages.Reminders } } },
+  { name: "project-calendar", list: "/project-calendar", meta: { label: "Project Calendar", hide: true, pages: { list: Pages.ProjectCalendar } } },
+  { name: "competitors", list: "/your-competitors", meta: { label: "Your Competitors", hide: true, pages: { list: Pages.Competitors } } },
+  { name: "unlocked-companies", list: "/unlocked-companies", meta: { label: "Unlocked Companies", hide: true, pages: { list: Pages.UnlockedCompanies } } },
+  { name: "profile", list: "/profile", meta: { label: "Profile", hide: true, pages: { list: Pages.Profile } } },
+  // Staff: start acting as a user; others are told why not (the page's refusal, not the 404 page).
+  {
+    name: "impersonate",
+    show: "/impersonate/:id",
+    meta: { label: "Impersonate User", hide: true, pages: { show: Pages.Impersonate }, denied: Pages.ImpersonateRefused },
+  },
   // Staff: the audit log, a tab of /update-projects (?tab=audit) so the spec's routes stay as they are.
   { name: "audit-log", meta: { label: "Audit log", hide: true, endpoint: "audit-log/" } },
 ];

@@ -105,3 +105,30 @@ for (const motion of ["no-preference", "reduce"] as const) {
     await context.close();
   });
 }
+
+// Issue 17 point 8: widening the menu again drew it half: antd animated every group open from zero
+// height while the sider slid, and the groups' items overlapped. Animations are slowed tenfold so the
+// check lands mid-slide; the groups must already be whole then.
+test("desktop: reopening the collapsed menu shows whole groups while the sider slides", async ({ browser }) => {
+  // The suite runs with reduced motion (no animation at all); this needs antd's animations.
+  const context = await browser.newContext({ baseURL: baseUrlOf(workerSlot()), reducedMotion: "no-preference", viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signedIn(page, demo, { to: "/email-alerts" });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Animation.enable");
+  await cdp.send("Animation.setPlaybackRate", { playbackRate: 0.1 });
+  const sider = page.locator(".ant-layout-sider");
+  const toggle = page.locator(".top-bar-left button").first();
+  await toggle.click();
+  await expect(sider).toHaveClass(/ant-layout-sider-collapsed/);
+  await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
+  await toggle.click();
+  const groups = await page.locator(".app-sider .ant-menu-sub").evaluateAll((lists) =>
+    lists.map((list) => ({ moving: /ant-motion/.test(list.className), hidden: list.classList.contains("ant-menu-hidden") })),
+  );
+  const siderWidth = await sider.evaluate((el) => el.getBoundingClientRect().width);
+  expect(siderWidth).toBeLessThan(175); // still sliding: the check was made mid-animation
+  expect(groups.length).toBeGreaterThan(0);
+  expect(groups).toEqual(groups.map(() => ({ moving: false, hidden: false })));
+  await context.close();
+});

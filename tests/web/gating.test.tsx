@@ -1,5 +1,5 @@
 // The access gating of spec section 4, rendered through the real routes and layouts.
-import { screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { decideGate } from "../../src/access/gate";
 import { makeUser, stubApi } from "./helpers";
@@ -26,6 +26,18 @@ describe("gating for a signed-in user", () => {
     expect(currentLocation()).toBe("/onboarding?redirect=%2Flive-tenders");
     expect(screen.queryByRole("heading", { name: "Live Tenders" })).toBeNull();
     expect(screen.queryByText("Your signup has been recorded")).toBeNull();
+  });
+
+  it("onboarding: a chosen status card shows one check mark, the checkbox's (issue 17: a double tick)", async () => {
+    renderSignedIn("/onboarding", makeUser({ preferred_proj_status: [], end_date: null }));
+    const planning = await screen.findByRole("checkbox", { name: "Planning" });
+    fireEvent.click(planning);
+    await waitFor(() => expect((planning as HTMLInputElement).checked).toBe(true));
+    const card = planning.closest(".status-option") as HTMLElement;
+    expect(card.className).toMatch(/status-option-on/);
+    // The checked box is the mark; no icon beside it.
+    expect(card.querySelectorAll(".ant-checkbox-checked").length).toBe(1);
+    expect(card.querySelectorAll(".anticon").length).toBe(0);
   });
 
   it("no subscription end date: 'Your signup has been recorded' with its text and a support link", async () => {

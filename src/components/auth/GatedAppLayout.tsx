@@ -1,45 +1,54 @@
-// The signed-in shell with the access gating of spec section 4 in front of every page:
-// onboarding first, then 'Your signup has been recorded', then 'User Subscription Expired'.
+// The signed-in shell with the access gating of spec section 4 in front of every page, as
+// authProvider.check answers it (Refine's useIsAuthenticated): onboarding first, then 'Your
+// signup has been recorded', then 'User Subscription Expired'. Signed out: /login with the page
+// as redirect, except shared links, which open in the public shell.
+import { useIsAuthenticated } from "@refinedev/core";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { decideGate, showsStaffArea } from "../../access/gate";
-import { useSession } from "../../hooks/useSession";
+import { ONBOARDING_PATH } from "../../access/gate";
+import { loginUrlFor } from "../../lib/redirect";
+import { getToken } from "../../lib/token";
 import { SignupRecordedPage } from "../../pages/errors/SignupRecordedPage";
 import { SubscriptionExpiredPage } from "../../pages/errors/SubscriptionExpiredPage";
 import { AppLayout } from "../layout/AppLayout";
 import { FocusLayout } from "../layout/FocusLayout";
 import { PublicLayout } from "../layout/PublicLayout";
 import { FullPageSpinner } from "./FullPageSpinner";
-import { isSharedLink } from "./guards";
+import { isSharedLink, useIdentityState } from "./guards";
 
 export function GatedAppLayout() {
-  const state = useSession();
   const location = useLocation();
-  if (state.status === "loading") return <FullPageSpinner />;
-  if (state.status === "signed-out") {
-    // Only shared links (uid + tid) get here signed out; RequireAuth sent everyone else to /login.
-    return isSharedLink(location.search, location.pathname) ? <PublicLayout /> : <FullPageSpinner />;
+  const token = getToken();
+  // Asked again on mount, like the identity: the answer is not keyed by token.
+  const check = useIsAuthenticated({ queryOptions: { enabled: !!token, refetchOnMount: "always" } });
+  const identity = useIdentityState();
+  const here = location.pathname + location.search;
+  const answer = token ? check.data : { authenticated: false };
+  const waiting = !answer || (check.isFetching && !answer.authenticated) || identity.status === "loading";
+  if (waiting) return <FullPageSpinner />;
+
+  const user = identity.user;
+  if (answer.authenticated && user) {
+    return (
+      <AppLayout user={user}>
+        <Outlet />
+      </AppLayout>
+    );
   }
-  const { user } = state.session;
-  switch (decideGate(user)) {
-    case "onboarding":
-      return <Navigate to={`/onboarding?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-    case "signup-recorded":
-      return (
-        <FocusLayout user={user}>
-          <SignupRecordedPage />
-        </FocusLayout>
-      );
-    case "subscription-expired":
-      return (
-        <FocusLayout user={user}>
-          <SubscriptionExpiredPage />
-        </FocusLayout>
-      );
-    default:
-      return (
-        <AppLayout user={user} isStaff={showsStaffArea(user.is_staff)}>
-          <Outlet />
-        </AppLayout>
-      );
+  if (user && answer.error?.name === "signup-recorded") {
+    return (
+      <FocusLayout user={user}>
+        <SignupRecordedPage />
+      </FocusLayout>
+    );
   }
+  if (user && answer.error?.name === "subscription-expired") {
+    return (
+      <FocusLayout user={user}>
+        <SubscriptionExpiredPage />
+      </FocusLayout>
+    );
+  }
+  if (user && answer.redirectTo === ONBOARDING_PATH) return <Navigate to={`${ONBOARDING_PATH}?redirect=${encodeURIComponent(here)}`} replace />;
+  if (isSharedLink(location.search, location.pathname)) return <PublicLayout />;
+  return <Navigate to={loginUrlFor(here)} replace />;
 }

@@ -1,9 +1,13 @@
-// Route guards. Signed-out users on a signed-in route go to /login?redirect=<path and query>;
-// signed-in users on /login, /signup, /forgot-password go to the construction leads.
+// Route guards over the authProvider (Refine's useGetIdentity). Signed-out users on a signed-in
+// route go to /login?redirect=<path and query>; signed-in users on /login, /signup,
+// /forgot-password go to the construction leads.
+import { useGetIdentity } from "@refinedev/core";
+import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import type { UserInfo } from "../../../common/api";
 import { SIGNED_IN_HOME } from "../../../common/constants";
-import { useSession } from "../../hooks/useSession";
 import { loginUrlFor } from "../../lib/redirect";
+import { getToken } from "../../lib/token";
 import { FullPageSpinner } from "./FullPageSpinner";
 
 /** The pages a shared link may open: a tender, its brief, a result. */
@@ -15,18 +19,32 @@ export function isSharedLink(search: string, pathname: string): boolean {
   return SHARED_PAGES.test(pathname) && !!params.get("uid") && !!params.get("tid");
 }
 
-export function RequireAuth() {
-  const { status } = useSession();
+export type IdentityState = { status: "loading" | "signed-out"; user: null } | { status: "signed-in"; user: UserInfo };
+
+/**
+ * The signed-in user as a guard needs it. No token is signed out at once. Refine's identity query
+ * is not keyed by token, so a guard that mounts asks again (a sign-in or impersonation may have
+ * changed it) and waits while a "signed out" answer is being refreshed.
+ */
+export function useIdentityState(): IdentityState {
+  const token = getToken();
+  const { data, isFetching } = useGetIdentity<UserInfo | null>({ queryOptions: { enabled: !!token, refetchOnMount: "always" } });
+  if (!token) return { status: "signed-out", user: null };
+  if (data) return { status: "signed-in", user: data };
+  return isFetching || data === undefined ? { status: "loading", user: null } : { status: "signed-out", user: null };
+}
+
+/** Only signed in: the onboarding page (before the gate), given the user. */
+export function RequireIdentity({ children }: { children: (user: UserInfo) => ReactNode }) {
+  const state = useIdentityState();
   const location = useLocation();
-  if (status === "loading") return <FullPageSpinner />;
-  if (status === "signed-out" && !isSharedLink(location.search, location.pathname)) {
-    return <Navigate to={loginUrlFor(location.pathname + location.search)} replace />;
-  }
-  return <Outlet />;
+  if (state.status === "signed-in") return <>{children(state.user)}</>;
+  if (state.status === "loading") return <FullPageSpinner />;
+  return <Navigate to={loginUrlFor(location.pathname + location.search)} replace />;
 }
 
 export function SignedOutOnly() {
-  const { status } = useSession();
+  const { status } = useIdentityState();
   if (status === "loading") return <FullPageSpinner />;
   if (status === "signed-in") return <Navigate to={SIGNED_IN_HOME} replace />;
   return <Outlet />;

@@ -1,13 +1,15 @@
-// Logout and Cancel Impersonation, as the avatar menu runs them.
-import { useInvalidateAuthStore } from "@refinedev/core";
+// Logout and Cancel Impersonation, as the avatar menu and the impersonation banner run them.
+// Cancel is not Refine's logout: that invalidates every query at once, and their refetch would
+// race the restored staff session (and end it when its first refetch fails) before the users
+// admin opens.
+import { useInvalidateAuthStore, useLogout } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { sessionKey } from "../../hooks/useSession";
 import { AFTER_CANCEL_PATH, cancelImpersonation as endImpersonation } from "../../lib/identityImpersonation";
-import { currentPathAndQuery, hardNavigation, loginUrlFor } from "../../lib/redirect";
+import { hardNavigation } from "../../lib/redirect";
 import { getToken, removeToken } from "../../lib/token";
-import { signOut } from "../../providers/authProvider";
 import { clearSession } from "../../providers/session";
 
 export function useAccountActions() {
@@ -15,12 +17,9 @@ export function useAccountActions() {
   const invalidateAuthStore = useInvalidateAuthStore();
   const navigate = useNavigate();
 
-  /** Revoke the token, then load /login?redirect={current path}: a full load drops every cached query. */
-  const logout = useCallback(async () => {
-    const here = currentPathAndQuery();
-    await signOut();
-    hardNavigation.assign(loginUrlFor(here));
-  }, []);
+  // authProvider.logout: revoke the token, then load /login?redirect={current path}.
+  const { mutateAsync: signOutAndLeave } = useLogout();
+  const logout = useCallback(() => signOutAndLeave(), [signOutAndLeave]);
 
   /**
    * Back to the staff member's own account (the token kept when impersonation started); the

@@ -4,6 +4,7 @@ import { Alert, Button, Drawer, Layout } from "antd";
 import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Outlet } from "react-router";
 import type { UserInfo } from "../../../common/api";
+import { Can, SessionAbility } from "../../access/ability";
 import { SIDER_WIDTH, SIDER_WIDTH_DRAWER } from "../../../common/constants";
 import { COLLAPSED_QUERY, DRAWER_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
@@ -17,31 +18,32 @@ export const COLLAPSED_SIDER_WIDTH = 64;
 export function ImpersonationBanner({ user }: { user: UserInfo }) {
   const { cancelImpersonation } = useAccountActions();
   const [busy, setBusy] = useState(false);
-  if (!user.is_impersonated) return null;
   return (
-    <Alert
-      banner
-      type="warning"
-      showIcon
-      className="impersonation-banner"
-      message={`You are impersonating ${user.email}`}
-      action={
-        <Button
-          size="small"
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            void cancelImpersonation().finally(() => setBusy(false));
-          }}
-        >
-          Return to my account
-        </Button>
-      }
-    />
+    <Can I="cancel" a="Impersonation">
+      <Alert
+        banner
+        type="warning"
+        showIcon
+        className="impersonation-banner"
+        message={`You are impersonating ${user.email}`}
+        action={
+          <Button
+            size="small"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void cancelImpersonation().finally(() => setBusy(false));
+            }}
+          >
+            Return to my account
+          </Button>
+        }
+      />
+    </Can>
   );
 }
 
-export function AppLayout({ user, isStaff, children }: { user: UserInfo; isStaff: boolean; children?: ReactNode }) {
+export function AppLayout({ user, children }: { user: UserInfo; children?: ReactNode }) {
   const drawerMode = useMediaQuery(DRAWER_QUERY);
   const startCollapsed = useMediaQuery(COLLAPSED_QUERY);
   const [collapsed, setCollapsed] = useState(startCollapsed);
@@ -53,44 +55,46 @@ export function AppLayout({ user, isStaff, children }: { user: UserInfo; isStaff
   const toggle = () => (drawerMode ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c));
 
   return (
-    <Layout className="app-layout" hasSider={!drawerMode}>
-      {drawerMode ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          width={SIDER_WIDTH_DRAWER}
-          closable={false}
-          styles={{ body: { padding: 0, background: "#0f2a3d" }, header: { display: "none" } }}
-          rootClassName="menu-drawer"
-        >
-          <div className="sider-brand">
-            <Brand to="/dashboard" light />
-          </div>
-          <SideMenu user={user} onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      ) : (
-        <Layout.Sider
-          className="app-sider"
-          width={SIDER_WIDTH}
-          collapsedWidth={COLLAPSED_SIDER_WIDTH}
-          collapsed={collapsed}
-          trigger={null}
-          collapsible
-        >
-          <div className="sider-brand">
-            <Brand to="/dashboard" compact={collapsed} light />
-          </div>
-          <SideMenu user={user} collapsed={collapsed} />
-        </Layout.Sider>
-      )}
-      <Layout className="app-main">
-        <TopBar user={user} menuCollapsed={drawerMode ? !drawerOpen : collapsed} onToggleMenu={toggle} />
-        <ImpersonationBanner user={user} />
-        <Layout.Content className="app-content">
-          <Suspense fallback={<FullPageSpinner />}>{children ?? <Outlet />}</Suspense>
-        </Layout.Content>
+    <SessionAbility user={user}>
+      <Layout className="app-layout" hasSider={!drawerMode}>
+        {drawerMode ? (
+          <Drawer
+            placement="left"
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            width={SIDER_WIDTH_DRAWER}
+            closable={false}
+            styles={{ body: { padding: 0, background: "#0f2a3d" }, header: { display: "none" } }}
+            rootClassName="menu-drawer"
+          >
+            <div className="sider-brand">
+              <Brand to="/dashboard" light />
+            </div>
+            <SideMenu onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            className="app-sider"
+            width={SIDER_WIDTH}
+            collapsedWidth={COLLAPSED_SIDER_WIDTH}
+            collapsed={collapsed}
+            trigger={null}
+            collapsible
+          >
+            <div className="sider-brand">
+              <Brand to="/dashboard" compact={collapsed} light />
+            </div>
+            <SideMenu collapsed={collapsed} />
+          </Layout.Sider>
+        )}
+        <Layout className="app-main">
+          <TopBar user={user} menuCollapsed={drawerMode ? !drawerOpen : collapsed} onToggleMenu={toggle} />
+          <ImpersonationBanner user={user} />
+          <Layout.Content className="app-content">
+            <Suspense fallback={<FullPageSpinner />}>{children ?? <Outlet />}</Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </SessionAbility>
   );
 }

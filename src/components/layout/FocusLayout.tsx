@@ -3,6 +3,7 @@
 import { Layout } from "antd";
 import { Suspense, type ReactNode } from "react";
 import type { UserInfo } from "../../../common/api";
+import { SessionAbility } from "../../access/ability";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
 import { ImpersonationBanner } from "./AppLayout";
 import { Brand } from "./Brand";
@@ -10,17 +11,19 @@ import { TopBar } from "./TopBar";
 
 export function FocusLayout({ user, children }: { user: UserInfo; children: ReactNode }) {
   return (
-    <Layout className="focus-layout">
-      <div className="focus-brand-row">
-        <Brand to="/dashboard" />
-        <div className="focus-topbar">
-          <TopBar user={user} showMenuToggle={false} showCredits={false} showShortcuts={false} />
+    <SessionAbility user={user}>
+      <Layout className="focus-layout">
+        <div className="focus-brand-row">
+          <Brand to="/dashboard" />
+          <div className="focus-topbar">
+            <TopBar user={user} showMenuToggle={false} showCredits={false} showShortcuts={false} />
+          </div>
         </div>
-      </div>
-      <ImpersonationBanner user={user} />
-      <Layout.Content className="focus-content">
-        <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
-      </Layout.Content>
-    </Layout>
+        <ImpersonationBanner user={user} />
+        <Layout.Content className="focus-content">
+          <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
+        </Layout.Content>
+      </Layout>
+    </SessionAbility>
   );
 }

@@ -1,11 +1,12 @@
 // The side menu: the spec's groups and items, the current page's item (or its parent list
 // for detail pages) highlighted and its groups opened.
-import { Menu, type MenuProps } from "antd";
+import { ConfigProvider, Menu, type MenuProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { UserInfo } from "../../../common/api";
-import { defineAbilityFor } from "../../../common/ability";
+import { useAppAbility } from "../../access/ability";
 import { menuTree, openKeysFor, selectedMenuKey, type MenuNode } from "./menuItems";
+
+const STILL_MENU = { token: { motion: false } };
 
 function toItems(nodes: MenuNode[]): MenuProps["items"] {
   return nodes.map((n) =>
@@ -19,9 +20,10 @@ function groupKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => (n.children ? [n.key, ...groupKeys(n.children)] : []));
 }
 
-export function SideMenu({ user, collapsed, onNavigate }: { user: UserInfo; collapsed?: boolean; onNavigate?: () => void }) {
+export function SideMenu({ collapsed, onNavigate }: { collapsed?: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const tree = useMemo(() => menuTree(defineAbilityFor(user)), [user]);
+  const ability = useAppAbility();
+  const tree = useMemo(() => menuTree(ability), [ability]);
   const selected = selectedMenuKey(pathname);
   // The whole menu starts open: every group is short, and users scan it rather than hunt.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupKeys(tree));
@@ -33,17 +35,22 @@ export function SideMenu({ user, collapsed, onNavigate }: { user: UserInfo; coll
   }, [selected, tree]);
 
   return (
-    <Menu
-      mode="inline"
-      // A 175px menu needs a small indent for "Private Sector" and its arrow to fit.
-      inlineIndent={14}
-      theme="dark"
-      aria-label="Main menu"
-      items={toItems(tree)}
-      selectedKeys={selected ? [selected] : []}
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      onClick={() => onNavigate?.()}
-      style={{ borderInlineEnd: 0 }}
-    />
+    // No menu motion: when the sider widens, antd also animates every group open from zero height,
+    // so the menu showed overlapping half-open groups until both animations ended (issue 17,
+    // point 8). The sider's own slide is outside and stays.
+    <ConfigProvider theme={STILL_MENU}>
+      <Menu
+        mode="inline"
+        // A 175px menu needs a small indent for "Private Sector" and its arrow to fit.
+        inlineIndent={14}
+        theme="dark"
+        aria-label="Main menu"
+        items={toItems(tree)}
+        selectedKeys={selected ? [selected] : []}
+        {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+        onClick={() => onNavigate?.()}
+        style={{ borderInlineEnd: 0 }}
+      />
+    </ConfigProvider>
   );
 }

@@ -8,6 +8,7 @@ import type { UserInfo } from "../../../common/api";
 import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { displayCredits } from "../../lib/format";
 import { useAccountActions } from "../auth/useAccountActions";
+import { useAppAbility } from "../../access/ability";
 
 export function creditsText(user: Pick<UserInfo, "remaining_credits" | "total_credits">): string {
   return `Credits: ${displayCredits(user.remaining_credits)} remaining out of total ${user.total_credits ?? 0}`;
@@ -32,6 +33,7 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
   const narrow = useMediaQuery(NARROW_TOPBAR_QUERY);
   const navigate = useNavigate();
   const { logout, cancelImpersonation } = useAccountActions();
+  const ability = useAppAbility();
 
   const items: MenuProps["items"] = [
     {
@@ -54,7 +56,7 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
         ]
       : []),
     { key: "/profile", label: "Profile" },
-    ...(user.is_impersonated ? [{ key: "cancel-impersonation", label: "Cancel Impersonation" }] : []),
+    ...(ability.can("cancel", "Impersonation") ? [{ key: "cancel-impersonation", label: "Cancel Impersonation" }] : []),
     { key: "logout", label: "Logout", danger: true },
   ];
 

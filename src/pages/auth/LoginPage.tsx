@@ -1,31 +1,21 @@
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
+import { useLogin } from "@refinedev/core";
 import { Button, Flex, Form, Input } from "antd";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { LoginRequest } from "../../../common/api";
 import { safeRedirect } from "../../lib/redirect";
-import { toastError } from "../../lib/toast";
-import { signIn } from "../../providers/authProvider";
+import type { LoginParams } from "../../providers/authProvider";
 import { AuthShell } from "./AuthShell";
 import { SocialSignInLazy } from "./socialLazy";
-import { useFinishSignIn } from "./useFinishSignIn";
 
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const finish = useFinishSignIn();
-  const [busy, setBusy] = useState(false);
+  // Refine's login: the authProvider signs in and answers where to go; a failure's message is
+  // the toast (through the notification provider), as the server or the catalogue words it.
+  const { mutate: login, isPending, isSuccess } = useLogin<LoginParams>();
 
-  const onFinish = async (values: LoginRequest) => {
-    setBusy(true);
-    try {
-      await signIn({ username: values.username.trim(), password: values.password });
-      await finish(safeRedirect(params.get("redirect")));
-    } catch (error) {
-      // The HTTP layer left this toast to us (sign-in forms own their errors).
-      toastError(error instanceof Error ? error.message : String(error));
-      setBusy(false);
-    }
-  };
+  const onFinish = (values: LoginRequest) => login({ username: values.username.trim(), password: values.password, redirect: params.get("redirect") });
 
   return (
     <AuthShell title="Sign in" subtitle="Welcome back. Sign in to see your leads.">
@@ -39,7 +29,7 @@ export default function LoginPage() {
         <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
           <Link to="/forgot-password">Forgot password?</Link>
         </Flex>
-        <Button type="primary" htmlType="submit" block loading={busy}>
+        <Button type="primary" htmlType="submit" block loading={isPending || isSuccess}>
           Login
         </Button>
       </Form>

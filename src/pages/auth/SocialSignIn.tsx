@@ -2,12 +2,13 @@
 // lazily (its own chunk with @react-oauth/google; MSAL is a further chunk loaded when Microsoft
 // is configured), and each button shows only when /auth-config/ says its provider is enabled.
 import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from "@react-oauth/google";
+import { useLogin } from "@refinedev/core";
 import { Button, Divider, Flex, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { loadAuthConfig, signInWithGoogleCredential, signInWithMicrosoftResult, type AuthConfig } from "../../lib/identity";
+import { loadAuthConfig, type AuthConfig, type MicrosoftResult } from "../../lib/identity";
 import type { MicrosoftSignIn } from "../../lib/identityMicrosoft";
 import { toastError } from "../../lib/toast";
-import { useFinishSignIn } from "./useFinishSignIn";
+import type { LoginParams } from "../../providers/authProvider";
 
 export const GOOGLE_UNAVAILABLE = "Google sign-in could not be loaded. Check your connection or use your password.";
 export const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
@@ -17,24 +18,13 @@ interface Props {
   redirectTo: string;
 }
 
-/** Runs one sign-in at a time and finishes it (session → route guards → destination). */
+type SocialLogin = Extract<LoginParams, { provider: "google" | "microsoft" }>;
+
+/** Signs in through the authProvider (Refine's useLogin), which then opens the destination. */
 function useSocialRun(redirectTo: string) {
-  const finish = useFinishSignIn();
-  const [busy, setBusy] = useState(false);
-  const run = useCallback(
-    async (signIn: () => Promise<unknown>) => {
-      setBusy(true);
-      try {
-        await signIn();
-        await finish(redirectTo);
-      } catch {
-        // signInWithProvider has shown the toast.
-        setBusy(false);
-      }
-    },
-    [finish, redirectTo],
-  );
-  return { busy, run };
+  const { mutate: login, isPending, isSuccess } = useLogin<LoginParams>();
+  const run = useCallback((params: SocialLogin) => login({ ...params, redirect: redirectTo }), [login, redirectTo]);
+  return { busy: isPending || isSuccess, run };
 }
 
 function GoogleButton({ clientId, onCredential }: { clientId: string; onCredential: (r: CredentialResponse) => void }) {
@@ -82,7 +72,7 @@ function MicrosoftButton({ clientId, authority, busy, onResult }: {
   clientId: string;
   authority: string;
   busy: boolean;
-  onResult: (signIn: () => Promise<unknown>) => void;
+  onResult: (result: MicrosoftResult) => void;
 }) {
   // Created ahead of the click, so the popup opens within the click's user activation. The
   // click also asks for it: a click that lands before the effect ran (the button is in the DOM
@@ -103,22 +93,21 @@ function MicrosoftButton({ clientId, authority, busy, onResult }: {
   }, [clientId, authority]);
   useEffect(() => void ensureClient(), [ensureClient]);
 
-  const onClick = () =>
-    onResult(async () => {
-      let result;
-      try {
-        const ms = await ensureClient();
-        result = await ms.signIn();
-      } catch (error) {
-        const m = module.current;
-        if (!m?.isMicrosoftCancel(error)) toastError(m ? m.microsoftErrorMessage(error) : "Microsoft sign-in could not be loaded.");
-        throw error;
-      }
-      return signInWithMicrosoftResult(result as unknown as Parameters<typeof signInWithMicrosoftResult>[0]);
-    });
+  const onClick = async () => {
+    let result;
+    try {
+      const ms = await ensureClient();
+      result = await ms.signIn();
+    } catch (error) {
+      const m = module.current;
+      if (!m?.isMicrosoftCancel(error)) toastError(m ? m.microsoftErrorMessage(error) : "Microsoft sign-in could not be loaded.");
+      return;
+    }
+    onResult(result as unknown as MicrosoftResult);
+  };
 
   return (
-    <Button block size="large" className="social-button social-microsoft" icon={<MicrosoftLogo />} loading={busy} onClick={onClick}>
+    <Button block size="large" className="social-button social-microsoft" icon={<MicrosoftLogo />} loading={busy} onClick={() => void onClick()}>
       Sign in with Microsoft
     </Button>
   );
@@ -143,10 +132,10 @@ export default function SocialSignIn({ redirectTo }: Props) {
       </Divider>
       <Flex vertical gap={12}>
         {config.google.enabled && config.google.client_id && (
-          <GoogleButton clientId={config.google.client_id} onCredential={(r) => void run(() => signInWithGoogleCredential(r))} />
+          <GoogleButton clientId={config.google.client_id} onCredential={(credential) => run({ provider: "google", credential })} />
         )}
         {config.microsoft.enabled && config.microsoft.client_id && (
-          <MicrosoftButton clientId={config.microsoft.client_id} authority={config.microsoft.authority} busy={busy} onResult={(fn) => void run(fn)} />
+          <MicrosoftButton clientId={config.microsoft.client_id} authority={config.microsoft.authority} busy={busy} onResult={(result) => run({ provider: "microsoft", result })} />
         )}
       </Flex>
     </div>
