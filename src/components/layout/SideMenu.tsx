@@ -12,7 +12,21 @@ function toItems(nodes: MenuNode[]): MenuProps["items"] {
   return nodes.map((n) =>
     n.children
       ? { key: n.key, label: n.label, icon: n.icon, children: toItems(n.children) }
-      : { key: n.key, icon: n.icon, label: <Link to={n.path!}>{n.label}</Link> },
+      : { key: n.key, icon: n.icon, label: <MenuLink path={n.path!} label={n.label} /> },
+  );
+}
+
+/**
+ * A menu link that starts loading a lister when the pointer reaches it or the keyboard focuses
+ * it (its code, first page and facet counts: components/search/prefetch), so the click finds them
+ * on their way. The prefetch module is itself loaded then, not with the shell.
+ */
+function MenuLink({ path, label }: { path: string; label: string }) {
+  const prefetch = () => void import("../search/prefetch").then((m) => m.prefetchLister(path)).catch(() => undefined);
+  return (
+    <Link to={path} onPointerEnter={prefetch} onFocus={prefetch}>
+      {label}
+    </Link>
   );
 }
 
