@@ -13,8 +13,11 @@ function endpoint(resource: string, meta?: Record<string, unknown>): string {
   return path.replace(/^\/+/, "");
 }
 
+/** An item's path: meta.itemPath ('tender/detail/:id', our API's own shapes) or '<endpoint>/<id>/'. */
 function itemPath(resource: string, id: string | number, meta?: Record<string, unknown>): string {
-  return `${endpoint(resource, meta).replace(/\/+$/, "")}/${encodeURIComponent(String(id))}/`;
+  const encoded = encodeURIComponent(String(id));
+  if (typeof meta?.itemPath === "string" && meta.itemPath.includes(":id")) return meta.itemPath.replace(/^\/+/, "").replace(":id", encoded);
+  return `${endpoint(resource, meta).replace(/\/+$/, "")}/${encoded}/`;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -92,7 +95,9 @@ export const dataProvider: DataProvider = {
     return { ...extra, data: results ?? [], total: count ?? 0 };
   },
 
-  getOne: async ({ resource, id, meta }) => ({ data: await http.get(itemPath(resource, id, meta), { query: meta?.query as Query }) as never }),
+  getOne: async ({ resource, id, meta }) => ({
+    data: (await http.get(itemPath(resource, id, meta), { query: meta?.query as Query, signal: meta?.signal as AbortSignal | undefined })) as never,
+  }),
 
   getMany: async ({ resource, ids, meta }) => ({
     data: (await Promise.all(ids.map((id) => http.get(itemPath(resource, id, meta))))) as never[],
@@ -104,8 +109,10 @@ export const dataProvider: DataProvider = {
 
   deleteOne: async ({ resource, id, meta }) => ({ data: (await http.delete(itemPath(resource, id, meta))) as never }),
 
-  custom: async ({ url, method, payload, query, headers }) => {
-    const data = await request(method.toUpperCase(), url, { query: query as Query, headers, body: payload });
+  // meta.toast === false: the caller shows the failure in its own section (parts of a detail page).
+  custom: async ({ url, method, payload, query, headers, meta }) => {
+    const signal = meta?.signal as AbortSignal | undefined;
+    const data = await request(method.toUpperCase(), url, { query: query as Query, headers, body: payload, signal, toast: meta?.toast !== false });
     return { data: data as never };
   },
 };

@@ -189,7 +189,6 @@ export interface CheckNumberResult {
   matches?: NumberMatch[];
 }
 
-export const leadKey = (id: string | number) => ["lead", String(id)] as const;
 export const leadPartKey = (id: string | number, part: string) => ["lead", String(id), part] as const;
 
 const work = (id: string | number, part = "") => `work/${encodeURIComponent(String(id))}/${part}`;
