@@ -22,6 +22,8 @@ interface Props<T> {
   noun: string;
   /** The way back to its list (none for a visitor on a shared link). */
   back?: BackLink | null;
+  /** The error state's title; 'This <noun> could not be loaded' by default. */
+  errorTitle?: string;
   /** Where the 404 page leads; 'Back to <back.label>' by default. */
   notFoundLink?: BackLink;
   /** Actions shown beside the way back, in every state. */
@@ -47,7 +49,7 @@ function HeaderExtra({ back, actions }: { back?: BackLink | null; actions?: Reac
   );
 }
 
-export function DetailShell<T>({ detail, title, noun, back, notFoundLink, actions, titleOf, subtitleOf, children }: Props<T>) {
+export function DetailShell<T>({ detail, title, noun, back, errorTitle, notFoundLink, actions, titleOf, subtitleOf, children }: Props<T>) {
   const extra = <HeaderExtra back={back} actions={actions} />;
   const pendingSubtitle = `${noun} #${detail.id}`;
 
@@ -70,7 +72,7 @@ export function DetailShell<T>({ detail, title, noun, back, notFoundLink, action
       <PageShell title={title} subtitle={pendingSubtitle} extra={extra}>
         <Card className="detail-error">
           <EmptyState
-            title={`This ${noun.toLowerCase()} could not be loaded`}
+            title={errorTitle ?? `This ${noun.toLowerCase()} could not be loaded`}
             text={
               <>
                 {detail.error?.message}

@@ -48,6 +48,15 @@ export const tenderKeys = {
   orgSuggestions: (text: string) => ["tenders", "org-suggest", text] as const,
 };
 
+/** The API paths of a tender's and a result's pages; `:id` is filled in by the dataProvider. */
+export const tenderPaths = {
+  detail: "tender/detail/:id",
+  brief: "tender/ai-detail/:id/",
+  result: "result/detail/:id",
+  similar: (tenderId: string | number) => `tender/${id(tenderId)}/tender-mlt/`,
+  similarResults: (resultId: string | number) => `result/${id(resultId)}/result-mlt/`,
+};
+
 export const tenderApi = {
   detail: (tenderId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<TenderDetail>(`tender/detail/${id(tenderId)}`, { query: pairQuery(pair), signal }),
   brief: (tenderId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<TenderBrief>(`tender/ai-detail/${id(tenderId)}/`, { query: pairQuery(pair), signal }),

@@ -1,0 +1,38 @@
+// A part of a detail page read beside its record (similar items, contacts, history …) through
+// Refine's useCustom. Its failure shows in its own section, so the HTTP layer shows no toast.
+import { useCustom, type HttpError } from "@refinedev/core";
+import type { Query } from "../../providers/http";
+
+export interface DetailPart<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  /** Our HTTP layer's error (an Error with the catalogue message). */
+  error: Error | null;
+  dataUpdatedAt: number;
+}
+
+export interface DetailPartOptions {
+  query?: Query;
+  /** A key of our own, for a part that a write updates or refreshes (['lead', id, part]). */
+  queryKey?: readonly unknown[];
+  enabled?: boolean;
+}
+
+export function useDetailPart<T>(url: string, { query, queryKey, enabled = true }: DetailPartOptions = {}): DetailPart<T> {
+  const { query: part } = useCustom<T & object, HttpError>({
+    url,
+    method: "get",
+    config: { query },
+    meta: { toast: false },
+    errorNotification: false,
+    queryOptions: { enabled, ...(queryKey ? { queryKey } : {}) },
+  });
+  return {
+    data: part.data?.data as T | undefined,
+    isPending: part.isPending,
+    isError: part.isError,
+    error: part.error as unknown as Error | null,
+    dataUpdatedAt: part.dataUpdatedAt,
+  };
+}
