@@ -19,6 +19,7 @@ import type {
   UnlockedCompanyRow,
 } from "../../../common/companies";
 import { http } from "../../providers/http";
+import { detailKey } from "../page/useDetail";
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
@@ -30,9 +31,13 @@ export interface ContactsQuery {
   seniority?: string[];
 }
 
+export const COMPANY_RESOURCE = "builders";
+export const COMPANY_ITEM_PATH = "company/details/:id/";
+
 export const companyKeys = {
   all: ["company"] as const,
-  detail: (companyId: string | number) => ["company", String(companyId), "details"] as const,
+  /** The company as its pages read it (useShow of the builders resource). */
+  detail: (companyId: string | number) => detailKey(COMPANY_RESOURCE, companyId),
   stats: (companyId: string | number) => ["company", String(companyId), "stats"] as const,
   contacts: (companyId: string | number, q?: ContactsQuery) => (q ? (["company", String(companyId), "contacts", q] as const) : (["company", String(companyId), "contacts"] as const)),
   contactsHistory: (companyId: string | number) => ["company", String(companyId), "contacts-history"] as const,
