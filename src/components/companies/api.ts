@@ -57,6 +57,23 @@ export const competitorKeys = {
   lister: (page: number) => ["competitors", "lister", page] as const,
 };
 
+/** The API paths of a company's parts, read through useDetailPart. */
+export const companyPaths = {
+  stats: (companyId: string | number) => `company/details/${id(companyId)}/stats/`,
+  contacts: (companyId: string | number) => `company/details/${id(companyId)}/contacts/`,
+  contactsHistory: (companyId: string | number) => `company/details/${id(companyId)}/contacts-history`,
+  financials: (companyId: string | number) => `company/financial_data/${id(companyId)}`,
+  directors: "company/get_company_director_info/",
+};
+
+/** The query of one page of a company's contacts, as the API reads it. */
+export const contactsQueryParams = (q: ContactsQuery) => ({
+  page: q.page,
+  query: q.query?.trim() || undefined,
+  source_q: q.sources?.length ? q.sources.join(",") : undefined,
+  seniority: q.seniority,
+});
+
 export const companyApi = {
   details: (companyId: string | number, signal?: AbortSignal) => http.get<CompanyDetails>(`company/details/${id(companyId)}/`, { signal }),
   /** Parts of a page fail inside their own section, without a toast. */
