@@ -25,6 +25,13 @@ export interface Detail<T> {
 
 export const isNotFoundError = (error: { statusCode?: number } | null | undefined) => error?.statusCode === 404 || error?.statusCode === 400;
 
+/** The frame's view of a record read by another Refine hook (useForm's query, for an edit page). */
+export function detailOf<T>(id: string | undefined, query: { isPending: boolean; error: HttpError | null } | undefined, record: T | undefined): Detail<T> {
+  const valid = isRecordId(id);
+  const error = query?.error ?? null;
+  return { id: id ?? "", record, isPending: valid && (query?.isPending ?? true), error, notFound: !valid || isNotFoundError(error) };
+}
+
 export function useDetail<T extends BaseRecord>({ resource, id, itemPath, query }: DetailOptions): Detail<T> {
   const valid = isRecordId(id);
   // The hook's meta wins over the resource's and the URL's (Refine merges all three).
@@ -36,13 +43,7 @@ export function useDetail<T extends BaseRecord>({ resource, id, itemPath, query 
     // The HTTP layer has shown the error toast already.
     errorNotification: false,
   });
-  return {
-    id: id ?? "",
-    record: result,
-    isPending: valid && show.isPending,
-    error: show.error ?? null,
-    notFound: !valid || isNotFoundError(show.error),
-  };
+  return detailOf(id, show, result);
 }
 
 /** The cache key prefix of one record's useShow (for an optimistic update of what it shows). */
