@@ -110,9 +110,11 @@ export const dataProvider: DataProvider = {
   deleteOne: async ({ resource, id, meta }) => ({ data: (await http.delete(itemPath(resource, id, meta))) as never }),
 
   // meta.toast === false: the caller shows the failure in its own section (parts of a detail page).
+  // meta.responseType "blob": the answer is a file ({blob, filename}: images behind the token, zips).
   custom: async ({ url, method, payload, query, headers, meta }) => {
     const signal = meta?.signal as AbortSignal | undefined;
-    const data = await request(method.toUpperCase(), url, { query: query as Query, headers, body: payload, signal, toast: meta?.toast !== false });
+    const responseType = meta?.responseType === "blob" ? "blob" : undefined;
+    const data = await request(method.toUpperCase(), url, { query: query as Query, headers, body: payload, signal, toast: meta?.toast !== false, responseType });
     return { data: data as never };
   },
 };

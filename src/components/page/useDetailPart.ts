@@ -12,6 +12,7 @@ export interface DetailPart<T> {
   error: Error | null;
   dataUpdatedAt: number;
   isFetching: boolean;
+  refetch: () => Promise<unknown>;
 }
 
 export interface DetailPartOptions {
@@ -41,5 +42,6 @@ export function useDetailPart<T>(url: string, { query, queryKey, enabled = true,
     error: part.error as unknown as Error | null,
     dataUpdatedAt: part.dataUpdatedAt,
     isFetching: part.isFetching,
+    refetch: part.refetch,
   };
 }

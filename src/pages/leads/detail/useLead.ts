@@ -1,6 +1,8 @@
 // The lead (work/{id}/, Refine's useShow through the detail frame) and the parts of its detail
 // page (useCustom), each part cached under ["lead", id, part] so an unlock or an upload can
 // update or refresh every view of it.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { useDetail, type Detail } from "../../../components/page/useDetail";
 import { useDetailPart, type DetailPart } from "../../../components/page/useDetailPart";
 import { leadPartKey, type LeadDetail } from "../api";
@@ -14,4 +16,10 @@ export function useLead(id: string | undefined): Detail<LeadDetail> {
 
 export function useLeadPart<T>(id: string | number | undefined, part: string, enabled = true): DetailPart<T> {
   return useDetailPart<T>(`work/${encodeURIComponent(String(id ?? ""))}/${part}`, { queryKey: leadPartKey(id ?? "", part), enabled: !!id && enabled });
+}
+
+/** Read a part again (after an upload to it). */
+export function useRefreshLeadPart(id: string | number, part: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: leadPartKey(id, part) }), [queryClient, id, part]);
 }
