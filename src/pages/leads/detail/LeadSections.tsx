@@ -224,8 +224,8 @@ export function HistorySection({ leadId, markHistory }: { leadId: string; markHi
                 children: (
                   <>
                     <div>
-                      {m.old_mark !== undefined ? `${markLabel(m.old_mark)} → ` : ""}
-                      <Typography.Text strong>{markLabel(m.new_mark ?? m.mark)}</Typography.Text>
+                      {`${markLabel(m.old_mark)} → `}
+                      <Typography.Text strong>{markLabel(m.new_mark)}</Typography.Text>
                     </div>
                     <Typography.Text type="secondary">{formatDateTime(m.created_at)}</Typography.Text>
                   </>
