@@ -457,7 +457,7 @@ describe("staff editor: contacts and documents", () => {
     // Listed as a link to the saved address.
     const saved = (await within(card).findByText("https://example.org/noc.pdf")).closest("a")!;
     expect(saved.getAttribute("href")).toBe("https://example.org/noc.pdf");
-  });
+  }, 60_000);
 });
 
 describe("review queue", () => {
