@@ -4,6 +4,7 @@
 // sign-in it shows the same tender read-only; a refused link goes to the sign-in page.
 import "./tenders.css";
 import { DownloadOutlined, FileTextOutlined, LinkOutlined, RobotOutlined } from "@ant-design/icons";
+import { useDataProvider } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Timeline, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import { useState, type ReactNode } from "react";
@@ -17,7 +18,7 @@ import { saveBlob } from "../../components/search/ExportButtons";
 import { SafeLink } from "../../components/SafeLink";
 import { formatDate, formatDateTime, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { tenderApi, tenderPaths, withPair, type SharedPair } from "./api";
+import { tenderPaths, withPair, type SharedPair } from "./api";
 import { useTender } from "./useTender";
 import { ShareButton } from "./ShareButton";
 import { ClosingDate, CorrigendumTag, tenderNumbers, TenderStatusTag } from "./TenderParts";
@@ -93,11 +94,17 @@ function fileSize(bytes: number | null): string {
 
 export function DownloadZipButton({ tenderId, pair }: { tenderId: number; pair: SharedPair | null }) {
   const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider();
   const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const file = await tenderApi.downloadZip(tenderId, pair);
+      const { data: file } = await dataProvider().custom!<{ blob: Blob; filename: string | null }>({
+        url: tenderPaths.downloadZip(tenderId),
+        method: "get",
+        query: pair ? { uid: pair.uid, tid: pair.tid } : undefined,
+        meta: { responseType: "blob" },
+      });
       const name = file.filename ?? `tender-${tenderId}.zip`;
       saveBlob(file.blob, name);
       toastSuccess(`Downloaded ${name}`);
