@@ -68,3 +68,11 @@ export interface FacetOption {
 export interface FacetsResponse {
   facets: Record<string, FacetOption[]>;
 }
+
+/**
+ * A record id as the API's routes accept it (an integer 1 … 2^53 − 1, written plainly). A detail
+ * route whose id fails this shows the 404 page without asking the server.
+ */
+export function isRecordId(value: string | undefined): value is string {
+  return !!value && /^[1-9]\d*$/.test(value) && Number.isSafeInteger(Number(value));
+}

@@ -13,8 +13,11 @@ function endpoint(resource: string, meta?: Record<string, unknown>): string {
   return path.replace(/^\/+/, "");
 }
 
+/** An item's path: meta.itemPath ('tender/detail/:id', our API's own shapes) or '<endpoint>/<id>/'. */
 function itemPath(resource: string, id: string | number, meta?: Record<string, unknown>): string {
-  return `${endpoint(resource, meta).replace(/\/+$/, "")}/${encodeURIComponent(String(id))}/`;
+  const encoded = encodeURIComponent(String(id));
+  if (typeof meta?.itemPath === "string" && meta.itemPath.includes(":id")) return meta.itemPath.replace(/^\/+/, "").replace(":id", encoded);
+  return `${endpoint(resource, meta).replace(/\/+$/, "")}/${encoded}/`;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -127,7 +130,9 @@ export const dataProvider: DataProvider = {
     return { ...extra, data: results ?? [], total: count ?? 0 };
   },
 
-  getOne: async ({ resource, id, meta }) => ({ data: await http.get(itemPath(resource, id, meta), { query: meta?.query as Query }) as never }),
+  getOne: async ({ resource, id, meta }) => ({
+    data: (await http.get(itemPath(resource, id, meta), { query: meta?.query as Query, signal: meta?.signal as AbortSignal | undefined })) as never,
+  }),
 
   getMany: async ({ resource, ids, meta }) => ({
     data: (await Promise.all(ids.map((id) => http.get(itemPath(resource, id, meta))))) as never[],
@@ -139,12 +144,18 @@ export const dataProvider: DataProvider = {
 
   deleteOne: async ({ resource, id, meta }) => ({ data: (await http.delete(itemPath(resource, id, meta))) as never }),
 
-  // With filters (a lister's facet counts) the query is built by listQuery, as for its list:
-  // the same filters, without page and sort.
+  // With filters (a lister's facet counts) the query is built by facetQuery, as for its list:
+  // the same filters, without page and sort. A plain GET may be answered by a prefetch.
+  // meta.toast === false: the caller shows the failure in its own section (parts of a detail page).
+  // meta.responseType "blob": the answer is a file ({blob, filename}: images behind the token, zips).
   custom: async ({ url, method, payload, query, headers, filters, meta }) => {
     const fullQuery = filters ? facetQuery(filters, query as Query) : (query as Query);
     const signal = meta?.signal as AbortSignal | undefined;
-    const data = method === "get" && !headers && payload === undefined ? await getOnce(url, { query: fullQuery, signal }) : await request(method.toUpperCase(), url, { query: fullQuery, headers, body: payload, signal });
+    const responseType = meta?.responseType === "blob" ? "blob" : undefined;
+    const plainGet = method === "get" && !headers && payload === undefined && !responseType && meta?.toast !== false;
+    const data = plainGet
+      ? await getOnce(url, { query: fullQuery, signal })
+      : await request(method.toUpperCase(), url, { query: fullQuery, headers, body: payload, signal, toast: meta?.toast !== false, responseType });
     return { data: data as never };
   },
 };

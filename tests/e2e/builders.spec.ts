@@ -250,9 +250,10 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await expect(page.getByText("No director with DIN 99999999 on record.")).toBeVisible();
   });
 
-  test("an unknown builder id shows 404 Not Found with a way back", async ({ page }) => {
+  test("an unknown builder id shows the 404 page and 404 Not Found with a way back", async ({ page }) => {
     await signedIn(page, demo, { to: "/builder/detail/99999999" });
-    await expect(page.locator(".empty-state").getByText("404 Not Found")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText("404 Not Found").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Builders" })).toBeVisible();
   });
 });

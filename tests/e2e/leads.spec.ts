@@ -223,7 +223,13 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await shot(page, "detail-desktop");
     const before = await credits(page);
     const unlock = page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` });
-    await unlock.dblclick();
+    await unlock.click();
+    // Nothing is spent before the user confirms, with the price and the balance in view.
+    const confirm = page.locator(".ant-popconfirm").filter({ hasText: `Unlock ${contact.name}?` });
+    await expect(confirm).toContainText(`This spends 1 credit of your ${before.remaining} credits.`);
+    await shot(page, "unlock-confirm-desktop");
+    expect((await credits(page)).remaining).toBe(before.remaining);
+    await confirm.getByRole("button", { name: "Spend 1 credit" }).dblclick();
     await expect(page.getByRole("button", { name: `Unlock (1 credit): ${contact.name}` })).toHaveCount(0);
     await poll(async () => (await credits(page)).remaining).toBe(before.remaining - 1);
     const full = await pageGet<{ results: { id: number; phone: string; is_unlocked: boolean }[] }>(page, `/api/work/${leadId}/contacts/`);
@@ -254,11 +260,22 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
   });
 });
 
-test("an unknown lead shows 404 Not Found", async ({ page }) => {
+test("an unknown lead shows the 404 page and 404 Not Found", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signedIn(page, demo, { to: "/private-industrial-leads/detail/99999999" });
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await expect(page.getByText("404 Not Found").first()).toBeVisible();
   await expect(page.getByRole("link", { name: /Back to Industrial Projects/ })).toBeVisible();
+});
+
+test("a malformed lead id shows the 404 page, never the server's field message", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedIn(page, demo, { to: "/private-leads/detail/abc" });
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText(/whole number/)).toHaveCount(0);
+  await page.goto("/tender/detail/abc");
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText(/whole number/)).toHaveCount(0);
 });
 
 test("set a reminder on a lead: saved for that lead at the chosen time", async ({ page }) => {

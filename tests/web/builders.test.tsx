@@ -180,8 +180,9 @@ describe("builder detail", () => {
     expect(why.contains(button)).toBe(true); // the reason is on the disabled button itself
   });
 
-  it("an unknown company shows 404 Not Found and a way back", async () => {
+  it("an unknown company shows the 404 page, the catalogue's 404 Not Found and a way back", async () => {
     renderSignedIn("/builder/detail/999", makeUser(), () => undefined);
+    await screen.findByText("Page Not Found");
     expect((await screen.findAllByText("404 Not Found")).length).toBeGreaterThan(0);
     const back = screen.getAllByRole("link", { name: /Back to Builders/ }).map((a) => a.getAttribute("href"));
     expect(back.length).toBeGreaterThan(0);

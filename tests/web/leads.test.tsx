@@ -273,7 +273,9 @@ describe("lead detail contacts", () => {
     await screen.findByText("Credits: 40 remaining out of total 100");
     const button = await screen.findByRole("button", { name: /Unlock \(1 credit\)/ });
     fireEvent.click(button);
-    fireEvent.click(button);
+    const spend = await screen.findByRole("button", { name: "Spend 1 credit" });
+    fireEvent.click(spend);
+    fireEvent.click(spend);
     await waitFor(() => expect((screen.getByRole("button", { name: /Unlock \(1 credit\)/ }) as HTMLButtonElement).disabled).toBe(true));
     fireEvent.click(screen.getByRole("button", { name: /Unlock \(1 credit\)/ }));
     await act(async () => release());
@@ -281,6 +283,30 @@ describe("lead detail contacts", () => {
     expect(bodies).toEqual([{ contact_id: 1 }]);
     expect(fetch.mock.calls.filter(([u]) => String(u).endsWith("/api/user-unlock-contact/"))).toHaveLength(1);
     await screen.findByText("Credits: 39 remaining out of total 100");
+  });
+
+  it("asks before an unlock, naming the cost and the balance; Cancel spends nothing", async () => {
+    const bodies: unknown[] = [];
+    renderSignedIn(
+      "/private-leads/detail/7",
+      makeUser({ remaining_credits: 40, total_credits: 100 }),
+      detailApi([contact(1)], (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, { contact: contact(1, { is_unlocked: true, phone: "+919812345612" }), remaining_credits: 39, total_credits: 100 });
+      }),
+    );
+    fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }));
+    await screen.findByText("Unlock Contact 1?");
+    screen.getByText("This spends 1 credit of your 40 credits. The contact's phone and e-mail are then shown in full.");
+    expect(bodies).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(document.querySelector(".ant-popover-hidden")).not.toBeNull());
+    expect(bodies).toEqual([]);
+
+    fireEvent.click(screen.getByRole("button", { name: /Unlock \(1 credit\)/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Spend 1 credit" }));
+    await screen.findByText("+919812345612");
+    expect(bodies).toEqual([{ contact_id: 1 }]);
   });
 
   it("an unlocked contact can be reported as wrong, with a reason", async () => {
@@ -309,9 +335,19 @@ describe("lead detail contacts", () => {
     expect(reason.contains(button)).toBe(true);
   });
 
-  it("an unknown lead shows the catalogue's 404 message and a way back", async () => {
+  it("an unknown lead shows the 404 page, the catalogue's 404 message and a way back", async () => {
     renderSignedIn("/private-industrial-leads/detail/999", makeUser(), () => undefined);
+    await screen.findByText("Page Not Found");
     expect((await screen.findAllByText("404 Not Found")).length).toBeGreaterThan(0);
     expect(screen.getByRole("link", { name: "Back to Industrial Projects" }).getAttribute("href")).toBe("/private-industrial-leads");
+  });
+
+  it("a malformed id shows the 404 page without asking the server", async () => {
+    // What the server answers for it: the raw field message the page showed before.
+    const refuse = (url: URL) => (url.pathname === "/api/work/abc/" ? jsonResponse(400, { id: ["Must be a whole number."] }) : undefined);
+    const { fetch } = renderSignedIn("/private-leads/detail/abc", makeUser(), refuse);
+    await screen.findByText("Page Not Found");
+    expect(screen.queryByText(/whole number/)).toBeNull();
+    expect(fetch.mock.calls.filter(([u]) => String(u).includes("/api/work/"))).toHaveLength(0);
   });
 });

@@ -340,9 +340,10 @@ describe("unlocking while impersonating", () => {
     expect(bodies).toEqual([{ contact_id: 1, impersonation_confirmed: true }]);
   });
 
-  it("the user's own session unlocks without a question and without the flag", async () => {
+  it("the user's own session unlocks after its own confirmation, without the staff question and without the flag", async () => {
     const bodies = renderLead(makeUser({ id: 7, first_name: "Kiran", remaining_credits: 12, total_credits: 20 }));
     fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByRole("button", { name: "Spend 1 credit" }));
     await screen.findByText("+919812345612");
     expect(bodies).toEqual([{ contact_id: 1 }]);
     expect(screen.queryByText(/credits\?$/)).toBeNull();
@@ -456,7 +457,7 @@ describe("staff editor: contacts and documents", () => {
     // Listed as a link to the saved address.
     const saved = (await within(card).findByText("https://example.org/noc.pdf")).closest("a")!;
     expect(saved.getAttribute("href")).toBe("https://example.org/noc.pdf");
-  });
+  }, 60_000);
 });
 
 describe("review queue", () => {

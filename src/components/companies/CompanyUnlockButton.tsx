@@ -5,49 +5,19 @@
 // double click sends once). After the unlock the top bar's credits, the company's pages and the
 // lists that show unlocked companies all follow.
 import { LockOutlined, UnlockOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, Popconfirm, Tag, Tooltip, Typography } from "antd";
 import { useRef } from "react";
-import { COMPANY_UNLOCK_COST, type CompanyUnlockResponse } from "../../../common/companies";
+import { COMPANY_UNLOCK_COST } from "../../../common/companies";
 import { useConfirmSpend } from "../credits/useConfirmSpend";
-import { sessionKey, useRefreshSession, useSignedInSession } from "../../hooks/useSession";
+import { useSignedInSession } from "../../hooks/useSession";
 import { displayCredits, formatDate } from "../../lib/format";
-import { toastSuccess } from "../../lib/toast";
-import { getToken } from "../../lib/token";
-import type { Session } from "../../providers/session";
-import { companyApi, companyKeys } from "./api";
+import { credits, useUnlockCompany } from "./useUnlockCompany";
 import "./companies.css";
 
-export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+export { credits };
 export const unlockLabel = (cost: number) => `Unlock company (${credits(cost)})`;
 export const notEnoughCredits = (cost: number, remaining: number) =>
   `Unlocking costs ${credits(cost)} and you have ${credits(remaining)} left. Contact support to add more.`;
-
-/** The unlock call, and what it changes on screen. */
-export function useUnlockCompany(companyId: number | string) {
-  const queryClient = useQueryClient();
-  const refreshSession = useRefreshSession();
-  return useMutation({
-    mutationFn: (confirmation: { impersonation_confirmed?: true }) => companyApi.unlock(companyId, confirmation),
-    onSuccess: (answer: CompanyUnlockResponse) => {
-      // The top bar reads the session: the new balance at once, then the server's user info.
-      queryClient.setQueryData<Session>(sessionKey(getToken()), (s) =>
-        s ? { ...s, user: { ...s.user, remaining_credits: answer.remaining_credits, total_credits: answer.total_credits } } : s,
-      );
-      void refreshSession().catch(() => undefined);
-      void queryClient.invalidateQueries({ queryKey: ["company", String(companyId)] });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.lists });
-      // The builders lister (show_unlocked) and lead contacts of this company change too.
-      void queryClient.invalidateQueries({ queryKey: ["search"] });
-      void queryClient.invalidateQueries({ queryKey: ["lead"] });
-      toastSuccess(
-        answer.already_unlocked
-          ? "You had already unlocked this company; no credits were spent."
-          : `Company unlocked. ${credits(answer.charged)} spent, ${credits(displayCredits(answer.remaining_credits))} left.`,
-      );
-    },
-  });
-}
 
 interface Props {
   companyId: number;
@@ -88,7 +58,7 @@ export function CompanyUnlockButton({ companyId, companyName, unlockedAt, cost =
       sent.current = false;
       return;
     }
-    unlock.mutate(confirmation, { onSettled: () => (sent.current = false) });
+    unlock.unlock(confirmation, () => (sent.current = false));
   };
   const button = (
     <Button

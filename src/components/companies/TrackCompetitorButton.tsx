@@ -4,13 +4,13 @@ import { AimOutlined, CheckOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "antd";
 import { toastSuccess } from "../../lib/toast";
-import { competitorApi, competitorKeys } from "./api";
+import { companyKeys, competitorApi, competitorKeys } from "./api";
 
 export function useTrackCompetitor() {
   const queryClient = useQueryClient();
   const refresh = (companyId: number) => {
     void queryClient.invalidateQueries({ queryKey: competitorKeys.all });
-    void queryClient.invalidateQueries({ queryKey: ["company", String(companyId), "details"] });
+    void queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
   };
   const track = useMutation({
     mutationFn: (company: { id: number; name: string }) => competitorApi.track(company.id),

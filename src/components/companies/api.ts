@@ -19,6 +19,7 @@ import type {
   UnlockedCompanyRow,
 } from "../../../common/companies";
 import { http } from "../../providers/http";
+import { detailKey } from "../page/useDetail";
 
 const id = (value: string | number) => encodeURIComponent(String(value));
 
@@ -30,9 +31,13 @@ export interface ContactsQuery {
   seniority?: string[];
 }
 
+export const COMPANY_RESOURCE = "builders";
+export const COMPANY_ITEM_PATH = "company/details/:id/";
+
 export const companyKeys = {
   all: ["company"] as const,
-  detail: (companyId: string | number) => ["company", String(companyId), "details"] as const,
+  /** The company as its pages read it (useShow of the builders resource). */
+  detail: (companyId: string | number) => detailKey(COMPANY_RESOURCE, companyId),
   stats: (companyId: string | number) => ["company", String(companyId), "stats"] as const,
   contacts: (companyId: string | number, q?: ContactsQuery) => (q ? (["company", String(companyId), "contacts", q] as const) : (["company", String(companyId), "contacts"] as const)),
   contactsHistory: (companyId: string | number) => ["company", String(companyId), "contacts-history"] as const,
@@ -51,6 +56,23 @@ export const competitorKeys = {
   comparison: (days: number | null) => ["competitors", "comparison", days ?? "all"] as const,
   lister: (page: number) => ["competitors", "lister", page] as const,
 };
+
+/** The API paths of a company's parts, read through useDetailPart. */
+export const companyPaths = {
+  stats: (companyId: string | number) => `company/details/${id(companyId)}/stats/`,
+  contacts: (companyId: string | number) => `company/details/${id(companyId)}/contacts/`,
+  contactsHistory: (companyId: string | number) => `company/details/${id(companyId)}/contacts-history`,
+  financials: (companyId: string | number) => `company/financial_data/${id(companyId)}`,
+  directors: "company/get_company_director_info/",
+};
+
+/** The query of one page of a company's contacts, as the API reads it. */
+export const contactsQueryParams = (q: ContactsQuery) => ({
+  page: q.page,
+  query: q.query?.trim() || undefined,
+  source_q: q.sources?.length ? q.sources.join(",") : undefined,
+  seniority: q.seniority,
+});
 
 export const companyApi = {
   details: (companyId: string | number, signal?: AbortSignal) => http.get<CompanyDetails>(`company/details/${id(companyId)}/`, { signal }),

@@ -5,14 +5,14 @@
 // the unlock button is on the page. Below, the history of changes to these contacts. Page,
 // text and filters live in the URL, so a reload or a shared link shows the same list.
 import { ClockCircleOutlined, LockOutlined } from "@ant-design/icons";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Alert, Card, Empty, Input, Pagination, Select, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { type CompanyContact, type CompanyContactsPage, type CompanyDetails } from "../../../common/companies";
+import { type CompanyContact, type CompanyContactHistoryRow, type CompanyContactsPage, type CompanyDetails } from "../../../common/companies";
 import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, SENIORITY_LEVELS } from "../../../common/constants";
-import { builderDetailPath, companyApi, companyKeys, type ContactsQuery } from "../../components/companies/api";
+import { builderDetailPath, companyKeys, companyPaths, contactsQueryParams, type ContactsQuery } from "../../components/companies/api";
+import { useDetailPart } from "../../components/page/useDetailPart";
 import { CompanyUnlockButton, credits } from "../../components/companies/CompanyUnlockButton";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { countOf, formatDate, formatIndianNumber, formatText } from "../../lib/format";
@@ -138,10 +138,11 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
   const narrow = useMediaQuery("(max-width: 767.98px)");
   const update = (patch: Partial<ContactsQuery>) => setParams(writeContactsQuery({ ...q, page: 1, ...patch }));
 
-  const query = useQuery({
+  const query = useDetailPart<CompanyContactsPage>(companyPaths.contacts(company.id), {
+    query: contactsQueryParams(q),
     queryKey: companyKeys.contacts(company.id, q),
-    queryFn: ({ signal }) => companyApi.contacts(company.id, q, signal),
-    placeholderData: keepPreviousData,
+    toast: true,
+    keepPrevious: true,
   });
   const data = query.data;
   const contacts = data?.results ?? [];
@@ -220,7 +221,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
 }
 
 function HistoryCard({ companyId }: { companyId: number }) {
-  const query = useQuery({ queryKey: companyKeys.contactsHistory(companyId), queryFn: ({ signal }) => companyApi.contactsHistory(companyId, signal) });
+  const query = useDetailPart<{ results: CompanyContactHistoryRow[] }>(companyPaths.contactsHistory(companyId), { queryKey: companyKeys.contactsHistory(companyId) });
   const items = query.data?.results ?? [];
   return (
     <Card size="small" title={<span><ClockCircleOutlined /> Contacts history</span>} className="builder-section">

@@ -2,12 +2,12 @@
 // year (company/financial_data/{companyId}) as charts and as a table in lakh / crore with the
 // profit margin and debt-to-equity, then its directors (DirectorsSection). The director looked up
 // by DIN is in the URL (?din=), so Back returns to the company's own directors.
-import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { Link, useParams, useSearchParams } from "react-router";
-import { DIN_PATTERN, type FinancialYear } from "../../../common/companies";
-import { builderDetailPath, companyApi, companyKeys, formatShare } from "../../components/companies/api";
+import { DIN_PATTERN, type CompanyFinancialData, type FinancialYear } from "../../../common/companies";
+import { builderDetailPath, companyKeys, companyPaths, formatShare } from "../../components/companies/api";
+import { useDetailPart } from "../../components/page/useDetailPart";
 import { RupeeBars } from "../../components/companies/charts";
 import { formatRupees, toNumber } from "../../lib/format";
 import { CompanyPageFrame } from "./CompanyPageFrame";
@@ -29,10 +29,10 @@ const columns: ColumnsType<FinancialYear> = [
 ];
 
 function Financials({ companyId }: { companyId: number }) {
-  const query = useQuery({ queryKey: companyKeys.financials(companyId), queryFn: ({ signal }) => companyApi.financials(companyId, signal) });
+  const query = useDetailPart<CompanyFinancialData>(companyPaths.financials(companyId), { queryKey: companyKeys.financials(companyId), toast: true });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.isError) return <Alert type="warning" showIcon message="Financial data could not be loaded" description={(query.error as Error).message} />;
-  const years = query.data.results;
+  const years = query.data?.results ?? [];
   if (years.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No financial statements on record for this company" />;
   const latest = years[years.length - 1];
   return (

@@ -1,13 +1,9 @@
-// The frame the three pages of one company share: the company's name as the title, a way back,
-// a skeleton while it loads and a plain '404 Not Found' when the id is unknown.
-import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Card, Skeleton } from "antd";
+// The frame the three pages of one company share: the detail frame (loading, 404 page, error)
+// around the company read once (company/details/{id}/), its name as the title, a way back.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { CompanyDetails } from "../../../common/companies";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
-import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
-import { isNotFound, useCompany } from "./useCompany";
+import { DetailShell } from "../../components/page/DetailShell";
+import { useCompany } from "./useCompany";
 import "./builders.css";
 
 interface Props {
@@ -22,48 +18,14 @@ interface Props {
   children: (company: CompanyDetails) => ReactNode;
 }
 
+// An unknown company's pages all lead back to the builders list (its own detail would be a 404 too).
+const NOT_FOUND_LINK = { to: "/builders", label: "Back to Builders" };
+
 export function CompanyPageFrame({ id, title, titleOf = (c) => c.name, subtitleOf, back, extra, children }: Props) {
-  const query = useCompany(id);
-  const company = query.data;
-  const backNode = (
-    <span className="builder-back">
-      {extra}
-      <Link to={back.to}>
-        <ArrowLeftOutlined /> {back.label}
-      </Link>
-    </span>
-  );
-  if (query.isPending) {
-    return (
-      <PageShell title={title} subtitle={`Company #${id}`} extra={backNode}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </PageShell>
-    );
-  }
-  if (query.isError || !company) {
-    const notFound = isNotFound(query.error);
-    return (
-      <PageShell title={title} subtitle={`Company #${id}`} extra={backNode}>
-        <Card>
-          <EmptyState
-            title={notFound ? NOT_FOUND_MESSAGE : "This company could not be loaded"}
-            text={
-              <>
-                {notFound ? "There is no company with this id. It may have been merged into another, or the link is mistyped." : (query.error as Error)?.message}
-                <br />
-                <Link to={back.to}>Back to {back.label}</Link>
-              </>
-            }
-          />
-        </Card>
-      </PageShell>
-    );
-  }
+  const detail = useCompany(id);
   return (
-    <PageShell title={titleOf(company)} subtitle={subtitleOf?.(company)} extra={backNode}>
-      {children(company)}
-    </PageShell>
+    <DetailShell detail={detail} title={title} noun="Company" back={back} notFoundLink={NOT_FOUND_LINK} actions={extra} titleOf={titleOf} subtitleOf={subtitleOf}>
+      {children}
+    </DetailShell>
   );
 }

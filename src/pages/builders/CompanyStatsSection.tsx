@@ -1,10 +1,10 @@
 // A company's activity (company/details/{id}/stats/): its projects by status, sector and role,
 // tenders bid and won with the win rate, and the total value in lakh / crore. Figures first,
 // then charts where they are compared.
-import { useQuery } from "@tanstack/react-query";
 import { Alert, Col, Row, Skeleton, Statistic, Typography } from "antd";
 import type { CompanyStats, CountValue } from "../../../common/companies";
-import { companyApi, companyKeys, formatShare } from "../../components/companies/api";
+import { companyKeys, companyPaths, formatShare } from "../../components/companies/api";
+import { useDetailPart } from "../../components/page/useDetailPart";
 import { CountBars, RupeeBars } from "../../components/companies/charts";
 import { formatIndianNumber, formatRupees } from "../../lib/format";
 
@@ -52,10 +52,11 @@ export function StatFigures({ stats }: { stats: CompanyStats }) {
 const asCounts = (rows: CountValue[]) => [...rows].sort((a, b) => b.count - a.count).map((r) => ({ text: r.text, count: r.count }));
 
 export function CompanyStatsSection({ companyId }: { companyId: number }) {
-  const query = useQuery({ queryKey: companyKeys.stats(companyId), queryFn: ({ signal }) => companyApi.stats(companyId, signal) });
+  const query = useDetailPart<CompanyStats>(companyPaths.stats(companyId), { queryKey: companyKeys.stats(companyId) });
   if (query.isPending) return <Skeleton active />;
   if (query.isError) return <Alert type="warning" showIcon message="Activity could not be loaded" description={(query.error as Error).message} />;
   const stats = query.data;
+  if (!stats) return null;
   const { projects, tenders } = stats;
   const bySector = [...projects.by_sector].sort((a, b) => b.value - a.value);
   return (

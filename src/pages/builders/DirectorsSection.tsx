@@ -2,16 +2,15 @@
 // designation, appointment (and cessation) date and their other companies; or by a DIN typed in
 // (or clicked), every company of that director. A CIN or DIN is checked against its pattern
 // before it is sent, and the server's own message shows beside the box.
-import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Empty, Input, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { CIN_PATTERN, DIN_PATTERN, type DirectorCompany, type DirectorInfo } from "../../../common/companies";
-import { builderDetailPath, companyApi, companyKeys } from "../../components/companies/api";
+import { CIN_PATTERN, DIN_PATTERN, type DirectorCompany, type DirectorInfo, type DirectorInfoResponse } from "../../../common/companies";
+import { builderDetailPath, companyKeys, companyPaths } from "../../components/companies/api";
+import { useDetailPart } from "../../components/page/useDetailPart";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatText } from "../../lib/format";
-import { HttpError } from "../../providers/http";
 
 export type DirectorLookup = { cin: string } | { din: string };
 
@@ -101,12 +100,7 @@ export function DirectorsSection({ cin, din, onLookup }: { cin: string | null; d
   const [text, setText] = useState(din ?? "");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(din ?? ""), [din]);
-  const query = useQuery({
-    queryKey: companyKeys.directors(lookup ?? {}),
-    queryFn: ({ signal }) => companyApi.directors(lookup!, signal),
-    enabled: !!lookup,
-    retry: false,
-  });
+  const query = useDetailPart<DirectorInfoResponse>(companyPaths.directors, { query: { ...lookup }, queryKey: companyKeys.directors(lookup ?? {}), enabled: !!lookup });
 
   const submit = (value: string) => {
     if (!value.trim()) {
@@ -122,7 +116,8 @@ export function DirectorsSection({ cin, din, onLookup }: { cin: string | null; d
     else setError("This box looks up a director's DIN; open the other company's page for its directors.");
   };
 
-  const serverError = query.error instanceof HttpError ? (query.error.errors ? Object.values(query.error.errors)[0]?.[0] : query.error.statusCode === 404 ? (din ? `No director with DIN ${din} on record.` : "No directors on record for this CIN.") : query.error.message) : null;
+  const failure = query.error as (Error & { statusCode?: number; errors?: Record<string, string[]> }) | null;
+  const serverError = failure ? (failure.errors ? Object.values(failure.errors)[0]?.[0] : failure.statusCode === 404 ? (din ? `No director with DIN ${din} on record.` : "No directors on record for this CIN.") : failure.message) : null;
 
   return (
     <div className="directors">
@@ -158,8 +153,8 @@ export function DirectorsSection({ cin, din, onLookup }: { cin: string | null; d
       ) : query.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : query.isError ? (
-        <Alert type={query.error instanceof HttpError && query.error.statusCode === 404 ? "info" : "warning"} showIcon message={serverError ?? "Directors could not be loaded"} />
-      ) : query.data.directors.length === 0 ? (
+        <Alert type={failure?.statusCode === 404 ? "info" : "warning"} showIcon message={serverError ?? "Directors could not be loaded"} />
+      ) : !query.data?.directors.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No directors on record" />
       ) : (
         <DirectorTable directors={query.data.directors} byDin={!!din} onDin={(d) => onLookup({ din: d })} />

@@ -3,18 +3,16 @@
 // about this lead'. The classic routes stack the sections; /project-detail-new/{id} puts the
 // summary beside tabs.
 import "./leads.css";
-import { ArrowLeftOutlined, SafetyOutlined } from "@ant-design/icons";
-import { Button, Card, Col, Descriptions, Row, Skeleton, Space, Tabs, Tag, Tooltip, Typography } from "antd";
+import { SafetyOutlined } from "@ant-design/icons";
+import { Card, Col, Descriptions, Row, Space, Tabs, Tag, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { DetailShell } from "../../components/page/DetailShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { useSignedInSession } from "../../hooks/useSession";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
-import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
-import { HttpError } from "../../providers/http";
 import { projectTypes, type CompanyRef, type LeadDetail } from "./api";
 import { AskSection } from "./detail/AskSection";
 import { ContactsSection } from "./detail/ContactsSection";
@@ -115,49 +113,20 @@ function Section({ title, children, extra, id }: { title: string; children: Reac
 }
 
 export default function LeadDetailPage() {
-  const { id = "" } = useParams();
+  const { id: routeId } = useParams();
   const { pathname } = useLocation();
   const newStyle = pathname.startsWith("/project-detail-new");
   const session = useSignedInSession();
   const isStaff = !!session?.user.is_staff && !session.user.is_impersonated;
-  const query = useLead(id);
-  const lead = query.data;
-  const back = backLink(pathname, lead);
-  const backNode = (
-    <Link to={back.to}>
-      <ArrowLeftOutlined /> {back.label}
-    </Link>
+  const detail = useLead(routeId);
+  return (
+    <DetailShell detail={detail} title="Project Details" noun="Project" back={backLink(pathname, detail.record)} titleOf={(lead) => lead.title}>
+      {(lead) => <LeadContent lead={lead} id={detail.id} newStyle={newStyle} isStaff={isStaff} />}
+    </DetailShell>
   );
+}
 
-  if (query.isPending) {
-    return (
-      <PageShell title="Project Details" subtitle={`Project #${id}`} extra={backNode}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </PageShell>
-    );
-  }
-  if (query.isError || !lead) {
-    const notFound = query.error instanceof HttpError && query.error.statusCode === 404;
-    return (
-      <PageShell title="Project Details" subtitle={`Project #${id}`} extra={backNode}>
-        <Card>
-          <EmptyState
-            title={notFound ? NOT_FOUND_MESSAGE : "This project could not be loaded"}
-            text={
-              <>
-                {notFound ? "There is no project with this id. It may have been removed, or the link is mistyped." : (query.error as Error)?.message}
-                <br />
-                <Link to={back.to}>Back to {back.label}</Link>
-              </>
-            }
-          />
-        </Card>
-      </PageShell>
-    );
-  }
-
+function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: string; newStyle: boolean; isStaff: boolean }) {
   const fields = (
     <>
       {lead.description && <Typography.Paragraph className="lead-description">{lead.description}</Typography.Paragraph>}
@@ -207,7 +176,7 @@ export default function LeadDetailPage() {
 
   if (newStyle) {
     return (
-      <PageShell title={lead.title} extra={backNode}>
+      <>
         <Header lead={lead} id={id} />
         <Row gutter={[16, 16]} className="lead-detail-new">
           <Col xs={24} lg={16}>
@@ -229,12 +198,12 @@ export default function LeadDetailPage() {
             {similar}
           </Col>
         </Row>
-      </PageShell>
+      </>
     );
   }
 
   return (
-    <PageShell title={lead.title} extra={backNode}>
+    <>
       <Header lead={lead} id={id} />
       <Row gutter={[16, 0]} className="lead-detail">
         <Col xs={24} xl={16} className="lead-main">
@@ -257,6 +226,6 @@ export default function LeadDetailPage() {
           {similar}
         </Col>
       </Row>
-    </PageShell>
+    </>
   );
 }

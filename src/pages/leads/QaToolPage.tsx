@@ -4,18 +4,16 @@
 // report with a reason; staff can also reprocess (re-score those contacts against the name)
 // and see the lead's /debug panel.
 import "./leads.css";
-import { ArrowLeftOutlined, CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
+import { CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { CONTACT_QUALITY_THRESHOLD } from "../../../common/constants";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { DetailShell } from "../../components/page/DetailShell";
 import { useSignedInSession } from "../../hooks/useSession";
 import { formatDateTime, formatText } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { HttpError } from "../../providers/http";
-import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
 import { leadApi, leadPartKey, listOf, type CheckNumberResult, type LeadContact, type NumberMatch } from "./api";
 import { QualityBadge, sourceLabel, useQueryContacts } from "./detail/ContactsSection";
 import { useLead, useLeadPart } from "./detail/useLead";
@@ -83,6 +81,7 @@ function DebugPanel({ leadId }: { leadId: string }) {
   if (debug.isPending) return <Skeleton active />;
   if (debug.isError) return <Alert type="warning" showIcon message="Debug data could not be loaded" description={(debug.error as Error).message} />;
   const d = debug.data;
+  if (!d) return null;
   return (
     <Collapse
       size="small"
@@ -146,171 +145,167 @@ export default function QaToolPage() {
     check.mutate({ phone: phone.trim(), name: name.trim(), contactId, reprocess });
   };
 
-  const back = (
-    <Link to={`/private-leads/detail/${id}`}>
-      <ArrowLeftOutlined /> Back to the project
-    </Link>
-  );
-  if (lead.isError) {
-    const notFound = lead.error instanceof HttpError && lead.error.statusCode === 404;
-    return (
-      <PageShell title="QA Tool" subtitle={`Project #${id}`}>
-        <Card>
-          <EmptyState title={notFound ? NOT_FOUND_MESSAGE : "This project could not be loaded"} text={<Link to="/private-construction-leads">Back to Construction Projects</Link>} />
-        </Card>
-      </PageShell>
-    );
-  }
-
   const result = checked?.result;
   const matches = result?.matches ?? [];
 
   return (
-    <PageShell title="QA Tool" subtitle={lead.data ? lead.data.title : `Project #${id}`} extra={back}>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}>
-          <Card title="Contacts of this project" size="small" className="qa-contacts">
-            {contactsQuery.isPending ? (
-              <Skeleton active />
-            ) : contacts.length === 0 ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No contacts for this project" />
-            ) : (
-              <ul className="qa-contact-list">
-                {contacts.map((c) => {
-                  const masked = isMasked(c.phone);
-                  return (
-                    <li key={c.id} className={contactId === c.id ? "qa-contact-on" : undefined}>
-                      <div>
-                        <Typography.Text strong>{c.name}</Typography.Text> <QualityBadge contact={c} />
-                        <div>
-                          <Typography.Text type="secondary">
-                            {formatText(c.seniority)} · {sourceLabel(c)}
-                          </Typography.Text>
-                        </div>
-                        <div className={masked ? "contact-masked" : undefined}>
-                          {masked && <LockOutlined />} {c.phone ?? "No phone"}
-                        </div>
-                      </div>
-                      <Button size="small" onClick={() => pick(c)} disabled={masked} title={masked ? "Unlock this contact on the project page to verify it" : undefined} aria-label={`Verify ${c.name}`}>
-                        Verify
-                      </Button>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {contacts.some((c) => isMasked(c.phone)) && (
-              <Typography.Text type="secondary" className="qa-hint">
-                Locked numbers can be verified once unlocked on the <Link to={`/private-leads/detail/${id}`}>project page</Link>.
-              </Typography.Text>
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={14}>
-          <Card title="Check a number" size="small" className="qa-check">
-            <Form layout="vertical" onFinish={() => submit(false)}>
-              <Row gutter={12}>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Phone number">
-                    <Input aria-label="Phone number" value={phone} onChange={(e) => { setPhone(e.target.value); setContactId(null); }} placeholder="+91 98765 43210" inputMode="tel" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item label="Registered name">
-                    <Input aria-label="Registered name" value={name} onChange={(e) => setName(e.target.value)} placeholder="The name the number is registered to" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Space wrap>
-                <Button type="primary" htmlType="submit" loading={check.isPending && !check.variables?.reprocess} disabled={!phone.trim()}>
-                  Check number
-                </Button>
-                {isStaff && (
-                  <Button icon={<ReloadOutlined />} onClick={() => submit(true)} loading={check.isPending && !!check.variables?.reprocess} disabled={!phone.trim() || !name.trim()}>
-                    Reprocess
-                  </Button>
-                )}
-                {result && (
-                  <Button danger icon={<FlagOutlined />} onClick={() => setReporting(true)}>
-                    Report wrong number
-                  </Button>
-                )}
-              </Space>
-            </Form>
-
-            {result && (
-              <div className="qa-result" aria-live="polite">
-                <Descriptions
-                  size="small"
-                  bordered
-                  column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
-                  className="qa-number"
-                  items={[
-                    {
-                      key: "valid",
-                      label: "Validity",
-                      children: result.valid ? (
-                        <Tag color="green" icon={<CheckCircleFilled />}>Valid number</Tag>
-                      ) : (
-                        <Tag color="red" icon={<CloseCircleFilled />}>Not a valid number</Tag>
-                      ),
-                    },
-                    { key: "type", label: "Type", children: formatText(result.type?.replace(/_/g, " ")) },
-                    { key: "e164", label: "E.164", children: <Typography.Text copyable>{formatText(result.e164)}</Typography.Text> },
-                    { key: "national", label: "National", children: formatText(result.national) },
-                    { key: "international", label: "International", children: formatText(result.international) },
-                    { key: "region", label: "Region", children: formatText(result.region) },
-                  ]}
-                />
-                <Typography.Title level={5} className="qa-matches-title">
-                  Who else has this number ({matches.length})
-                </Typography.Title>
-                <Table<NumberMatch>
-                  size="small"
-                  rowKey="id"
-                  pagination={false}
-                  dataSource={matches}
-                  scroll={{ x: 560 }}
-                  locale={{ emptyText: "No contact in our database has this number" }}
-                  columns={[
-                    {
-                      title: "Contact",
-                      key: "name",
-                      render: (_, m) => (
-                        <>
-                          <Typography.Text strong>{m.name}</Typography.Text> <QualityBadge contact={m} />
+    <DetailShell
+      detail={lead}
+      title="QA Tool"
+      noun="Project"
+      back={{ to: `/private-leads/detail/${id}`, label: "Back to the project" }}
+      notFoundLink={{ to: "/private-construction-leads", label: "Back to Construction Projects" }}
+      titleOf={() => "QA Tool"}
+      subtitleOf={(record) => record.title}
+    >
+      {() => (
+        <>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} xl={10}>
+              <Card title="Contacts of this project" size="small" className="qa-contacts">
+                {contactsQuery.isPending ? (
+                  <Skeleton active />
+                ) : contacts.length === 0 ? (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No contacts for this project" />
+                ) : (
+                  <ul className="qa-contact-list">
+                    {contacts.map((c) => {
+                      const masked = isMasked(c.phone);
+                      return (
+                        <li key={c.id} className={contactId === c.id ? "qa-contact-on" : undefined}>
                           <div>
-                            <Typography.Text type="secondary">{[m.designation, m.company?.name].filter(Boolean).join(", ") || "—"}</Typography.Text>
+                            <Typography.Text strong>{c.name}</Typography.Text> <QualityBadge contact={c} />
+                            <div>
+                              <Typography.Text type="secondary">
+                                {formatText(c.seniority)} · {sourceLabel(c)}
+                              </Typography.Text>
+                            </div>
+                            <div className={masked ? "contact-masked" : undefined}>
+                              {masked && <LockOutlined />} {c.phone ?? "No phone"}
+                            </div>
                           </div>
-                        </>
-                      ),
-                    },
-                    {
-                      title: "Projects",
-                      key: "projects",
-                      render: (_, m) =>
-                        (m.project_ids ?? []).slice(0, 5).map((pid) => (
-                          <Link key={pid} to={`/private-leads/detail/${pid}`} className="qa-project-link">
-                            #{pid}
-                          </Link>
-                        )),
-                    },
-                    { title: checked?.name ? `Name match (“${checked.name}”)` : "Name match", key: "score", width: 200, render: (_, m) => <ScoreBar score={m.name_score} /> },
-                    { title: "Contact score", key: "fuzz", width: 110, render: (_, m) => formatText(m.contact_fuzz_score) },
-                  ]}
-                />
-                {!checked?.name && <Typography.Text type="secondary">Enter the registered name to see how well each contact's name matches.</Typography.Text>}
-              </div>
-            )}
-          </Card>
-          {isStaff && (
-            <Card title="Debug (staff)" size="small" className="qa-debug">
-              <DebugPanel leadId={id} />
-            </Card>
-          )}
-        </Col>
-      </Row>
-      {checked && <ReportDialog open={reporting} onClose={() => setReporting(false)} checked={checked} matches={matches} />}
-    </PageShell>
+                          <Button size="small" onClick={() => pick(c)} disabled={masked} title={masked ? "Unlock this contact on the project page to verify it" : undefined} aria-label={`Verify ${c.name}`}>
+                            Verify
+                          </Button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+                {contacts.some((c) => isMasked(c.phone)) && (
+                  <Typography.Text type="secondary" className="qa-hint">
+                    Locked numbers can be verified once unlocked on the <Link to={`/private-leads/detail/${id}`}>project page</Link>.
+                  </Typography.Text>
+                )}
+              </Card>
+            </Col>
+            <Col xs={24} xl={14}>
+              <Card title="Check a number" size="small" className="qa-check">
+                <Form layout="vertical" onFinish={() => submit(false)}>
+                  <Row gutter={12}>
+                    <Col xs={24} md={12}>
+                      <Form.Item label="Phone number">
+                        <Input aria-label="Phone number" value={phone} onChange={(e) => { setPhone(e.target.value); setContactId(null); }} placeholder="+91 98765 43210" inputMode="tel" />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item label="Registered name">
+                        <Input aria-label="Registered name" value={name} onChange={(e) => setName(e.target.value)} placeholder="The name the number is registered to" />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                  <Space wrap>
+                    <Button type="primary" htmlType="submit" loading={check.isPending && !check.variables?.reprocess} disabled={!phone.trim()}>
+                      Check number
+                    </Button>
+                    {isStaff && (
+                      <Button icon={<ReloadOutlined />} onClick={() => submit(true)} loading={check.isPending && !!check.variables?.reprocess} disabled={!phone.trim() || !name.trim()}>
+                        Reprocess
+                      </Button>
+                    )}
+                    {result && (
+                      <Button danger icon={<FlagOutlined />} onClick={() => setReporting(true)}>
+                        Report wrong number
+                      </Button>
+                    )}
+                  </Space>
+                </Form>
+
+                {result && (
+                  <div className="qa-result" aria-live="polite">
+                    <Descriptions
+                      size="small"
+                      bordered
+                      column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+                      className="qa-number"
+                      items={[
+                        {
+                          key: "valid",
+                          label: "Validity",
+                          children: result.valid ? (
+                            <Tag color="green" icon={<CheckCircleFilled />}>Valid number</Tag>
+                          ) : (
+                            <Tag color="red" icon={<CloseCircleFilled />}>Not a valid number</Tag>
+                          ),
+                        },
+                        { key: "type", label: "Type", children: formatText(result.type?.replace(/_/g, " ")) },
+                        { key: "e164", label: "E.164", children: <Typography.Text copyable>{formatText(result.e164)}</Typography.Text> },
+                        { key: "national", label: "National", children: formatText(result.national) },
+                        { key: "international", label: "International", children: formatText(result.international) },
+                        { key: "region", label: "Region", children: formatText(result.region) },
+                      ]}
+                    />
+                    <Typography.Title level={5} className="qa-matches-title">
+                      Who else has this number ({matches.length})
+                    </Typography.Title>
+                    <Table<NumberMatch>
+                      size="small"
+                      rowKey="id"
+                      pagination={false}
+                      dataSource={matches}
+                      scroll={{ x: 560 }}
+                      locale={{ emptyText: "No contact in our database has this number" }}
+                      columns={[
+                        {
+                          title: "Contact",
+                          key: "name",
+                          render: (_, m) => (
+                            <>
+                              <Typography.Text strong>{m.name}</Typography.Text> <QualityBadge contact={m} />
+                              <div>
+                                <Typography.Text type="secondary">{[m.designation, m.company?.name].filter(Boolean).join(", ") || "—"}</Typography.Text>
+                              </div>
+                            </>
+                          ),
+                        },
+                        {
+                          title: "Projects",
+                          key: "projects",
+                          render: (_, m) =>
+                            (m.project_ids ?? []).slice(0, 5).map((pid) => (
+                              <Link key={pid} to={`/private-leads/detail/${pid}`} className="qa-project-link">
+                                #{pid}
+                              </Link>
+                            )),
+                        },
+                        { title: checked?.name ? `Name match (“${checked.name}”)` : "Name match", key: "score", width: 200, render: (_, m) => <ScoreBar score={m.name_score} /> },
+                        { title: "Contact score", key: "fuzz", width: 110, render: (_, m) => formatText(m.contact_fuzz_score) },
+                      ]}
+                    />
+                    {!checked?.name && <Typography.Text type="secondary">Enter the registered name to see how well each contact's name matches.</Typography.Text>}
+                  </div>
+                )}
+              </Card>
+              {isStaff && (
+                <Card title="Debug (staff)" size="small" className="qa-debug">
+                  <DebugPanel leadId={id} />
+                </Card>
+              )}
+            </Col>
+          </Row>
+          {checked && <ReportDialog open={reporting} onClose={() => setReporting(false)} checked={checked} matches={matches} />}
+        </>
+      )}
+    </DetailShell>
   );
 }

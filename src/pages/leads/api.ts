@@ -26,40 +26,8 @@ export interface LeadRow {
   mark: Mark | string;
 }
 
-export interface CompanyRef {
-  id: number;
-  name: string;
-  [key: string]: unknown;
-}
-
-export interface MarkHistoryEntry {
-  old_mark?: string | null;
-  new_mark?: string;
-  mark?: string;
-  created_at: string;
-}
-
-/** work/{id}/: every field of the lead, its companies, and the user's mark with its history. */
-export interface LeadDetail extends LeadRow {
-  description?: string | null;
-  ownership?: string | null;
-  pincode?: string | null;
-  address?: string | null;
-  reviewed_date?: string | null;
-  keywords?: string[] | null;
-  source?: string | null;
-  source_url?: string | null;
-  area_sq_ft?: number | string | null;
-  owner_company?: CompanyRef | null;
-  architect_company?: CompanyRef | null;
-  contractor_company?: CompanyRef | null;
-  contact_fuzz_score?: number | null;
-  contact_count?: number;
-  created_at?: string;
-  updated_at?: string;
-  mark_history?: MarkHistoryEntry[];
-  [key: string]: unknown;
-}
+import type { MarkHistoryEntry } from "../../../common/projects";
+export type { CompanyRef, LeadDetail, MarkHistoryEntry } from "../../../common/projects";
 
 export interface LeadImage {
   id: number;
@@ -189,21 +157,12 @@ export interface CheckNumberResult {
   matches?: NumberMatch[];
 }
 
-export const leadKey = (id: string | number) => ["lead", String(id)] as const;
 export const leadPartKey = (id: string | number, part: string) => ["lead", String(id), part] as const;
 
 const work = (id: string | number, part = "") => `work/${encodeURIComponent(String(id))}/${part}`;
 
 export const leadApi = {
-  detail: (id: string | number, signal?: AbortSignal) => http.get<LeadDetail>(work(id), { signal }),
-  /** A part of the detail; its failure shows in its own section, not as a toast. */
-  part: <T>(id: string | number, part: string, signal?: AbortSignal) => http.get<T>(work(id, part), { signal, toast: false }),
   mark: (id: string | number, mark: Mark) => http.post<{ mark: Mark; changed?: boolean; history?: MarkHistoryEntry[] }>(work(id, "mark/"), { mark }),
-  reportContact: (contactId: number, reason: string) => http.post(`user-unlock-contact/${contactId}/report/`, { reason }),
-  /** `confirmation`: what useConfirmSpend answered (impersonated sessions must confirm). */
-  unlock: (contactId: number, confirmation: { impersonation_confirmed?: true } = {}) =>
-    http.post<UnlockResponse>("user-unlock-contact/", { contact_id: contactId, ...confirmation }),
-  ask: (worksId: string | number, question: string) => http.post<RagAnswer>("rag/", { works_id: Number(worksId), question }),
   checkNumber: (phone: string, name?: string, extra?: Record<string, string>) =>
     http.get<CheckNumberResult>(`check_number/${encodeURIComponent(phone)}/`, { query: { name: name || undefined, ...extra } }),
   reportNumber: (phone: string, body: { reason: string; contact_id?: number; works_id?: number }) =>

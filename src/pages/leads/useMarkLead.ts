@@ -4,7 +4,10 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { ListResponse } from "../../../common/api";
 import type { Mark } from "../../../common/constants";
-import { leadApi, leadKey, type LeadDetail, type LeadRow } from "./api";
+import type { GetOneResponse } from "@refinedev/core";
+import { detailKey } from "../../components/page/useDetail";
+import { leadApi, type LeadDetail, type LeadRow } from "./api";
+import { LEAD_RESOURCE } from "./detail/useLead";
 
 type Snapshot = [QueryKey, unknown][];
 
@@ -14,25 +17,26 @@ function patchList(data: unknown, id: number, mark: Mark): unknown {
   return { ...list, results: list.results.map((r) => (r.id === id ? { ...r, mark } : r)) };
 }
 
+type Shown = GetOneResponse<LeadDetail> | undefined;
+const patchDetail = (shown: Shown, patch: Partial<LeadDetail>): Shown => (shown?.data ? { ...shown, data: { ...shown.data, ...patch } } : shown);
+
 export function useMarkLead(id: number) {
   const queryClient = useQueryClient();
+  const leadKey = detailKey(LEAD_RESOURCE, id);
   return useMutation({
     mutationFn: (mark: Mark) => leadApi.mark(id, mark),
     onMutate: async (mark): Promise<{ snapshot: Snapshot }> => {
-      await queryClient.cancelQueries({ queryKey: leadKey(id), exact: true });
-      const snapshot: Snapshot = [
-        ...queryClient.getQueriesData({ queryKey: ["search"] }),
-        ...queryClient.getQueriesData({ queryKey: leadKey(id), exact: true }),
-      ];
+      await queryClient.cancelQueries({ queryKey: leadKey });
+      const snapshot: Snapshot = [...queryClient.getQueriesData({ queryKey: ["search"] }), ...queryClient.getQueriesData({ queryKey: leadKey })];
       queryClient.setQueriesData({ queryKey: ["search"] }, (data: unknown) => patchList(data, id, mark));
-      queryClient.setQueryData<LeadDetail>(leadKey(id), (lead) => (lead ? { ...lead, mark } : lead));
+      queryClient.setQueriesData<Shown>({ queryKey: leadKey }, (shown) => patchDetail(shown, { mark }));
       return { snapshot };
     },
     onError: (_error, _mark, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
     },
     onSuccess: (answer) => {
-      if (answer?.history) queryClient.setQueryData<LeadDetail>(leadKey(id), (lead) => (lead ? { ...lead, mark_history: answer.history } : lead));
+      if (answer?.history) queryClient.setQueriesData<Shown>({ queryKey: leadKey }, (shown) => patchDetail(shown, { mark_history: answer.history }));
     },
   });
 }

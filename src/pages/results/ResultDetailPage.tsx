@@ -5,17 +5,16 @@
 // estimate, the tender's fields and similar results; 'Set reminder' on it. Shared links (uid +
 // tid) open it read-only.
 import "../tenders/tenders.css";
-import { ArrowLeftOutlined, FileTextOutlined, TrophyOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { FileTextOutlined, TrophyOutlined } from "@ant-design/icons";
+import { Alert, Button, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import type { Bidder, ResultDetail } from "../../../common/tenders";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+import type { Bidder, ResultDetail, SimilarResults as SimilarResultsAnswer } from "../../../common/tenders";
+import { DetailShell } from "../../components/page/DetailShell";
+import { useDetailPart } from "../../components/page/useDetailPart";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
-import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
 import { formatDate, formatIndianNumber, formatIstDate, formatLocation, formatRupees, formatText } from "../../lib/format";
-import { HttpError } from "../../providers/http";
-import { tenderApi, tenderKeys } from "../tenders/api";
+import { tenderPaths } from "../tenders/api";
+import { useResult } from "../tenders/useTender";
 import { ShareButton } from "../tenders/ShareButton";
 import { capital, moneyText, Section, SharedNotice, tenderFields } from "../tenders/TenderDetailPage";
 import { tenderNumbers, TenderStatusTag } from "../tenders/TenderParts";
@@ -97,7 +96,7 @@ function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) 
 }
 
 function SimilarResults({ resultId }: { resultId: string }) {
-  const query = useQuery({ queryKey: tenderKeys.similarResults(resultId), queryFn: ({ signal }) => tenderApi.similarResults(resultId, signal) });
+  const query = useDetailPart<SimilarResultsAnswer>(tenderPaths.similarResults(resultId));
   if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
   const items = query.data?.results ?? [];
@@ -127,51 +126,30 @@ function SimilarResults({ resultId }: { resultId: string }) {
 }
 
 export default function ResultDetailPage() {
-  const { id = "" } = useParams();
-  const navigate = useNavigate();
+  const { id } = useParams();
   const { pair, anonymous, loginUrl } = useSharedPage();
-  const query = useQuery({ queryKey: tenderKeys.result(id, pair), queryFn: ({ signal }) => tenderApi.result(id, pair, signal), enabled: !!id, retry: false });
-  const result = query.data;
-  const back = anonymous ? null : (
-    <Link to="/results">
-      <ArrowLeftOutlined /> Tender Results
-    </Link>
+  const detail = useResult(id, pair);
+  if (anonymous && detail.error) return <Navigate to={loginUrl} replace />;
+  return (
+    <DetailShell
+      detail={detail}
+      title="Result Details"
+      noun="Result"
+      back={anonymous ? null : { to: "/results", label: "Tender Results" }}
+      titleOf={(result) => result.tender.title}
+      subtitleOf={(result) => tenderNumbers(result.tender) ?? `Result #${result.id}`}
+    >
+      {(result) => <ResultContent result={result} id={detail.id} anonymous={anonymous} />}
+    </DetailShell>
   );
+}
 
-  if (anonymous && query.isError) return <Navigate to={loginUrl} replace />;
-  if (query.isPending) {
-    return (
-      <PageShell title="Result Details" subtitle={`Result #${id}`} extra={back}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </PageShell>
-    );
-  }
-  if (query.isError || !result) {
-    const notFound = query.error instanceof HttpError && query.error.statusCode === 404;
-    return (
-      <PageShell title="Result Details" subtitle={`Result #${id}`} extra={back}>
-        <Card>
-          <EmptyState
-            title={notFound ? NOT_FOUND_MESSAGE : "This result could not be loaded"}
-            text={
-              <>
-                {notFound ? "There is no result with this id. It may have been removed, or the link is mistyped." : (query.error as Error)?.message}
-                <br />
-                <Link to="/results">Back to Tender Results</Link>
-              </>
-            }
-          />
-        </Card>
-      </PageShell>
-    );
-  }
-
+function ResultContent({ result, id, anonymous }: { result: ResultDetail; id: string; anonymous: boolean }) {
+  const navigate = useNavigate();
   const tender = result.tender;
   const shared = anonymous || result.shared;
   return (
-    <PageShell title={tender.title} subtitle={tenderNumbers(tender) ?? `Result #${result.id}`} extra={back}>
+    <>
       {shared && <SharedNotice noun="tender result" />}
       <div className="tender-header">
         <Space size={[6, 6]} wrap className="tender-tags">
@@ -227,6 +205,6 @@ export default function ResultDetailPage() {
           )}
         </Col>
       </Row>
-    </PageShell>
+    </>
   );
 }

@@ -2,16 +2,14 @@
 // fee, value — each point with the passages it was drawn from (title, description, a document,
 // a corrigendum or a stored field). Sections with nothing found say 'Not Specified'.
 import "./tenders.css";
-import { ArrowLeftOutlined, FileSearchOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
-import { Card, Collapse, Skeleton, Tag, Typography } from "antd";
-import { Link, Navigate, useParams } from "react-router";
-import type { BriefCitation, BriefPoint, BriefSection } from "../../../common/tenders";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
-import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
+import { FileSearchOutlined } from "@ant-design/icons";
+import { Card, Collapse, Tag, Typography } from "antd";
+import { Navigate, useParams } from "react-router";
+import type { BriefCitation, BriefPoint, BriefSection, TenderBrief } from "../../../common/tenders";
+import { DetailShell } from "../../components/page/DetailShell";
 import { NOT_SPECIFIED } from "../../lib/format";
-import { HttpError } from "../../providers/http";
-import { tenderApi, tenderKeys, withPair } from "./api";
+import { withPair, type SharedPair } from "./api";
+import { useTenderBrief } from "./useTender";
 import { DownloadZipButton, SharedNotice } from "./TenderDetailPage";
 import { useSharedPage } from "./useSharedPage";
 
@@ -80,40 +78,30 @@ function Point({ point, n }: { point: BriefPoint; n: number }) {
 }
 
 export default function TenderAiDetailPage() {
-  const { id = "" } = useParams();
+  const { id } = useParams();
   const { pair, anonymous, loginUrl } = useSharedPage();
-  const query = useQuery({ queryKey: tenderKeys.brief(id, pair), queryFn: ({ signal }) => tenderApi.brief(id, pair, signal), enabled: !!id, retry: false });
-  const brief = query.data;
-  const back = (
-    <Link to={withPair(`/tender/detail/${id}`, pair)}>
-      <ArrowLeftOutlined /> Tender details
-    </Link>
+  const detail = useTenderBrief(id, pair);
+  if (anonymous && detail.error) return <Navigate to={loginUrl} replace />;
+  return (
+    <DetailShell
+      detail={detail}
+      title="Tender Summary"
+      noun="Tender"
+      errorTitle="The brief could not be made"
+      back={{ to: withPair(`/tender/detail/${detail.id}`, pair), label: "Tender details" }}
+      notFoundLink={anonymous ? undefined : { to: "/live-tenders", label: "Back to Live Tenders" }}
+      titleOf={() => "Tender Summary"}
+      subtitleOf={(brief) => brief.title}
+    >
+      {(brief) => <Brief brief={brief} pair={pair} anonymous={anonymous} />}
+    </DetailShell>
   );
+}
 
-  if (anonymous && query.isError) return <Navigate to={loginUrl} replace />;
-  if (query.isPending) {
-    return (
-      <PageShell title="Tender Summary" subtitle={`Tender #${id}`} extra={back}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 10 }} />
-        </Card>
-      </PageShell>
-    );
-  }
-  if (query.isError || !brief) {
-    const notFound = query.error instanceof HttpError && query.error.statusCode === 404;
-    return (
-      <PageShell title="Tender Summary" subtitle={`Tender #${id}`} extra={back}>
-        <Card>
-          <EmptyState title={notFound ? NOT_FOUND_MESSAGE : "The brief could not be made"} text={notFound ? "There is no tender with this id." : (query.error as Error)?.message} />
-        </Card>
-      </PageShell>
-    );
-  }
-
+function Brief({ brief, pair, anonymous }: { brief: TenderBrief; pair: SharedPair | null; anonymous: boolean }) {
   let n = 0;
   return (
-    <PageShell title="Tender Summary" subtitle={brief.title} extra={back}>
+    <>
       {(anonymous || brief.shared) && <SharedNotice noun="tender" />}
       <div className="brief-meta">
         <Typography.Text type="secondary">
@@ -141,6 +129,6 @@ export default function TenderAiDetailPage() {
           );
         })}
       </div>
-    </PageShell>
+    </>
   );
 }

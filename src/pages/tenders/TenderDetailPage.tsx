@@ -3,23 +3,23 @@
 // documents as one zip, and the AI brief. Opened through a shared link (uid + tid) without
 // sign-in it shows the same tender read-only; a refused link goes to the sign-in page.
 import "./tenders.css";
-import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, LinkOutlined, RobotOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
+import { DownloadOutlined, FileTextOutlined, LinkOutlined, RobotOutlined } from "@ant-design/icons";
+import { useDataProvider } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Timeline, Typography } from "antd";
 import type { DescriptionsProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
-import type { TenderDetail } from "../../../common/tenders";
+import type { SimilarTenders as SimilarTendersAnswer, TenderDetail } from "../../../common/tenders";
 import { allWinners, winnerList } from "../../../common/winners";
-import { EmptyState, PageShell } from "../../components/page/PageShell";
+import { DetailShell } from "../../components/page/DetailShell";
+import { useDetailPart } from "../../components/page/useDetailPart";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
 import { SafeLink } from "../../components/SafeLink";
-import { NOT_FOUND_MESSAGE } from "../../lib/errorMessages";
 import { formatDate, formatDateTime, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { HttpError } from "../../providers/http";
-import { tenderApi, tenderKeys, withPair, type SharedPair } from "./api";
+import { tenderPaths, withPair, type SharedPair } from "./api";
+import { useTender } from "./useTender";
 import { ShareButton } from "./ShareButton";
 import { ClosingDate, CorrigendumTag, tenderNumbers, TenderStatusTag } from "./TenderParts";
 import { useSharedPage } from "./useSharedPage";
@@ -94,11 +94,17 @@ function fileSize(bytes: number | null): string {
 
 export function DownloadZipButton({ tenderId, pair }: { tenderId: number; pair: SharedPair | null }) {
   const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider();
   const run = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const file = await tenderApi.downloadZip(tenderId, pair);
+      const { data: file } = await dataProvider().custom!<{ blob: Blob; filename: string | null }>({
+        url: tenderPaths.downloadZip(tenderId),
+        method: "get",
+        query: pair ? { uid: pair.uid, tid: pair.tid } : undefined,
+        meta: { responseType: "blob" },
+      });
       const name = file.filename ?? `tender-${tenderId}.zip`;
       saveBlob(file.blob, name);
       toastSuccess(`Downloaded ${name}`);
@@ -163,7 +169,7 @@ function Corrigenda({ tender }: { tender: TenderDetail }) {
 }
 
 function SimilarTenders({ tenderId }: { tenderId: string }) {
-  const query = useQuery({ queryKey: tenderKeys.similar(tenderId), queryFn: ({ signal }) => tenderApi.similar(tenderId, signal) });
+  const query = useDetailPart<SimilarTendersAnswer>(tenderPaths.similar(tenderId));
   if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
   const items = query.data?.results ?? [];
@@ -240,50 +246,29 @@ export function SharedNotice({ noun }: { noun: string }) {
 }
 
 export default function TenderDetailPage() {
-  const { id = "" } = useParams();
+  const { id } = useParams();
   const { pair, anonymous, loginUrl } = useSharedPage();
-  const query = useQuery({ queryKey: tenderKeys.detail(id, pair), queryFn: ({ signal }) => tenderApi.detail(id, pair, signal), enabled: !!id, retry: false });
-  const tender = query.data;
-  const back = anonymous ? null : (
-    <Link to="/live-tenders">
-      <ArrowLeftOutlined /> Live Tenders
-    </Link>
-  );
-
+  const detail = useTender(id, pair);
   // A link the server refuses (tampered, revoked, another item) shows the sign-in page, never data.
-  if (anonymous && query.isError) return <Navigate to={loginUrl} replace />;
-  if (query.isPending) {
-    return (
-      <PageShell title="Tender Details" subtitle={`Tender #${id}`} extra={back}>
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </PageShell>
-    );
-  }
-  if (query.isError || !tender) {
-    const notFound = query.error instanceof HttpError && query.error.statusCode === 404;
-    return (
-      <PageShell title="Tender Details" subtitle={`Tender #${id}`} extra={back}>
-        <Card>
-          <EmptyState
-            title={notFound ? NOT_FOUND_MESSAGE : "This tender could not be loaded"}
-            text={
-              <>
-                {notFound ? "There is no tender with this id. It may have been removed, or the link is mistyped." : (query.error as Error)?.message}
-                <br />
-                <Link to="/live-tenders">Back to Live Tenders</Link>
-              </>
-            }
-          />
-        </Card>
-      </PageShell>
-    );
-  }
+  if (anonymous && detail.error) return <Navigate to={loginUrl} replace />;
+  return (
+    <DetailShell
+      detail={detail}
+      title="Tender Details"
+      noun="Tender"
+      back={anonymous ? null : { to: "/live-tenders", label: "Live Tenders" }}
+      titleOf={(tender) => tender.title}
+      subtitleOf={(tender) => tenderNumbers(tender) ?? `Tender #${tender.id}`}
+    >
+      {(tender) => <TenderContent tender={tender} id={detail.id} pair={pair} anonymous={anonymous} />}
+    </DetailShell>
+  );
+}
 
+function TenderContent({ tender, id, pair, anonymous }: { tender: TenderDetail; id: string; pair: SharedPair | null; anonymous: boolean }) {
   const shared = anonymous || tender.shared;
   return (
-    <PageShell title={tender.title} subtitle={tenderNumbers(tender) ?? `Tender #${tender.id}`} extra={back}>
+    <>
       {shared && <SharedNotice noun="tender" />}
       <Header tender={tender} pair={pair} anonymous={anonymous} />
       <Row gutter={[16, 0]}>
@@ -322,6 +307,6 @@ export default function TenderDetailPage() {
           )}
         </Col>
       </Row>
-    </PageShell>
+    </>
   );
 }

@@ -2,14 +2,9 @@
 // endpoints and shapes), through the one HTTP layer.
 import type { FacetOption } from "../../../common/api";
 import type {
-  ResultDetail,
   ShareLink,
   ShareRevoked,
-  SimilarResults,
-  SimilarTenders,
   SuggesterResponse,
-  TenderBrief,
-  TenderDetail,
 } from "../../../common/tenders";
 import { http } from "../../providers/http";
 
@@ -35,26 +30,24 @@ export function withPair(path: string, pair: SharedPair | null): string {
 }
 
 const id = (value: string | number) => encodeURIComponent(String(value));
-const pairQuery = (pair: SharedPair | null) => (pair ? { uid: pair.uid, tid: pair.tid } : undefined);
 
 export type ShareKind = "tender" | "result";
 
 export const tenderKeys = {
-  detail: (tenderId: string, pair: SharedPair | null) => ["tender", tenderId, "detail", pair?.tid ?? null] as const,
-  brief: (tenderId: string, pair: SharedPair | null) => ["tender", tenderId, "brief", pair?.tid ?? null] as const,
-  similar: (tenderId: string) => ["tender", tenderId, "similar"] as const,
-  result: (resultId: string, pair: SharedPair | null) => ["result", resultId, "detail", pair?.tid ?? null] as const,
-  similarResults: (resultId: string) => ["result", resultId, "similar"] as const,
   orgSuggestions: (text: string) => ["tenders", "org-suggest", text] as const,
 };
 
+/** The API paths of a tender's and a result's pages; `:id` is filled in by the dataProvider. */
+export const tenderPaths = {
+  detail: "tender/detail/:id",
+  brief: "tender/ai-detail/:id/",
+  result: "result/detail/:id",
+  similar: (tenderId: string | number) => `tender/${id(tenderId)}/tender-mlt/`,
+  similarResults: (resultId: string | number) => `result/${id(resultId)}/result-mlt/`,
+  downloadZip: (tenderId: string | number) => `tender/download_zip/${id(tenderId)}`,
+};
+
 export const tenderApi = {
-  detail: (tenderId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<TenderDetail>(`tender/detail/${id(tenderId)}`, { query: pairQuery(pair), signal }),
-  brief: (tenderId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<TenderBrief>(`tender/ai-detail/${id(tenderId)}/`, { query: pairQuery(pair), signal }),
-  similar: (tenderId: string, signal?: AbortSignal) => http.get<SimilarTenders>(`tender/${id(tenderId)}/tender-mlt/`, { signal, toast: false }),
-  downloadZip: (tenderId: string | number, pair: SharedPair | null) => http.download(`tender/download_zip/${id(tenderId)}`, { query: pairQuery(pair) }),
-  result: (resultId: string, pair: SharedPair | null, signal?: AbortSignal) => http.get<ResultDetail>(`result/detail/${id(resultId)}`, { query: pairQuery(pair), signal }),
-  similarResults: (resultId: string, signal?: AbortSignal) => http.get<SimilarResults>(`result/${id(resultId)}/result-mlt/`, { signal, toast: false }),
   share: (kind: ShareKind, itemId: string | number) => http.post<ShareLink>(`${kind}/${id(itemId)}/share/`),
   revokeShares: (kind: ShareKind, itemId: string | number) => http.delete<ShareRevoked>(`${kind}/${id(itemId)}/share/`),
   suggestOrgs: async (text: string, signal?: AbortSignal): Promise<FacetOption[]> =>

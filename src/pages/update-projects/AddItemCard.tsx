@@ -8,11 +8,11 @@
 // card title "Contacts", the classes project-contacts / add-contact-form / project-contact-list
 // and the form name add-contact.
 import { PlusOutlined } from "@ant-design/icons";
-import { useQuery } from "@tanstack/react-query";
+import { useCustomMutation } from "@refinedev/core";
 import { Button, Card, Empty, Form, List } from "antd";
 import { useState, type ReactNode } from "react";
 import { toastSuccess } from "../../lib/toast";
-import { HttpError, http } from "../../providers/http";
+import { useDetailPart } from "../../components/page/useDetailPart";
 
 /** The POST body: text trimmed, blanks (and empty choices) left out. */
 export function formBody(values: object): Record<string, string | number> {
@@ -59,21 +59,23 @@ export function AddItemCard<Item extends { id: number }, Values extends object>(
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
-  const items = useQuery({ queryKey, queryFn: ({ signal }) => http.get<{ results: Item[] }>(url, { signal }) });
+  const items = useDetailPart<{ results: Item[] }>(url, { queryKey, toast: true });
+  const { mutateAsync } = useCustomMutation<Item>();
   const plural = `${noun}s`;
 
   const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const added = await http.post<Item>(url, formBody(values));
+      const { data: added } = await mutateAsync({ url, method: "post", values: formBody(values), errorNotification: false });
       toastSuccess(`${capital(noun)} '${nameOf(added)}' added`);
       form.resetFields();
       setAdding(false);
       await items.refetch();
       onAdded();
     } catch (err) {
-      if (err instanceof HttpError && err.errors) {
-        const messages = err.errors;
+      // The HTTP layer has shown the toast; field messages also go beside their inputs.
+      const messages = (err as { errors?: Record<string, string[]> }).errors;
+      if (messages) {
         form.setFields(fieldNames.filter((name) => messages[name]).map((name) => ({ name, errors: messages[name] })));
       }
     } finally {

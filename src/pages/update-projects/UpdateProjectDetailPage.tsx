@@ -4,11 +4,9 @@
 // (work/{id}/documents/), staff keywords (keywords/), images (work/{id}/image-upload/) and the
 // history of changes (work/{id}/history), each recorded with who and when. Added contacts and
 // documents also show in the status updates, which subscribers who shortlisted the lead see.
-import { ArrowLeftOutlined } from "@ant-design/icons";
 import { useForm } from "@refinedev/antd";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCustomMutation } from "@refinedev/core";
 import {
-  Alert,
   Button,
   Card,
   Col,
@@ -27,37 +25,21 @@ import {
 } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { isRecordId } from "../../../common/api";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants";
-import { PageShell } from "../../components/page/PageShell";
+import { DetailShell } from "../../components/page/DetailShell";
+import { detailOf } from "../../components/page/useDetail";
 import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { webUrlRule } from "../../lib/webUrlRule";
-import { http } from "../../providers/http";
 import { ImagesSection } from "../leads/detail/LeadSections";
 import { useLeadPart } from "../leads/detail/useLead";
 import { CompanySelect } from "./CompanySelect";
 import { ProjectContactsCard } from "./ProjectContactsCard";
 import { ProjectDocumentsCard } from "./ProjectDocumentsCard";
 import { changedFields, editableValues, type EditableProject, type ProjectDetail } from "./projectFields";
-
-interface StatusUpdate {
-  id: number;
-  old_status: string | null;
-  new_status: string;
-  note: string | null;
-  created_by: string | null;
-  created_at: string;
-}
-interface HistoryRow {
-  id: number;
-  changes: Record<string, unknown>;
-  changed_by: string | null;
-  created_at: string;
-}
-
-const historyKey = (id: string) => ["infrascout", "project-history", id] as const;
-const statusKey = (id: string) => ["infrascout", "project-status-updates", id] as const;
+import { useProjectHistory, useRefreshProjectParts, useStatusUpdates } from "./projectParts";
 
 const dateProps = {
   getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }),
@@ -72,20 +54,19 @@ export function valueHint(value: unknown): string {
 }
 
 function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStatus: string | null; onAdded: () => void }) {
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<{ new_status: string; note?: string }>();
   const [busy, setBusy] = useState(false);
-  const updates = useQuery({
-    queryKey: statusKey(id),
-    queryFn: ({ signal }) => http.get<{ results: StatusUpdate[] }>(`work/${id}/status-update/`, { signal }),
-  });
+  const updates = useStatusUpdates(id);
+  const refreshParts = useRefreshProjectParts(id);
+  const { mutateAsync } = useCustomMutation();
   const submit = async (values: { new_status: string; note?: string }) => {
     setBusy(true);
     try {
-      await http.post(`work/${id}/status-update/`, { new_status: values.new_status, ...(values.note?.trim() ? { note: values.note.trim() } : {}) });
+      const body = { new_status: values.new_status, ...(values.note?.trim() ? { note: values.note.trim() } : {}) };
+      await mutateAsync({ url: `work/${id}/status-update/`, method: "post", values: body, errorNotification: false });
       toastSuccess("Status update added");
       form.resetFields();
-      await queryClient.invalidateQueries({ queryKey: statusKey(id) });
+      await refreshParts(["status"]);
       onAdded();
     } catch {
       // shown by the HTTP layer
@@ -134,12 +115,13 @@ function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStat
 function Keywords({ id, keywords, onAdded }: { id: string; keywords: string[]; onAdded: () => void }) {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
+  const { mutateAsync } = useCustomMutation();
   const add = async () => {
     const keyword = text.trim();
     if (!keyword) return;
     setBusy(true);
     try {
-      await http.post("keywords/", { works_id: Number(id), keyword });
+      await mutateAsync({ url: "keywords/", method: "post", values: { works_id: Number(id), keyword }, errorNotification: false });
       toastSuccess(`Keyword '${keyword}' added`);
       setText("");
       onAdded();
@@ -171,10 +153,7 @@ function showValue(v: unknown): string {
 }
 
 function History({ id }: { id: string }) {
-  const history = useQuery({
-    queryKey: historyKey(id),
-    queryFn: ({ signal }) => http.get<{ results: HistoryRow[] }>(`work/${id}/history`, { signal }),
-  });
+  const history = useProjectHistory(id);
   const rows = history.data?.results ?? [];
   return (
     <Card size="small" title="History" className="project-history">
@@ -208,7 +187,7 @@ function History({ id }: { id: string }) {
 
 export default function UpdateProjectDetailPage() {
   const { id = "" } = useParams();
-  const queryClient = useQueryClient();
+  const refreshParts = useRefreshProjectParts(id);
   const { formProps, saveButtonProps, query, onFinish, form } = useForm<ProjectDetail, never, EditableProject>({
     resource: "update-projects",
     id,
@@ -218,7 +197,9 @@ export default function UpdateProjectDetailPage() {
     mutationMode: "pessimistic",
     successNotification: () => ({ message: "Project saved", type: "success" }),
     errorNotification: false, // the HTTP layer has shown it
-    onMutationSuccess: () => void queryClient.invalidateQueries({ queryKey: historyKey(id) }),
+    onMutationSuccess: () => void refreshParts(["history"]),
+    // A malformed id is never sent: the frame shows the 404 page.
+    queryOptions: { enabled: isRecordId(id) },
   });
   const project = query?.data?.data;
   const value = Form.useWatch("value", form);
@@ -228,19 +209,18 @@ export default function UpdateProjectDetailPage() {
   }, [project, form]);
 
   // An uploaded image is a line in the history: refetch it when the image list changes.
-  const images = useLeadPart<unknown>(id, "image-upload/");
+  const images = useLeadPart<unknown>(id, "image-upload/", isRecordId(id));
   const imagesAt = images.dataUpdatedAt;
   const firstImagesAt = useRef(0);
   useEffect(() => {
     if (!imagesAt) return;
     if (!firstImagesAt.current) firstImagesAt.current = imagesAt; // the first load is not a change
-    else if (imagesAt !== firstImagesAt.current) void queryClient.invalidateQueries({ queryKey: historyKey(id) });
-  }, [imagesAt, id, queryClient]);
+    else if (imagesAt !== firstImagesAt.current) void refreshParts(["history"]);
+  }, [imagesAt, refreshParts]);
 
   const refresh = () => {
     void query?.refetch();
-    void queryClient.invalidateQueries({ queryKey: historyKey(id) });
-    void queryClient.invalidateQueries({ queryKey: statusKey(id) });
+    void refreshParts(["history", "status"]);
   };
 
   const save = async (values: EditableProject) => {
@@ -253,181 +233,176 @@ export default function UpdateProjectDetailPage() {
     await onFinish(changes as EditableProject).catch(() => undefined);
   };
 
-  const back = (
-    <Link to="/update-projects">
-      <ArrowLeftOutlined /> Update Projects
-    </Link>
-  );
-
-  if (query?.isError) {
-    return (
-      <PageShell title="Update Project" subtitle={`Project #${id}`} extra={back}>
-        <Alert type="error" showIcon message="This project could not be loaded." description="It may not exist, or the server did not answer." />
-      </PageShell>
-    );
-  }
-
   return (
-    <PageShell title={project?.title ?? "Update Project"} subtitle={`Project #${id}${project ? ` · arrived ${formatDate(project.arrived_date)}` : ""}`} extra={back}>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={15}>
-          <Card loading={!project} className="project-form-card">
-            <Form {...formProps} layout="vertical" onFinish={(v) => void save(v as EditableProject)} requiredMark="optional" className="project-form">
-              <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: "A project needs a title" }]}>
-                <Input maxLength={500} />
-              </Form.Item>
-              <Form.Item label="Description" name="description">
-                <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
-              </Form.Item>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Category" name="category" rules={[{ required: true }]}>
-                    <Select options={PROJECT_CATEGORIES.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Type" name="project_type" tooltip="Several types are allowed">
-                    <Select mode="tags" tokenSeparators={[","]} placeholder="e.g. Hospital, Residential" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Sector" name="sector" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Ownership" name="ownership">
-                    <Select allowClear options={["private", "public", "ppp"].map((o) => ({ value: o, label: o === "ppp" ? "PPP" : o[0].toUpperCase() + o.slice(1) }))} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Status" name="status" extra="A status change here is recorded in the history; add a status update to tell subscribers.">
-                    <Select allowClear options={PROJECT_STATUSES.map((s) => ({ value: s, label: s }))} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Stage" name="stage" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Value (₹)" name="value" extra={<span className="value-hint">{valueHint(value)}</span>}>
-                    <InputNumber<number>
-                      min={0}
-                      style={{ width: "100%" }}
-                      formatter={(v) => (v === undefined || v === null || `${v}` === "" ? "" : formatIndianNumber(v, 2))}
-                      parser={(v) => Number((v ?? "").replace(/[^\d.]/g, "")) as number}
-                    />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Area (sq ft)" name="area_sq_ft">
-                    <InputNumber min={0} style={{ width: "100%" }} />
-                  </Form.Item>
-                </Col>
-              </Row>
+    <DetailShell
+      detail={detailOf(id, query, project)}
+      title="Update Project"
+      noun="Project"
+      back={{ to: "/update-projects", label: "Update Projects" }}
+      titleOf={(p) => p.title}
+      subtitleOf={(p) => `Project #${id} · arrived ${formatDate(p.arrived_date)}`}
+    >
+      {(project) => (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={15}>
+            <Card loading={!project} className="project-form-card">
+              <Form {...formProps} layout="vertical" onFinish={(v) => void save(v as EditableProject)} requiredMark="optional" className="project-form">
+                <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: "A project needs a title" }]}>
+                  <Input maxLength={500} />
+                </Form.Item>
+                <Form.Item label="Description" name="description">
+                  <Input.TextArea autoSize={{ minRows: 3, maxRows: 10 }} />
+                </Form.Item>
+                <Row gutter={12}>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Category" name="category" rules={[{ required: true }]}>
+                      <Select options={PROJECT_CATEGORIES.map((c) => ({ value: c, label: c[0].toUpperCase() + c.slice(1) }))} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Type" name="project_type" tooltip="Several types are allowed">
+                      <Select mode="tags" tokenSeparators={[","]} placeholder="e.g. Hospital, Residential" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Sector" name="sector" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Ownership" name="ownership">
+                      <Select allowClear options={["private", "public", "ppp"].map((o) => ({ value: o, label: o === "ppp" ? "PPP" : o[0].toUpperCase() + o.slice(1) }))} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Status" name="status" extra="A status change here is recorded in the history; add a status update to tell subscribers.">
+                      <Select allowClear options={PROJECT_STATUSES.map((s) => ({ value: s, label: s }))} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Stage" name="stage" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Value (₹)" name="value" extra={<span className="value-hint">{valueHint(value)}</span>}>
+                      <InputNumber<number>
+                        min={0}
+                        style={{ width: "100%" }}
+                        formatter={(v) => (v === undefined || v === null || `${v}` === "" ? "" : formatIndianNumber(v, 2))}
+                        parser={(v) => Number((v ?? "").replace(/[^\d.]/g, "")) as number}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Area (sq ft)" name="area_sq_ft">
+                      <InputNumber min={0} style={{ width: "100%" }} />
+                    </Form.Item>
+                  </Col>
+                </Row>
 
-              <Typography.Title level={5}>Location</Typography.Title>
-              <Row gutter={12}>
-                <Col xs={24} sm={8}>
-                  <Form.Item label="State" name="state" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item label="District" name="district" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item label="City" name="city" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={16}>
-                  <Form.Item label="Address" name="address" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={8}>
-                  <Form.Item label="PIN code" name="pincode" {...textOrNull} rules={[{ pattern: /^[1-9]\d{5}$/, message: "Six digits, not starting with 0" }]}>
-                    <Input inputMode="numeric" maxLength={6} />
-                  </Form.Item>
-                </Col>
-              </Row>
+                <Typography.Title level={5}>Location</Typography.Title>
+                <Row gutter={12}>
+                  <Col xs={24} sm={8}>
+                    <Form.Item label="State" name="state" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={8}>
+                    <Form.Item label="District" name="district" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={8}>
+                    <Form.Item label="City" name="city" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={16}>
+                    <Form.Item label="Address" name="address" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={8}>
+                    <Form.Item label="PIN code" name="pincode" {...textOrNull} rules={[{ pattern: /^[1-9]\d{5}$/, message: "Six digits, not starting with 0" }]}>
+                      <Input inputMode="numeric" maxLength={6} />
+                    </Form.Item>
+                  </Col>
+                </Row>
 
-              <Typography.Title level={5}>Companies</Typography.Title>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Owner (as shown)" name="owner_name" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Owner company" name="owner_company_id">
-                    <CompanySelect current={project?.owner_company ?? null} placeholder="Search companies" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Architect" name="architect_company_id">
-                    <CompanySelect current={project?.architect_company ?? null} placeholder="Search companies" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Contractor" name="contractor_company_id">
-                    <CompanySelect current={project?.contractor_company ?? null} placeholder="Search companies" />
-                  </Form.Item>
-                </Col>
-              </Row>
+                <Typography.Title level={5}>Companies</Typography.Title>
+                <Row gutter={12}>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Owner (as shown)" name="owner_name" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Owner company" name="owner_company_id">
+                      <CompanySelect current={project?.owner_company ?? null} placeholder="Search companies" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Architect" name="architect_company_id">
+                      <CompanySelect current={project?.architect_company ?? null} placeholder="Search companies" />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Contractor" name="contractor_company_id">
+                      <CompanySelect current={project?.contractor_company ?? null} placeholder="Search companies" />
+                    </Form.Item>
+                  </Col>
+                </Row>
 
-              <Typography.Title level={5}>Dates and source</Typography.Title>
-              <Row gutter={12}>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Start date" name="start_date" {...dateProps}>
-                    <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Completion date" name="completion_date" {...dateProps}>
-                    <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Source" name="source" {...textOrNull}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} sm={12}>
-                  <Form.Item label="Source URL" name="source_url" normalize={(v: string) => v.trim() || null} rules={[webUrlRule]}>
-                    <Input />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Flex justify="flex-end">
-                {/* A submit button (Enter in a field saves too) without saveButtonProps' onClick, which
-                    submitted the form a second time: one click was two saves and two history lines. */}
-                <Button type="primary" htmlType="submit" loading={saveButtonProps.loading} disabled={saveButtonProps.disabled}>
-                  Save changes
-                </Button>
-              </Flex>
-            </Form>
-          </Card>
-          <Flex vertical gap={16} style={{ marginTop: 16 }}>
-            <ProjectContactsCard id={id} onAdded={refresh} />
-            <ProjectDocumentsCard id={id} onAdded={refresh} />
-          </Flex>
-        </Col>
-        <Col xs={24} xl={9}>
-          <Flex vertical gap={16}>
-            {project && <StatusUpdates id={id} currentStatus={project.status} onAdded={refresh} />}
-            {project && <Keywords id={id} keywords={project.keywords} onAdded={refresh} />}
-            <Card size="small" title="Images" className="project-images">
-              <ImagesSection leadId={id} isStaff />
+                <Typography.Title level={5}>Dates and source</Typography.Title>
+                <Row gutter={12}>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Start date" name="start_date" {...dateProps}>
+                      <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Completion date" name="completion_date" {...dateProps}>
+                      <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Source" name="source" {...textOrNull}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <Form.Item label="Source URL" name="source_url" normalize={(v: string) => v.trim() || null} rules={[webUrlRule]}>
+                      <Input />
+                    </Form.Item>
+                  </Col>
+                </Row>
+                <Flex justify="flex-end">
+                  {/* A submit button (Enter in a field saves too) without saveButtonProps' onClick, which
+                      submitted the form a second time: one click was two saves and two history lines. */}
+                  <Button type="primary" htmlType="submit" loading={saveButtonProps.loading} disabled={saveButtonProps.disabled}>
+                    Save changes
+                  </Button>
+                </Flex>
+              </Form>
             </Card>
-            <History id={id} />
-          </Flex>
-        </Col>
-      </Row>
-    </PageShell>
+            <Flex vertical gap={16} style={{ marginTop: 16 }}>
+              <ProjectContactsCard id={id} onAdded={refresh} />
+              <ProjectDocumentsCard id={id} onAdded={refresh} />
+            </Flex>
+          </Col>
+          <Col xs={24} xl={9}>
+            <Flex vertical gap={16}>
+              {project && <StatusUpdates id={id} currentStatus={project.status} onAdded={refresh} />}
+              {project && <Keywords id={id} keywords={project.keywords} onAdded={refresh} />}
+              <Card size="small" title="Images" className="project-images">
+                <ImagesSection leadId={id} isStaff />
+              </Card>
+              <History id={id} />
+            </Flex>
+          </Col>
+        </Row>
+      )}
+    </DetailShell>
   );
 }

@@ -1,10 +1,10 @@
 // 'Ask about this lead': a question answered from the project's documents and fields (rag/).
 // The answer's [n] markers point at numbered citations; each expands to its passage.
 import { QuestionCircleOutlined } from "@ant-design/icons";
-import { useMutation } from "@tanstack/react-query";
+import { useCustomMutation } from "@refinedev/core";
 import { Alert, Button, Collapse, Input, Space, Tag, Typography } from "antd";
 import { useState } from "react";
-import { leadApi, type RagAnswer, type RagCitation } from "../api";
+import type { RagAnswer, RagCitation } from "../api";
 
 const MODE_LABELS: Record<string, string> = {
   llm: "AI model",
@@ -57,12 +57,13 @@ function AnswerText({ text, count, onCite }: { text: string; count: number; onCi
 export function AskSection({ leadId }: { leadId: string }) {
   const [question, setQuestion] = useState("");
   const [open, setOpen] = useState<string[]>([]);
-  const ask = useMutation<RagAnswer, Error, string>({ mutationFn: (q) => leadApi.ask(leadId, q) });
+  const { mutate, mutation: ask } = useCustomMutation<RagAnswer>();
   const submit = () => {
     const q = question.trim();
-    if (q && !ask.isPending) ask.mutate(q);
+    // The HTTP layer shows a refusal's toast; the message also shows under the box.
+    if (q && !ask.isPending) mutate({ url: "rag/", method: "post", values: { works_id: Number(leadId), question: q }, errorNotification: false });
   };
-  const answer = ask.data;
+  const answer = ask.data?.data;
   const citations = answer?.citations ?? [];
 
   return (

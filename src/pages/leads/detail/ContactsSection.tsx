@@ -2,25 +2,25 @@
 // badge when contact_fuzz_score > CONTACT_QUALITY_THRESHOLD, and phone and e-mail masked until
 // the user unlocks the contact for one credit. The unlock button is disabled while its request
 // is in flight (a double click sends once) and, with a reason, when no credits are left. After
-// an unlock the contact shows in full and the top bar's credits follow. A staff member
-// impersonating the user is asked first (useConfirmSpend) and the confirmation is sent only
-// after they confirmed.
+// an unlock the contact shows in full and the top bar's credits follow. Nothing is spent before
+// the user confirmed with the price and their balance in view (a Popconfirm); a staff member
+// impersonating the user is asked in useConfirmSpend's dialog instead, and the confirmation is
+// sent only after they confirmed.
 import { FlagOutlined, LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Empty, Input, Modal, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
+import { useCustomMutation } from "@refinedev/core";
+import { Alert, Button, Empty, Input, Modal, Popconfirm, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { useConfirmSpend, type SpendConfirmation } from "../../../components/credits/useConfirmSpend";
+import { useConfirmSpend } from "../../../components/credits/useConfirmSpend";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../common/constants";
 import { useMediaQuery } from "../../../hooks/useMediaQuery";
-import { sessionKey, useRefreshSession, useSignedInSession } from "../../../hooks/useSession";
+import { useSignedInSession } from "../../../hooks/useSession";
 import { displayCredits, formatText } from "../../../lib/format";
 import { toastSuccess } from "../../../lib/toast";
-import { getToken } from "../../../lib/token";
-import type { Session } from "../../../providers/session";
-import { leadApi, leadPartKey, listOf, type LeadContact } from "../api";
+import { listOf, type LeadContact } from "../api";
 import { useLeadPart } from "./useLead";
+import { useUnlockContact } from "./useUnlockContact";
 
 /** High quality = contact_fuzz_score strictly above the threshold (70 is not, 71 is). */
 export function isHighQuality(contact: Pick<LeadContact, "contact_fuzz_score">): boolean {
@@ -44,47 +44,57 @@ export function QualityBadge({ contact }: { contact: Pick<LeadContact, "contact_
   );
 }
 
-function useUnlock(leadId: string | number) {
-  const queryClient = useQueryClient();
-  const refreshSession = useRefreshSession();
-  return useMutation({
-    mutationFn: ({ contactId, confirmation }: { contactId: number; confirmation: SpendConfirmation }) => leadApi.unlock(contactId, confirmation),
-    onSuccess: (answer, { contactId }) => {
-      queryClient.setQueryData(leadPartKey(leadId, "contacts/"), (data: unknown) => {
-        const replace = (list: LeadContact[]) => list.map((c) => (c.id === contactId ? { ...c, ...answer.contact } : c));
-        if (Array.isArray(data)) return replace(data as LeadContact[]);
-        if (data && typeof data === "object" && Array.isArray((data as { results?: unknown }).results)) {
-          return { ...(data as object), results: replace((data as { results: LeadContact[] }).results) };
-        }
-        return data;
-      });
-      // The top bar reads the session: show the new balance now, then refetch user info.
-      queryClient.setQueryData<Session>(sessionKey(getToken()), (s) =>
-        s ? { ...s, user: { ...s.user, remaining_credits: answer.remaining_credits, total_credits: answer.total_credits } } : s,
-      );
-      void refreshSession().catch(() => undefined);
-      // Search's show_unlocked lists change with an unlock.
-      void queryClient.invalidateQueries({ queryKey: ["search"] });
-      toastSuccess(`Contact unlocked. ${displayCredits(answer.remaining_credits)} credits left.`);
-    },
-  });
+export const unlockConfirmTitle = (name: string) => `Unlock ${name}?`;
+export const unlockConfirmText = (remaining: number) =>
+  `This spends 1 credit of your ${remaining} credit${remaining === 1 ? "" : "s"}. The contact's phone and e-mail are then shown in full.`;
+export const UNLOCK_CONFIRM_OK = "Spend 1 credit";
+
+interface UnlockButtonProps {
+  contact: LeadContact;
+  unlock: (id: number) => void;
+  pending: boolean;
+  remaining: number;
+  /** A staff member acting as the user is asked in useConfirmSpend's dialog instead. */
+  impersonated: boolean;
 }
 
-function UnlockButton({ contact, unlock, pending, remaining }: { contact: LeadContact; unlock: (id: number) => void; pending: boolean; remaining: number }) {
+function UnlockButton({ contact, unlock, pending, remaining, impersonated }: UnlockButtonProps) {
   const noCredits = remaining <= 0;
   const button = (
-    <Button size="small" type="primary" ghost icon={<UnlockOutlined />} loading={pending} disabled={noCredits || pending} onClick={() => unlock(contact.id)} aria-label={`${UNLOCK_LABEL}: ${contact.name}`}>
+    <Button
+      size="small"
+      type="primary"
+      ghost
+      icon={<UnlockOutlined />}
+      loading={pending}
+      disabled={noCredits || pending}
+      onClick={impersonated ? () => unlock(contact.id) : undefined}
+      aria-label={`${UNLOCK_LABEL}: ${contact.name}`}
+    >
       {UNLOCK_LABEL}
     </Button>
   );
-  return noCredits ? (
-    <Tooltip title={NO_CREDITS_REASON}>
-      <span className="unlock-disabled" aria-label={NO_CREDITS_REASON}>
-        {button}
-      </span>
-    </Tooltip>
-  ) : (
-    button
+  if (noCredits) {
+    return (
+      <Tooltip title={NO_CREDITS_REASON}>
+        <span className="unlock-disabled" aria-label={NO_CREDITS_REASON}>
+          {button}
+        </span>
+      </Tooltip>
+    );
+  }
+  if (impersonated) return button;
+  // The user sees the price and their balance before a credit is spent.
+  return (
+    <Popconfirm
+      title={unlockConfirmTitle(contact.name)}
+      description={<Typography.Paragraph className="unlock-confirm">{unlockConfirmText(remaining)}</Typography.Paragraph>}
+      okText={UNLOCK_CONFIRM_OK}
+      cancelText="Cancel"
+      onConfirm={() => unlock(contact.id)}
+    >
+      {button}
+    </Popconfirm>
   );
 }
 
@@ -92,14 +102,18 @@ function UnlockButton({ contact, unlock, pending, remaining }: { contact: LeadCo
 function ReportWrongContact({ contact }: { contact: LeadContact }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
-  const report = useMutation({
-    mutationFn: () => leadApi.reportContact(contact.id, reason.trim()),
-    onSuccess: () => {
-      toastSuccess("Thank you. Our team will check this contact; if it is wrong, your credit comes back.");
-      setOpen(false);
-      setReason("");
-    },
-  });
+  const { mutate, mutation } = useCustomMutation();
+  const report = () =>
+    mutate(
+      { url: `user-unlock-contact/${contact.id}/report/`, method: "post", values: { reason: reason.trim() }, errorNotification: false },
+      {
+        onSuccess: () => {
+          toastSuccess("Thank you. Our team will check this contact; if it is wrong, your credit comes back.");
+          setOpen(false);
+          setReason("");
+        },
+      },
+    );
   return (
     <>
       <Button size="small" type="link" danger icon={<FlagOutlined />} onClick={() => setOpen(true)} className="report-contact">
@@ -110,8 +124,8 @@ function ReportWrongContact({ contact }: { contact: LeadContact }) {
         open={open}
         okText="Report"
         okButtonProps={{ disabled: !reason.trim(), danger: true }}
-        confirmLoading={report.isPending}
-        onOk={() => report.mutate()}
+        confirmLoading={mutation.isPending}
+        onOk={report}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
@@ -145,7 +159,8 @@ export function ContactsSection({ leadId }: Props) {
   // Staff see every contact in full and correct them through the QA tool instead.
   const canReport = !(session?.user.is_staff && !session.user.is_impersonated);
   const query = useQueryContacts(leadId);
-  const unlock = useUnlock(leadId);
+  const impersonated = !!session?.user.is_impersonated;
+  const { unlock, pendingId } = useUnlockContact(leadId);
   const { confirmSpend, dialog } = useConfirmSpend();
   const inFlight = useRef(new Set<number>());
   const narrow = useMediaQuery("(max-width: 767.98px)");
@@ -160,9 +175,8 @@ export function ContactsSection({ leadId }: Props) {
       inFlight.current.delete(contactId);
       return;
     }
-    unlock.mutate({ contactId, confirmation }, { onSettled: () => inFlight.current.delete(contactId) });
+    unlock(contactId, confirmation, () => inFlight.current.delete(contactId));
   };
-  const pendingId = unlock.isPending ? unlock.variables?.contactId : undefined;
 
   if (query.isPending) return <Skeleton active />;
   if (query.isError) return <Alert type="warning" showIcon message="Contacts could not be loaded" description={(query.error as Error).message} />;
@@ -212,7 +226,7 @@ export function ContactsSection({ leadId }: Props) {
             {canReport && !c.is_wrong && <ReportWrongContact contact={c} />}
           </div>
         ) : (
-          <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} />
+          <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} impersonated={impersonated} />
         ),
     },
   ];
@@ -231,7 +245,7 @@ export function ContactsSection({ leadId }: Props) {
             <div className="contact-card-source">{sourceLabel(c)}</div>
             <div><Masked value={c.phone} unlocked={!!c.is_unlocked} /></div>
             <div><Masked value={c.email} unlocked={!!c.is_unlocked} /></div>
-            {c.is_unlocked ? canReport && !c.is_wrong && <ReportWrongContact contact={c} /> : <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} />}
+            {c.is_unlocked ? canReport && !c.is_wrong && <ReportWrongContact contact={c} /> : <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} impersonated={impersonated} />}
           </div>
         ))}
       </div>

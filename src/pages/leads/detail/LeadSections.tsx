@@ -2,17 +2,15 @@
 // status updates, histories, images and similar leads. Each loads on its own and shows its own
 // failure, so one missing part never blanks the page.
 import { LockOutlined, UploadOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCustomMutation, useDataProvider } from "@refinedev/core";
 import { Alert, Button, Empty, Image, List, Skeleton, Table, Tabs, Tag, Timeline, Typography, Upload } from "antd";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { MARK_LABELS, type Mark } from "../../../../common/constants";
 import { formatDate, formatDateTime, formatLocation, formatRupees, formatText } from "../../../lib/format";
 import { toastSuccess } from "../../../lib/toast";
-import { http } from "../../../providers/http";
 import {
   leadDetailPath,
-  leadPartKey,
   listOf,
   type DocumentContact,
   type DocumentSpec,
@@ -24,7 +22,7 @@ import {
 } from "../api";
 import { StatusTag, TypeTags } from "../LeadResults";
 import { LeadDocuments } from "./LeadDocuments";
-import { useLeadPart } from "./useLead";
+import { useLeadPart, useRefreshLeadPart } from "./useLead";
 
 const none = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 
@@ -226,8 +224,8 @@ export function HistorySection({ leadId, markHistory }: { leadId: string; markHi
                 children: (
                   <>
                     <div>
-                      {m.old_mark !== undefined ? `${markLabel(m.old_mark)} → ` : ""}
-                      <Typography.Text strong>{markLabel(m.new_mark ?? m.mark)}</Typography.Text>
+                      {`${markLabel(m.old_mark)} → `}
+                      <Typography.Text strong>{markLabel(m.new_mark)}</Typography.Text>
                     </div>
                     <Typography.Text type="secondary">{formatDateTime(m.created_at)}</Typography.Text>
                   </>
@@ -245,14 +243,15 @@ export function HistorySection({ leadId, markHistory }: { leadId: string; markHi
 
 /** An image behind the token: fetched through the HTTP layer as a blob. */
 function AuthImage({ image }: { image: LeadImage }) {
+  const dataProvider = useDataProvider();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let url: string | null = null;
     let live = true;
-    http
-      .download(image.url, { toast: false })
-      .then((file) => {
+    dataProvider()
+      .custom!<{ blob: Blob }>({ url: image.url, method: "get", meta: { toast: false, responseType: "blob" } })
+      .then(({ data: file }) => {
         if (!live) return;
         url = URL.createObjectURL(file.blob);
         setSrc(url);
@@ -262,7 +261,7 @@ function AuthImage({ image }: { image: LeadImage }) {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [image.url]);
+  }, [image.url, dataProvider]);
   if (failed) return <div className="lead-image lead-image-missing">{image.file_name}</div>;
   if (!src) return <Skeleton.Image active className="lead-image" />;
   return <Image src={src} alt={image.file_name} className="lead-image" width={160} height={120} style={{ objectFit: "cover" }} />;
@@ -270,23 +269,26 @@ function AuthImage({ image }: { image: LeadImage }) {
 
 export function ImagesSection({ leadId, isStaff }: { leadId: string; isStaff: boolean }) {
   const query = useLeadPart<{ results: LeadImage[] }>(leadId, "image-upload/");
-  const queryClient = useQueryClient();
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("file", file);
-      return http.post(`work/${leadId}/image-upload/`, form);
-    },
-    onSuccess: () => {
-      toastSuccess("Image uploaded");
-      void queryClient.invalidateQueries({ queryKey: leadPartKey(leadId, "image-upload/") });
-    },
-  });
+  const refreshImages = useRefreshLeadPart(leadId, "image-upload/");
+  const { mutate, mutation } = useCustomMutation();
+  const upload = (file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    mutate(
+      { url: `work/${leadId}/image-upload/`, method: "post", values: form, errorNotification: false },
+      {
+        onSuccess: () => {
+          toastSuccess("Image uploaded");
+          void refreshImages();
+        },
+      },
+    );
+  };
   return (
     <div>
       {isStaff && (
-        <Upload accept="image/jpeg,image/png,image/webp" showUploadList={false} beforeUpload={(file) => (upload.mutate(file), false)}>
-          <Button icon={<UploadOutlined />} loading={upload.isPending} size="small" className="image-upload">
+        <Upload accept="image/jpeg,image/png,image/webp" showUploadList={false} beforeUpload={(file) => (upload(file), false)}>
+          <Button icon={<UploadOutlined />} loading={mutation.isPending} size="small" className="image-upload">
             Upload image
           </Button>
         </Upload>

@@ -1,19 +1,25 @@
-// The lead and the parts of its detail page, each cached under ["lead", id, part].
-import { useQuery } from "@tanstack/react-query";
-import { leadApi, leadKey, leadPartKey, type LeadDetail } from "../api";
+// The lead (work/{id}/, Refine's useShow through the detail frame) and the parts of its detail
+// page (useCustom), each part cached under ["lead", id, part] so an unlock or an upload can
+// update or refresh every view of it.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useDetail, type Detail } from "../../../components/page/useDetail";
+import { useDetailPart, type DetailPart } from "../../../components/page/useDetailPart";
+import { leadPartKey, type LeadDetail } from "../api";
 
-export function useLead(id: string | undefined) {
-  return useQuery<LeadDetail>({
-    queryKey: leadKey(id ?? ""),
-    queryFn: ({ signal }) => leadApi.detail(id!, signal),
-    enabled: !!id,
-  });
+export const LEAD_RESOURCE = "leads";
+export const LEAD_ITEM_PATH = "work/:id/";
+
+export function useLead(id: string | undefined): Detail<LeadDetail> {
+  return useDetail<LeadDetail>({ resource: LEAD_RESOURCE, id, itemPath: LEAD_ITEM_PATH });
 }
 
-export function useLeadPart<T>(id: string | number | undefined, part: string, enabled = true) {
-  return useQuery<T>({
-    queryKey: leadPartKey(id ?? "", part),
-    queryFn: ({ signal }) => leadApi.part<T>(id!, part, signal),
-    enabled: !!id && enabled,
-  });
+export function useLeadPart<T>(id: string | number | undefined, part: string, enabled = true): DetailPart<T> {
+  return useDetailPart<T>(`work/${encodeURIComponent(String(id ?? ""))}/${part}`, { queryKey: leadPartKey(id ?? "", part), enabled: !!id && enabled });
+}
+
+/** Read a part again (after an upload to it). */
+export function useRefreshLeadPart(id: string | number, part: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: leadPartKey(id, part) }), [queryClient, id, part]);
 }

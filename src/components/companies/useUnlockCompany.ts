@@ -1,0 +1,40 @@
+// Unlocking a company (company/unlock_company/{id}) through Refine's useCustomMutation, and what
+// it changes on screen: the top bar's balance at once, the company's pages, the lists that show
+// unlocked companies, the builders lister (show_unlocked) and the lead contacts of this company.
+import { useCustomMutation } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import type { CompanyUnlockResponse } from "../../../common/companies";
+import { useCreditsSpent } from "../credits/useCreditsSpent";
+import type { SpendConfirmation } from "../credits/useConfirmSpend";
+import { displayCredits } from "../../lib/format";
+import { toastSuccess } from "../../lib/toast";
+import { companyKeys } from "./api";
+
+export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+
+export function useUnlockCompany(companyId: number | string) {
+  const queryClient = useQueryClient();
+  const creditsSpent = useCreditsSpent();
+  const { mutate, mutation } = useCustomMutation<CompanyUnlockResponse>();
+
+  const unlock = (confirmation: SpendConfirmation, onSettled: () => void) =>
+    mutate(
+      // The HTTP layer shows a refusal's toast.
+      { url: `company/unlock_company/${encodeURIComponent(String(companyId))}`, method: "post", values: confirmation, errorNotification: false },
+      {
+        onSuccess: ({ data: answer }) => {
+          creditsSpent(answer);
+          for (const queryKey of [companyKeys.detail(companyId), ["company", String(companyId)], companyKeys.lists, ["search"], ["lead"]]) {
+            void queryClient.invalidateQueries({ queryKey });
+          }
+          toastSuccess(
+            answer.already_unlocked
+              ? "You had already unlocked this company; no credits were spent."
+              : `Company unlocked. ${credits(answer.charged)} spent, ${credits(displayCredits(answer.remaining_credits))} left.`,
+          );
+        },
+        onSettled,
+      },
+    );
+  return { unlock, isPending: mutation.isPending };
+}

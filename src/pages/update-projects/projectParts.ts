@@ -1,0 +1,42 @@
+// The parts of the staff edit page read beside the project (status updates, history) through
+// Refine's useCustom, and the one place that refreshes them after an edit, an upload or an
+// added contact or document.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { useDetailPart } from "../../components/page/useDetailPart";
+
+export interface StatusUpdate {
+  id: number;
+  old_status: string | null;
+  new_status: string;
+  note: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+export interface HistoryRow {
+  id: number;
+  changes: Record<string, unknown>;
+  changed_by: string | null;
+  created_at: string;
+}
+
+const historyKey = (id: string) => ["infrascout", "project-history", id] as const;
+const statusKey = (id: string) => ["infrascout", "project-status-updates", id] as const;
+
+// Their failures show as a line in their cards, after the HTTP layer's toast.
+export const useStatusUpdates = (id: string) => useDetailPart<{ results: StatusUpdate[] }>(`work/${id}/status-update/`, { queryKey: statusKey(id), toast: true });
+export const useProjectHistory = (id: string) => useDetailPart<{ results: HistoryRow[] }>(`work/${id}/history`, { queryKey: historyKey(id), toast: true });
+
+export type ProjectPart = "history" | "status";
+
+/** Read the named parts again; resolves once they are. */
+export function useRefreshProjectParts(id: string): (parts: ProjectPart[]) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (parts: ProjectPart[]) => {
+      const keys = parts.map((part) => (part === "history" ? historyKey(id) : statusKey(id)));
+      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    [queryClient, id],
+  );
+}
