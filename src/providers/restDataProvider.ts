@@ -76,3 +76,8 @@ export const restDataProvider: DataProvider = {
   deleteOne: ({ resource, id, ...params }) => pick(params.meta).deleteOne({ ...params, resource, id: member(resource, id) }),
   custom: custom as DataProvider["custom"],
 };
+
+/** A failed write's field messages `{field: [msg]}` (the HTTP layer's HttpError.errors), for the form to show beside its inputs. */
+export function fieldErrors(error: unknown): Record<string, string[]> | undefined {
+  return (error as { errors?: Record<string, string[]> } | undefined)?.errors;
+}
