@@ -15,7 +15,7 @@ import type { ListResponse } from "../../common/api";
 import { API_BASE, request, upload, type Query, type RequestOptions } from "./http";
 
 /** The REST resources whose URLs end with '/'; the others end without one. */
-const TRAILING_SLASH = new Set(["saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
+const TRAILING_SLASH = new Set(["competitors", "saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
 
 /** simple-rest's client type (an AxiosInstance), without importing axios here. */
 type HttpClient = NonNullable<Parameters<typeof simpleRest>[1]>;
