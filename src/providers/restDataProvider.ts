@@ -3,7 +3,8 @@
 // - every request goes through the one HTTP layer (providers/http.ts: token, error catalogue,
 //   toasts, 401/409 logout), handed to simple-rest as an axios-like client;
 // - lists answer {count, results} (not an array with X-Total-Count) and are not paged by
-//   _start/_end: the pages ask with `pagination: { mode: "off" }` and send their own query in meta;
+//   _start/_end: the pages send their own query (page, q) in meta.query; other keys of the answer
+//   are passed through beside data and total;
 // - some resources end their URLs with a slash (saved-search/5/), some do not (reminders/list/5):
 //   the spec's calls, exactly.
 // `custom` is ours too: simple-rest's would send `url?` and `url?&a=b`; ours sends the spec's URL,
@@ -15,7 +16,7 @@ import type { ListResponse } from "../../common/api";
 import { API_BASE, request, upload, type Query, type RequestOptions } from "./http";
 
 /** The REST resources whose URLs end with '/'; the others end without one. */
-const TRAILING_SLASH = new Set(["competitors", "saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
+const TRAILING_SLASH = new Set(["company/static_data", "company/unlocked_static_data", "competitors", "saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
 
 /** simple-rest's client type (an AxiosInstance), without importing axios here. */
 type HttpClient = NonNullable<Parameters<typeof simpleRest>[1]>;
@@ -67,8 +68,9 @@ export const restDataProvider: DataProvider = {
   getList: async ({ resource, meta, ...params }) => {
     const path = withQuery(collection(resource), (meta as RestMeta | undefined)?.query);
     const { data } = await pick(meta).getList({ ...params, meta, resource: path, pagination: { mode: "off" } });
-    const page = data as unknown as ListResponse<BaseRecord>;
-    return { data: (page.results ?? []) as never[], total: page.count ?? 0 };
+    // Keys beside count and results (a page size, a balance) are passed through, as the search provider does.
+    const { results, count, ...extra } = data as unknown as ListResponse<BaseRecord> & Record<string, unknown>;
+    return { ...extra, data: (results ?? []) as never[], total: count ?? 0 };
   },
   getOne: ({ resource, id, ...params }) => pick(params.meta).getOne({ ...params, resource, id: member(resource, id) }),
   create: ({ resource, ...params }) => pick(params.meta).create({ ...params, resource: collection(resource) }),
