@@ -15,6 +15,9 @@ import simpleRest from "@refinedev/simple-rest";
 import type { ListResponse } from "../../common/api";
 import { API_BASE, request, upload, type Query, type RequestOptions } from "./http";
 
+/** A custom call with meta.responseType "blob" answers the file and its name. */
+export type { DownloadedFile } from "./http";
+
 /** The REST resources whose URLs end with '/'; the others end without one. */
 const TRAILING_SLASH = new Set(["company/static_data", "company/unlocked_static_data", "competitors", "saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
 
