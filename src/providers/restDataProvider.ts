@@ -19,7 +19,7 @@ import { API_BASE, request, upload, type Query, type RequestOptions } from "./ht
 export type { DownloadedFile } from "./http";
 
 /** The REST resources whose URLs end with '/'; the others end without one. */
-const TRAILING_SLASH = new Set(["company/static_data", "company/unlocked_static_data", "competitors", "saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
+const TRAILING_SLASH = new Set(["imports", "company/static_data", "company/unlocked_static_data", "competitors", "saved-search", "email-config", "reminders/calendar", "user/users", "user-unlock-contact"]);
 
 /** simple-rest's client type (an AxiosInstance), without importing axios here. */
 type HttpClient = NonNullable<Parameters<typeof simpleRest>[1]>;
