@@ -26,7 +26,7 @@ import { useNavigate } from "react-router";
 import { canImpersonate, defineAbilityFor } from "../../../common/ability";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { useSignedInSession } from "../../hooks/useSession";
-import { formatDate, formatIst } from "../../lib/format";
+import { formatDate, formatIndianNumber, formatIst } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { StaffAccessCard } from "./StaffAccessCard";
 import {
@@ -219,7 +219,7 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
               name="amount"
               rules={[
                 { required: true, message: "Enter an amount" },
-                { type: "integer", min: 1, max: MAX_GRANT, message: `From 1 to ${MAX_GRANT.toLocaleString("en-IN")}` },
+                { type: "integer", min: 1, max: MAX_GRANT, message: `From 1 to ${formatIndianNumber(MAX_GRANT, 0)}` },
               ]}
               style={{ marginBottom: 0 }}
             >
