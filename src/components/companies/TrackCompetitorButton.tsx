@@ -6,6 +6,8 @@ import { Button } from "antd";
 import { toastSuccess } from "../../lib/toast";
 
 export const COMPETITORS = "competitors";
+/** The company pages' resource (its record holds is_tracked_competitor). */
+const COMPANY_RESOURCE = "builders";
 type Company = { id: number; name: string };
 
 /** Failures are toasted by the HTTP layer; the success texts are ours. */
@@ -13,14 +15,19 @@ const QUIET = { errorNotification: false, successNotification: false } as const;
 
 export function useTrackCompetitor() {
   const invalidate = useInvalidate();
-  // Every view of competitors (lists, comparisons, suggestions, the dashboard's panels) and the
-  // company's own page (its 'tracking' flag) ask again: only the queries on screen refetch.
-  const refresh = () => Promise.all(["rest", "default"].map((dataProviderName) => invalidate({ dataProviderName, invalidates: ["all"] })));
+  // Every view of competitors (lists, profiles, comparisons, suggestions, the dashboard's panels:
+  // all on the REST provider) and the company's own page (its 'tracking' flag: the builders
+  // resource's record) ask again; only the queries on screen refetch.
+  const refresh = (companyId: number) =>
+    Promise.all([
+      invalidate({ dataProviderName: "rest", invalidates: ["all"] }),
+      invalidate({ dataProviderName: "default", resource: COMPANY_RESOURCE, id: String(companyId), invalidates: ["detail"] }),
+    ]);
   const { mutate: create, mutation: creating } = useCreate({ resource: COMPETITORS, dataProviderName: "rest", ...QUIET, invalidates: [] });
   const { mutate: remove, mutation: removing } = useDelete();
-  const done = (text: string) => ({
+  const done = (companyId: number, text: string) => ({
     onSuccess: () => {
-      void refresh();
+      void refresh(companyId);
       toastSuccess(text);
     },
   });
@@ -29,12 +36,12 @@ export function useTrackCompetitor() {
       isPending: creating.isPending,
       /** The company being added, while it is. */
       pendingId: creating.isPending ? (creating.variables?.values as { company_id?: number } | undefined)?.company_id : undefined,
-      mutate: (company: Company) => create({ values: { company_id: company.id } }, done(`Now tracking ${company.name}`)),
+      mutate: (company: Company) => create({ values: { company_id: company.id } }, done(company.id, `Now tracking ${company.name}`)),
     },
     untrack: {
       isPending: removing.isPending,
       mutate: (company: Company) =>
-        remove({ resource: COMPETITORS, dataProviderName: "rest", id: company.id, ...QUIET, invalidates: [] }, done(`Stopped tracking ${company.name}`)),
+        remove({ resource: COMPETITORS, dataProviderName: "rest", id: company.id, ...QUIET, invalidates: [] }, done(company.id, `Stopped tracking ${company.name}`)),
     },
   };
 }
