@@ -9,6 +9,7 @@ import { setToastApi } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { restDataProvider } from "./providers/restDataProvider";
 import { notificationProvider } from "./providers/notificationProvider";
 import { resources } from "./resources";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "./hooks/useMediaQuery";
@@ -46,7 +47,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
       <ThemedText>
         <ToastBridge />
         <Refine
-          dataProvider={dataProvider}
+          dataProvider={{ default: dataProvider, rest: restDataProvider }}
           authProvider={authProvider}
           accessControlProvider={accessControlProvider}
           notificationProvider={notificationProvider}

@@ -1,35 +1,52 @@
 // 'Track as competitor' / 'Tracking' on a company: adds it to (or removes it from) the user's
-// competitors (competitors/), which /your-competitors and the dashboard compare.
+// competitors (competitors/ on the REST provider), which /your-competitors and the dashboard compare.
 import { AimOutlined, CheckOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCreate, useDelete, useInvalidate } from "@refinedev/core";
 import { Button } from "antd";
 import { toastSuccess } from "../../lib/toast";
-import { companyKeys, competitorApi, competitorKeys } from "./api";
+
+export const COMPETITORS = "competitors";
+/** The company pages' resource (its record holds is_tracked_competitor). */
+const COMPANY_RESOURCE = "builders";
+type Company = { id: number; name: string };
+
+/** Failures are toasted by the HTTP layer; the success texts are ours. */
+const QUIET = { errorNotification: false, successNotification: false } as const;
 
 export function useTrackCompetitor() {
-  const queryClient = useQueryClient();
-  const refresh = (companyId: number) => {
-    void queryClient.invalidateQueries({ queryKey: competitorKeys.all });
-    void queryClient.invalidateQueries({ queryKey: companyKeys.detail(companyId) });
+  const invalidate = useInvalidate();
+  // Every view of competitors (lists, profiles, comparisons, suggestions, the dashboard's panels:
+  // all on the REST provider) and the company's own page (its 'tracking' flag: the builders
+  // resource's record) ask again; only the queries on screen refetch.
+  const refresh = (companyId: number) =>
+    Promise.all([
+      invalidate({ dataProviderName: "rest", invalidates: ["all"] }),
+      invalidate({ dataProviderName: "default", resource: COMPANY_RESOURCE, id: String(companyId), invalidates: ["detail"] }),
+    ]);
+  const { mutate: create, mutation: creating } = useCreate({ resource: COMPETITORS, dataProviderName: "rest", ...QUIET, invalidates: [] });
+  const { mutate: remove, mutation: removing } = useDelete();
+  const done = (companyId: number, text: string) => ({
+    onSuccess: () => {
+      void refresh(companyId);
+      toastSuccess(text);
+    },
+  });
+  return {
+    track: {
+      isPending: creating.isPending,
+      /** The company being added, while it is. */
+      pendingId: creating.isPending ? (creating.variables?.values as { company_id?: number } | undefined)?.company_id : undefined,
+      mutate: (company: Company) => create({ values: { company_id: company.id } }, done(company.id, `Now tracking ${company.name}`)),
+    },
+    untrack: {
+      isPending: removing.isPending,
+      mutate: (company: Company) =>
+        remove({ resource: COMPETITORS, dataProviderName: "rest", id: company.id, ...QUIET, invalidates: [] }, done(company.id, `Stopped tracking ${company.name}`)),
+    },
   };
-  const track = useMutation({
-    mutationFn: (company: { id: number; name: string }) => competitorApi.track(company.id),
-    onSuccess: (_, company) => {
-      refresh(company.id);
-      toastSuccess(`Now tracking ${company.name}`);
-    },
-  });
-  const untrack = useMutation({
-    mutationFn: (company: { id: number; name: string }) => competitorApi.untrack(company.id),
-    onSuccess: (_, company) => {
-      refresh(company.id);
-      toastSuccess(`Stopped tracking ${company.name}`);
-    },
-  });
-  return { track, untrack };
 }
 
-export function TrackCompetitorButton({ company, tracked }: { company: { id: number; name: string }; tracked: boolean }) {
+export function TrackCompetitorButton({ company, tracked }: { company: Company; tracked: boolean }) {
   const { track, untrack } = useTrackCompetitor();
   const busy = track.isPending || untrack.isPending;
   if (tracked) {

@@ -7,7 +7,7 @@ import { useState } from "react";
 import type { ReminderItemType } from "../../../common/reminders";
 import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { http } from "../../providers/http";
+import { useReminderMutations } from "../../pages/reminders/api";
 
 interface ReminderForm {
   remind_at: Dayjs;
@@ -18,12 +18,13 @@ export function ReminderButton({ itemType, itemId, size }: { itemType: ReminderI
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ReminderForm>();
+  const { create } = useReminderMutations();
 
   const save = async (values: ReminderForm) => {
     setSaving(true); // one request per click, however often the button is pressed
     try {
       const remindAt = fromIstWallClock(values.remind_at.second(0).millisecond(0));
-      await http.post("reminders/list", { item_type: itemType, item_id: itemId, remind_at: remindAt, note: values.note?.trim() ?? "" });
+      await create.mutateAsync({ item_type: itemType, item_id: itemId, remind_at: remindAt, note: values.note?.trim() ?? "" });
       toastSuccess(`Reminder set for ${formatIstDateTime(remindAt)}`);
       setOpen(false);
       form.resetFields();

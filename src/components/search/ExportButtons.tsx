@@ -1,11 +1,13 @@
-// Export the current search as CSV or Excel. The file comes through the HTTP layer (with the
-// token, and the error catalogue for 429 limits and the like) as a blob, then is saved.
+// Export the current search as CSV or Excel. The file comes through the REST provider's custom
+// call and so the HTTP layer (the token, and the error catalogue for 429 limits and the like) as a
+// blob, then is saved. A download on a click, not a query to cache: the provider is called directly.
 import { DownloadOutlined, FileExcelOutlined } from "@ant-design/icons";
+import { useDataProvider } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { useState } from "react";
 import type { ApiQuery } from "../../lib/searchUrl";
+import type { DownloadedFile } from "../../providers/restDataProvider";
 import { toastSuccess } from "../../lib/toast";
-import { http } from "../../providers/http";
 
 export type ExportFormat = "csv" | "xlsx";
 
@@ -31,12 +33,13 @@ interface Props {
 
 export function ExportButtons({ endpoint, query, noun, size = "middle" }: Props) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const provider = useDataProvider();
   const run = async (format: ExportFormat) => {
     if (busy) return;
     setBusy(format);
     try {
       const { page: _page, ...rest } = query;
-      const file = await http.download(endpoint, { query: { ...rest, format } });
+      const { data: file } = await provider("rest").custom!<DownloadedFile>({ url: endpoint, method: "get", query: { ...rest, format }, meta: { responseType: "blob" } });
       const stamp = new Date().toISOString().slice(0, 10);
       saveBlob(file.blob, file.filename ?? `infrascout-${noun}-${stamp}.${format}`);
       toastSuccess(`Export ready: ${file.filename ?? `${noun}.${format}`}`);

@@ -3,15 +3,12 @@
 // (saved-search/listers/), so a saved search always opens as it was. The page number is not
 // saved: a quick search opens on its first page.
 import { StarOutlined } from "@ant-design/icons";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCustom } from "@refinedev/core";
 import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { toastSuccess } from "../../lib/toast";
-import { http, HttpError } from "../../providers/http";
-
-export const SAVED_SEARCHES_KEY = ["saved-searches"] as const;
-export const SAVED_SEARCH_LISTERS_KEY = ["saved-searches", "listers"] as const;
+import { REST, nameError, useSavedSearchMutations } from "../../pages/quick-searches/api";
 
 interface ListerRoute {
   route: string;
@@ -26,34 +23,36 @@ export function savedQuery(search: string): string {
 }
 
 export function useSavableListers() {
-  return useQuery({
-    queryKey: SAVED_SEARCH_LISTERS_KEY,
-    queryFn: ({ signal }) => http.get<{ results: ListerRoute[] }>("saved-search/listers/", { signal, toast: false }),
-    staleTime: Infinity,
+  // No lister list, no button: its failure is not the user's business.
+  return useCustom<{ results: ListerRoute[] }>({
+    url: "saved-search/listers/",
+    method: "get",
+    dataProviderName: REST,
+    meta: { toast: false },
+    errorNotification: false,
+    queryOptions: { staleTime: Infinity },
   });
 }
 
 export function SaveSearchButton({ suggestedName, size }: { suggestedName?: string; size?: "small" | "middle" }) {
   const location = useLocation();
-  const listers = useSavableListers();
-  const queryClient = useQueryClient();
+  const { result: listers } = useSavableListers();
+  const { save: saveSearch } = useSavedSearchMutations();
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
-  const lister = listers.data?.results.find((l) => l.route === location.pathname);
+  const lister = listers.data?.results?.find((l) => l.route === location.pathname);
   if (!lister) return null;
 
   const save = async ({ name }: { name: string }) => {
     setSaving(true);
     try {
-      await http.post("saved-search/", { name: name.trim(), resource: lister.route, query: savedQuery(location.search) }, { toast: false });
-      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+      await saveSearch({ name: name.trim(), resource: lister.route, query: savedQuery(location.search) });
       toastSuccess(`Saved '${name.trim()}' to Quick Searches`);
       setOpen(false);
     } catch (error) {
       // The name (taken, blank) is shown beside the field; anything else under it too.
-      const message = error instanceof HttpError ? (error.errors?.name?.[0] ?? Object.values(error.errors ?? {})[0]?.[0] ?? error.message) : "Something went wrong!";
-      form.setFields([{ name: "name", errors: [message] }]);
+      form.setFields([{ name: "name", errors: [nameError(error)] }]);
     } finally {
       setSaving(false);
     }

@@ -5,13 +5,12 @@
 // a shared link keep them. Times are shown in IST whatever the browser's zone.
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { useQuery } from "@tanstack/react-query";
 import { Button, DatePicker, Flex, Select, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import dayjs from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
-import { fullName, usersApi } from "../update-projects/usersApi";
+import { fullName, useUsers } from "../update-projects/usersApi";
 import { formatIst, istDayEnd, istDayStart } from "../../lib/format";
 import { actionLabel, describeDetails } from "./auditFormat";
 import type { AuditPerson, AuditRow } from "../../../common/audit";
@@ -33,12 +32,8 @@ export function auditFilters(user: string, action: string, from: string, to: str
 
 function UserSelect({ value, label, onChange }: { value: string; label?: string; onChange: (id: string, label?: string) => void }) {
   const [search, setSearch] = useState("");
-  const found = useQuery({
-    queryKey: ["infrascout", "audit-user-search", search],
-    queryFn: ({ signal }) => usersApi.list({ q: search }, signal),
-    enabled: search.trim().length > 1,
-  });
-  const options = (found.data?.results ?? []).map((u) => ({ value: String(u.id), label: `${fullName(u) || u.username || u.email} (${u.email})` }));
+  const { result: found, query: finding } = useUsers({ q: search }, { enabled: search.trim().length > 1 });
+  const options = found.data.map((u) => ({ value: String(u.id), label: `${fullName(u) || u.username || u.email} (${u.email})` }));
   if (value && !options.some((o) => o.value === value)) options.unshift({ value, label: label ?? `User #${value}` });
   return (
     <Select
@@ -50,7 +45,7 @@ function UserSelect({ value, label, onChange }: { value: string; label?: string;
       onSearch={setSearch}
       value={value || undefined}
       options={options}
-      notFoundContent={search.trim().length > 1 ? (found.isFetching ? "Searching…" : "No users match") : "Type a name or e-mail"}
+      notFoundContent={search.trim().length > 1 ? (finding.isFetching ? "Searching…" : "No users match") : "Type a name or e-mail"}
       onChange={(id, option) => onChange(id ?? "", (option as { label?: string } | undefined)?.label)}
       style={{ minWidth: 280, maxWidth: "100%" }}
       className="audit-user-filter"

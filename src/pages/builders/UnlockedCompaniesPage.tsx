@@ -2,13 +2,13 @@
 // first, with when and for how many credits) and, on the second tab, the ones not unlocked yet
 // (company/static_data/) with how many contacts an unlock would show. Tab, search and page are
 // in the URL.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useList } from "@refinedev/core";
 import { Alert, Card, Empty, Input, Pagination, Table, Tabs, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CompanyStaticRow, UnlockedCompanyRow } from "../../../common/companies";
-import { builderContactsPath, builderDetailPath, companyApi, companyKeys } from "../../components/companies/api";
+import { builderContactsPath, builderDetailPath } from "../../components/companies/api";
 import { credits } from "../../components/companies/CompanyUnlockButton";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
@@ -16,6 +16,9 @@ import { countOf, formatDate, formatIndianNumber, formatLocation } from "../../l
 import "./builders.css";
 
 type Tab = "unlocked" | "locked";
+
+export const UNLOCKED_COMPANIES = "company/unlocked_static_data";
+export const NOT_UNLOCKED_COMPANIES = "company/static_data";
 
 function nameColumn<T extends CompanyStaticRow>(): ColumnsType<T>[number] {
   return {
@@ -94,13 +97,17 @@ function CompanyCards<T extends CompanyStaticRow>({ rows, unlocked }: { rows: T[
 
 function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: string; onPage: (page: number) => void }) {
   const narrow = useMediaQuery("(max-width: 767.98px)");
-  const query = useQuery({
-    queryKey: tab === "unlocked" ? companyKeys.unlocked(page, q) : companyKeys.notUnlocked(page, q),
-    queryFn: ({ signal }) => (tab === "unlocked" ? companyApi.unlocked(page, q, signal) : companyApi.notUnlocked(page, q, signal)),
-    placeholderData: keepPreviousData,
+  const { result, query } = useList<UnlockedCompanyRow>({
+    resource: tab === "unlocked" ? UNLOCKED_COMPANIES : NOT_UNLOCKED_COMPANIES,
+    dataProviderName: "rest",
+    // The server pages these lists itself (page, q).
+    meta: { query: { page, q: q.trim() || undefined } },
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
   });
-  const data = query.data;
-  const rows = (data?.results ?? []) as UnlockedCompanyRow[];
+  const rows = result.data;
+  const pageSize = (query.data as { page_size?: number } | undefined)?.page_size ?? 0;
+  const total = result.total ?? 0;
   const empty =
     tab === "unlocked" ? (
       <Empty
@@ -121,9 +128,9 @@ function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: stri
   return (
     <div className="company-list" aria-busy={query.isFetching} data-tab={tab}>
       <Typography.Text type="secondary" className="company-list-summary" aria-live="polite">
-        {query.isPending ? "Loading…" : countOf(data?.count, "company", "companies")}
+        {query.isPending ? "Loading…" : countOf(query.data?.total, "company", "companies")}
       </Typography.Text>
-      {query.isError && <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />}
+      {query.isError && <Alert type="warning" showIcon message="Could not be loaded" description={query.error.message} />}
       {narrow ? (
         rows.length ? <CompanyCards rows={rows} unlocked={tab === "unlocked"} /> : !query.isPending && empty
       ) : tab === "unlocked" ? (
@@ -131,8 +138,8 @@ function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: stri
       ) : (
         <Table<CompanyStaticRow> rowKey="id" size="middle" className="builder-table" columns={lockedColumns} dataSource={rows} loading={query.isFetching} pagination={false} scroll={{ x: 680 }} locale={{ emptyText: query.isFetching ? " " : empty }} />
       )}
-      {data && data.count > data.page_size && (
-        <Pagination className="contacts-pager" current={page} pageSize={data.page_size} total={data.count} showSizeChanger={false} simple={narrow} onChange={onPage} />
+      {total > pageSize && pageSize > 0 && (
+        <Pagination className="contacts-pager" current={page} pageSize={pageSize} total={total} showSizeChanger={false} simple={narrow} onChange={onPage} />
       )}
     </div>
   );

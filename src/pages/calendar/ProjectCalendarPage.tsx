@@ -97,11 +97,11 @@ export default function ProjectCalendarPage() {
   const [editing, setEditing] = useState<Reminder | null>(null);
   const [creating, setCreating] = useState(false);
   const { from, to } = visibleRange(view, day);
-  const events = useCalendarEvents(from.format(YMD), to.format(YMD));
+  const { result: events, query: eventsQuery } = useCalendarEvents(from.format(YMD), to.format(YMD));
 
   const byDay = useMemo(() => {
     const map = new Map<string, CalendarEvent[]>();
-    for (const e of events.data?.results ?? []) map.set(e.date, [...(map.get(e.date) ?? []), e]);
+    for (const e of events.data ?? []) map.set(e.date, [...(map.get(e.date) ?? []), e]);
     return map;
   }, [events.data]);
   const dayEvents = byDay.get(day.format(YMD)) ?? [];
@@ -205,7 +205,7 @@ export default function ProjectCalendarPage() {
           </Tag>
         ))}
       </div>
-      <div className="cal-layout" aria-busy={events.isFetching}>
+      <div className="cal-layout" aria-busy={eventsQuery.isFetching}>
         <Card size="small" className="cal-main">
           {view === "week" ? week : month}
         </Card>

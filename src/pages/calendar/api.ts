@@ -1,9 +1,8 @@
 // The calendar's events (GET reminders/calendar/?from&to, IST days): reminders, shortlisted
-// leads' start and completion, followed tenders' closing and pre-bid meeting. Keyed under the
-// reminders so a reminder change refreshes the calendar.
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { http } from "../../providers/http";
-import { REMINDERS_KEY, type ReminderItemType } from "../reminders/api";
+// leads' start and completion, followed tenders' closing and pre-bid meeting. A list of the REST
+// provider that the reminder writes refresh (reminders/api).
+import { useList } from "@refinedev/core";
+import { CALENDAR, REST, type ReminderItemType } from "../reminders/api";
 
 export type EventKind = "reminder" | "project_start" | "project_completion" | "tender_closing" | "tender_prebid";
 
@@ -29,9 +28,13 @@ export const KIND_COLORS: Record<EventKind, string> = {
 };
 
 export function useCalendarEvents(from: string, to: string) {
-  return useQuery({
-    queryKey: [...REMINDERS_KEY, "calendar", from, to],
-    queryFn: ({ signal }) => http.get<{ from: string; to: string; results: CalendarEvent[] }>("reminders/calendar/", { query: { from, to }, signal }),
-    placeholderData: keepPreviousData,
+  return useList<CalendarEvent>({
+    resource: CALENDAR,
+    dataProviderName: REST,
+    meta: { query: { from, to } },
+    pagination: { mode: "off" },
+    errorNotification: false,
+    // The month shown stays while the next one loads.
+    queryOptions: { placeholderData: (previous) => previous },
   });
 }

@@ -2,13 +2,14 @@
 // often L1, L2, …), the categories and states it bids in with its wins there, and its recent wins
 // with what it won, who won with it (lots, joint awards) and the discount of the winning bid to
 // the estimate (when it won alone).
-import { useQuery } from "@tanstack/react-query";
+import { useOne } from "@refinedev/core";
 import { Alert, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
-import type { CompetitorWin } from "../../../common/companies";
+import type { CompetitorProfile, CompetitorWin } from "../../../common/companies";
 import { allWinners, winnersInShort } from "../../../common/winners";
-import { competitorApi, competitorKeys, formatShare } from "../../components/companies/api";
+import { formatShare } from "../../components/companies/api";
+import { COMPETITORS } from "../../components/companies/TrackCompetitorButton";
 import { CountBars, SeriesBars } from "../../components/companies/charts";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatRupees, formatText } from "../../lib/format";
@@ -65,10 +66,11 @@ function WinCards({ wins }: { wins: CompetitorWin[] }) {
 
 export function CompetitorProfileView({ companyId }: { companyId: number }) {
   const narrow = useMediaQuery("(max-width: 767.98px)");
-  const query = useQuery({ queryKey: competitorKeys.profile(companyId), queryFn: ({ signal }) => competitorApi.profile(companyId, signal) });
+  // The view shows its own failure, without a toast.
+  const { query } = useOne<CompetitorProfile>({ resource: COMPETITORS, id: companyId, dataProviderName: "rest", meta: { toast: false }, errorNotification: false });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (query.isError) return <Alert type="warning" showIcon message="This competitor's record could not be loaded" description={(query.error as Error).message} />;
-  const p = query.data;
+  if (query.isError) return <Alert type="warning" showIcon message="This competitor's record could not be loaded" description={query.error.message} />;
+  const p = query.data.data;
   if (p.tenders_bid === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No tender results on record for this company yet" />;
   const bidsAndWins = (rows: { text: string; bids: number; wins: number }[]) => rows.slice(0, 8);
   return (

@@ -4,16 +4,16 @@
 // window), each opening to its full record (ranks, categories, states, recent wins). Below,
 // companies that bid on the same tenders as the user's company (competitor_lister/) to track.
 import { DeleteOutlined, DownOutlined, RightOutlined } from "@ant-design/icons";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useCustom, useList } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Pagination, Popconfirm, Row, Segmented, Skeleton, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { MAX_TRACKED_COMPETITORS, type CompetitorComparisonRow, type CompetitorListerRow } from "../../../common/companies";
-import { builderDetailPath, competitorApi, competitorKeys, formatShare } from "../../components/companies/api";
+import { MAX_TRACKED_COMPETITORS, type CompetitorComparisonRow, type CompetitorListerResponse, type CompetitorListerRow, type TrackedCompetitor } from "../../../common/companies";
+import { builderDetailPath, formatShare } from "../../components/companies/api";
 import { SeriesBars } from "../../components/companies/charts";
 import { CompanySelect } from "../../components/companies/CompanySelect";
-import { useTrackCompetitor } from "../../components/companies/TrackCompetitorButton";
+import { COMPETITORS, useTrackCompetitor } from "../../components/companies/TrackCompetitorButton";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees } from "../../lib/format";
@@ -171,8 +171,17 @@ function reasonText(row: CompetitorListerRow): string {
 function Suggestions({ full }: { full: boolean }) {
   const [page, setPage] = useState(1);
   const { track } = useTrackCompetitor();
-  const query = useQuery({ queryKey: competitorKeys.lister(page), queryFn: ({ signal }) => competitorApi.lister(page, signal), placeholderData: keepPreviousData });
-  const data = query.data;
+  const { query } = useCustom<CompetitorListerResponse>({
+    url: "competitor_lister/",
+    method: "get",
+    dataProviderName: "rest",
+    config: { query: { page } },
+    // The card shows its own failure, without a toast.
+    meta: { toast: false },
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
+  });
+  const data = query.data?.data;
   const you = data?.your_company;
   return (
     <Card size="small" title="Suggested competitors" className="builder-section competitor-suggestions">
@@ -193,7 +202,7 @@ function Suggestions({ full }: { full: boolean }) {
       {query.isPending ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : query.isError ? (
-        <Alert type="warning" showIcon message="Suggestions could not be loaded" description={(query.error as Error).message} />
+        <Alert type="warning" showIcon message="Suggestions could not be loaded" description={query.error.message} />
       ) : !data?.results.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No suggestions yet: they come from tender results where your company bid" />
       ) : (
@@ -212,7 +221,7 @@ function Suggestions({ full }: { full: boolean }) {
               {r.is_tracked ? (
                 <Tag color="green">Tracking</Tag>
               ) : (
-                <Button size="small" onClick={() => track.mutate(r.company)} disabled={full || (track.isPending && track.variables?.id === r.company.id)} aria-label={`Track ${r.company.name}`}>
+                <Button size="small" onClick={() => track.mutate(r.company)} disabled={full || track.pendingId === r.company.id} aria-label={`Track ${r.company.name}`}>
                   Track
                 </Button>
               )}
@@ -230,15 +239,18 @@ export default function CompetitorsPage() {
   const [params, setParams] = useSearchParams();
   const chosen = WINDOWS.find((w) => w.value === params.get("window")) ?? WINDOWS[0];
   const { track } = useTrackCompetitor();
-  const tracked = useQuery({ queryKey: competitorKeys.tracked, queryFn: ({ signal }) => competitorApi.tracked(signal) });
-  const comparison = useQuery({
-    queryKey: competitorKeys.comparison(chosen.days),
-    queryFn: ({ signal }) => competitorApi.comparison(chosen.days, signal),
-    placeholderData: keepPreviousData,
+  const { result: tracked } = useList<TrackedCompetitor>({ resource: COMPETITORS, dataProviderName: "rest", pagination: { mode: "off" }, errorNotification: false });
+  const { query: comparison } = useCustom<{ days: number | null; results: CompetitorComparisonRow[] }>({
+    url: "competitor_comparison/",
+    method: "get",
+    dataProviderName: "rest",
+    config: { query: chosen.days === null ? undefined : { days: chosen.days } },
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
   });
-  const trackedIds = (tracked.data?.results ?? []).map((t) => t.company.id);
+  const trackedIds = tracked.data.map((t) => t.company.id);
   const full = trackedIds.length >= MAX_TRACKED_COMPETITORS;
-  const rows = comparison.data?.results ?? [];
+  const rows = comparison.data?.data.results ?? [];
 
   return (
     <PageShell title="Your Competitors" subtitle="Who keeps winning the tenders you bid for">
@@ -283,7 +295,7 @@ export default function CompetitorsPage() {
         {comparison.isPending ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : comparison.isError ? (
-          <Alert type="warning" showIcon message="The comparison could not be loaded" description={(comparison.error as Error).message} />
+          <Alert type="warning" showIcon message="The comparison could not be loaded" description={comparison.error.message} />
         ) : rows.length === 0 ? (
           <EmptyState title="No competitors tracked yet" text="Pick a company above, or track one of the suggestions below, to see its bids, wins and discounts here." />
         ) : (

@@ -1,6 +1,7 @@
-// The dashboard's calls (common/dashboard.ts, common/companies.ts) through the one HTTP layer,
-// and the lister links each number opens: the lead listers' URL language (lib/searchUrl), so a
-// panel's number is the count the linked lister shows.
+// The dashboard's calls (common/dashboard.ts, common/companies.ts) as Refine custom queries on
+// the REST provider, and the lister links each number opens: the lead listers' URL language
+// (lib/searchUrl), so a panel's number is the count the linked lister shows.
+import { useCustom, type BaseRecord, type HttpError } from "@refinedev/core";
 import type { CompetitorComparisonRow, CompetitorListerResponse } from "../../../common/companies";
 import type {
   LeadCategory,
@@ -12,23 +13,44 @@ import type {
   StatusUpdatesPage,
   UnderConstructionStat,
 } from "../../../common/dashboard";
-import { http } from "../../providers/http";
 
-type Opts = { signal?: AbortSignal };
+/** What a panel reads of its call: the answer once there, whether it is loading or failed. */
+export interface PanelData<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: HttpError | null;
+}
 
-export const dashboardApi = {
-  marks: ({ signal }: Opts) => http.get<ShortlistedStatusStat>("dashboard/shortlisted_status_stat/", { signal }),
-  stats: (days: number, { signal }: Opts) => http.get<LeadCountSeries>("proj_cnt_stats/", { query: { days }, signal }),
-  range: (q: { date_gte: string; date_lte: string; date_field: LeadDateField }, { signal }: Opts) => http.get<LeadCountSeries>("projs_cnt_date_range/", { query: q, signal }),
-  underConstruction: ({ signal }: Opts) => http.get<UnderConstructionStat>("proj_cnt_under_construction/", { signal }),
-  reminders: ({ signal }: Opts) => http.get<ReminderStat>("proj_status_reminder_cnt/", { signal }),
-  statusUpdates: (page: number, { signal }: Opts) => http.get<StatusUpdatesPage>("shortlisted_proj_status_updates/", { query: { page }, signal }),
-  recentlyViewed: ({ signal }: Opts) => http.get<RecentlyViewed>("recently_viewed/", { signal }),
-  // The competitors module's panels: their own errors are shown in the panel, not as toasts.
-  competitorComparison: (days: number, { signal }: Opts) =>
-    http.get<{ days: number | null; results: CompetitorComparisonRow[] }>("competitor_comparison/", { query: { days }, signal, toast: false }),
-  competitorLister: ({ signal }: Opts) => http.get<CompetitorListerResponse>("competitor_lister/", { query: { page: 1 }, signal, toast: false }),
-};
+/** One dashboard GET. `toast: false`: the panel shows its own failure instead of a toast. */
+function useDashboardCall<T extends BaseRecord>(url: string, query?: Record<string, string | number>, { toast = true } = {}): PanelData<T> {
+  const { query: call } = useCustom<T>({
+    url,
+    method: "get",
+    dataProviderName: "rest",
+    config: { query },
+    meta: toast ? undefined : { toast: false },
+    // The HTTP layer toasts failures; the panel shows them as well.
+    errorNotification: false,
+  });
+  return { data: call.data?.data, isPending: call.isPending, isError: call.isError, error: call.error };
+}
+
+export const useMarksStat = () => useDashboardCall<ShortlistedStatusStat>("dashboard/shortlisted_status_stat/");
+/** New leads per day: of a chosen range and date field, else of the last `days` days of arrival. */
+export const useLeadCounts = (days: number, range: { from: string; to: string; field: LeadDateField } | null) =>
+  useDashboardCall<LeadCountSeries>(
+    range ? "projs_cnt_date_range/" : "proj_cnt_stats/",
+    range ? { date_gte: range.from, date_lte: range.to, date_field: range.field } : { days },
+  );
+export const useUnderConstruction = () => useDashboardCall<UnderConstructionStat>("proj_cnt_under_construction/");
+export const useReminderStat = () => useDashboardCall<ReminderStat>("proj_status_reminder_cnt/");
+export const useStatusUpdates = (page: number) => useDashboardCall<StatusUpdatesPage>("shortlisted_proj_status_updates/", { page });
+export const useRecentlyViewed = () => useDashboardCall<RecentlyViewed>("recently_viewed/");
+// The competitors module's panels: their own errors are shown in the panel, not as toasts.
+export const useCompetitorComparison = (days: number) =>
+  useDashboardCall<{ days: number | null; results: CompetitorComparisonRow[] }>("competitor_comparison/", { days }, { toast: false });
+export const useCompetitorSuggestions = () => useDashboardCall<CompetitorListerResponse>("competitor_lister/", { page: 1 }, { toast: false });
 
 export const LEAD_LISTERS: Record<LeadCategory, { path: string; label: string }> = {
   construction: { path: "/private-construction-leads", label: "Construction" },

@@ -1,19 +1,15 @@
 // E-mail alerts (email-config/): for the feed and each quick search, on or off, daily or weekly.
 // A digest of the new items since the last one (each with why it matched) is mailed per user
 // and frequency; every mail has an unsubscribe link that works without signing in.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Card, List, Segmented, Skeleton, Switch, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
 import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { http } from "../../providers/http";
 import { FEED_ALERT_NAME, type AlertConfig, type Frequency } from "../../../common/alerts";
-import { SAVED_SEARCHES_KEY, useSavedSearches } from "../quick-searches/api";
+import { useAlertConfigs, useAlertMutations, useSavedSearches } from "../quick-searches/api";
 import "./email-alerts.css";
-
-const ALERTS_KEY = [...SAVED_SEARCHES_KEY, "alerts"];
 
 /** One line per thing an alert can watch: the feed, then every quick search. */
 interface Row {
@@ -26,7 +22,7 @@ interface Row {
 }
 
 function AlertRow({ row }: { row: Row }) {
-  const queryClient = useQueryClient();
+  const alerts = useAlertMutations();
   const [busy, setBusy] = useState(false);
   const config = row.config;
   const enabled = !!config?.enabled;
@@ -36,9 +32,8 @@ function AlertRow({ row }: { row: Row }) {
   const change = async (patch: { enabled?: boolean; frequency?: Frequency }) => {
     setBusy(true);
     try {
-      if (config) await http.patch(`email-config/${config.id}/`, patch);
-      else await http.post("email-config/", { saved_search_id: row.savedSearchId, frequency: patch.frequency ?? frequency, enabled: patch.enabled ?? true });
-      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+      if (config) await alerts.change(config.id, patch);
+      else await alerts.create({ saved_search_id: row.savedSearchId, frequency: patch.frequency ?? frequency, enabled: patch.enabled ?? true });
       const on = patch.enabled ?? enabled;
       toastSuccess(on ? `${(patch.frequency ?? frequency) === "daily" ? "Daily" : "Weekly"} alert on for '${row.name}'` : `Alert off for '${row.name}'`);
     } catch {
@@ -83,12 +78,9 @@ function AlertRow({ row }: { row: Row }) {
 }
 
 export default function EmailAlertsPage() {
-  const searches = useSavedSearches();
-  const alerts = useQuery({
-    queryKey: ALERTS_KEY,
-    queryFn: ({ signal }) => http.get<{ count: number; results: AlertConfig[] }>("email-config/", { signal }),
-  });
-  const configs = alerts.data?.results ?? [];
+  const { result: savedSearches, query: searches } = useSavedSearches();
+  const { result: alertConfigs, query: alerts } = useAlertConfigs();
+  const configs = alertConfigs.data ?? [];
   const rows: Row[] = [
     {
       key: "feed",
@@ -98,7 +90,7 @@ export default function EmailAlertsPage() {
       hint: "New leads and live tenders matching your preferences",
       config: configs.find((c) => c.saved_search_id === null),
     },
-    ...(searches.data?.results ?? []).map((s) => ({
+    ...(savedSearches.data ?? []).map((s) => ({
       key: `search-${s.id}`,
       savedSearchId: s.id,
       name: s.name,
@@ -116,7 +108,7 @@ export default function EmailAlertsPage() {
         ) : (
           <List dataSource={rows} rowKey="key" renderItem={(row) => <AlertRow row={row} />} className="alert-list" />
         )}
-        {!searches.isPending && (searches.data?.results.length ?? 0) === 0 && (
+        {!searches.isPending && savedSearches.data.length === 0 && (
           <Typography.Paragraph type="secondary" className="alert-empty-hint">
             Save a search from any lister ('Save search') to get alerts on it too. Your saved searches are under <Link to="/quick-searches">Quick Searches</Link>.
           </Typography.Paragraph>

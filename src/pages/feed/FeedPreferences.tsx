@@ -1,14 +1,15 @@
 // The preferences the feed follows, shown as tags above it and edited in a drawer (PATCH
 // user-info/, as on the profile page; 'Updated Profile').
 import { EditOutlined } from "@ant-design/icons";
-import { useQueryClient } from "@tanstack/react-query";
+import { useInvalidate } from "@refinedev/core";
 import { Button, Card, Drawer, Form, Tag, Typography } from "antd";
 import { useState } from "react";
 import type { UserPreferences } from "../../../common/api";
 import { useRefreshSession } from "../../hooks/useSession";
 import { formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { http, HttpError } from "../../providers/http";
+import { fieldErrors } from "../../providers/restDataProvider";
+import { useProfileUpdate } from "../profile/useProfileUpdate";
 import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "../profile/PreferencesFields";
 
 function valueRange(min: number | null, max: number | null): string | null {
@@ -22,21 +23,23 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<PreferenceValues>();
   const refreshSession = useRefreshSession();
-  const queryClient = useQueryClient();
+  const updateProfile = useProfileUpdate();
+  const invalidate = useInvalidate();
   const range = valueRange(preferences.preferred_min_value, preferences.preferred_max_value);
 
   const save = async (values: PreferenceValues) => {
     setSaving(true);
     try {
-      await http.patch("user-info/", preferencePatch(values));
+      await updateProfile(preferencePatch(values));
       toastSuccess(PROFILE_UPDATED_MESSAGE);
       setOpen(false);
       await refreshSession();
-      await queryClient.invalidateQueries({ queryKey: ["search", "list/my-feed/"] });
-      await queryClient.invalidateQueries({ queryKey: ["search", "list/my-feed/tenders/"] });
+      // The feed's lists follow the preferences: every shown search list asks again.
+      await invalidate({ dataProviderName: "default", invalidates: ["all"] });
     } catch (error) {
-      if (error instanceof HttpError && error.errors) {
-        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof PreferenceValues, errors })));
+      const fields = fieldErrors(error);
+      if (fields) {
+        form.setFields(Object.entries(fields).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof PreferenceValues, errors })));
       }
     } finally {
       setSaving(false);

@@ -1,20 +1,9 @@
 // A running import, as the server last reported it: a progress bar and the counts behind it
 // ("1,200 of 5,000 rows"), or rows read and the share of the file parsed when the rows could
 // not be counted first (a whole JSON document, a workbook). The page polls the run for this.
-import { useQuery } from "@tanstack/react-query";
 import { Progress, Typography } from "antd";
 import { formatIndianNumber } from "../../lib/format";
-import { IMPORT_POLL_MS, importApi, importKeys, type ImportRunDetail } from "./api";
-
-/** One run, asked again every IMPORT_POLL_MS while it is running; a finished run's answer never changes. */
-export function useImportRun(id: number | null) {
-  return useQuery({
-    queryKey: importKeys.run(id ?? 0),
-    queryFn: ({ signal }) => importApi.run(id!, signal),
-    enabled: id !== null,
-    refetchInterval: (query) => (query.state.data?.status === "running" ? IMPORT_POLL_MS : false),
-  });
-}
+import type { ImportRunDetail } from "./api";
 
 function progressText(run: ImportRunDetail | undefined, fileName: string): string {
   const p = run?.progress;

@@ -5,15 +5,13 @@
 // same importer as `npm run import`.
 import "./imports.css";
 import { InboxOutlined } from "@ant-design/icons";
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Table, Tag, Typography, Upload } from "antd";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatDateTime, formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { HttpError } from "../../providers/http";
-import { IMPORT_KINDS, importApi, importKeys, MAX_UPLOAD_BYTES, reportOfRun, type ImportKind, type ImportReject, type ImportReport, type ImportRun } from "./api";
+import { IMPORT_KINDS, MAX_UPLOAD_BYTES, useImportRun, useImportRuns, useImportUpload, useRefreshImportRuns, reportOfRun, type ImportKind, type ImportReject, type ImportReport, type ImportRun } from "./api";
 import { ImportReportView } from "./ImportReportView";
-import { ImportRunProgress, useImportRun } from "./ImportRunProgress";
+import { ImportRunProgress } from "./ImportRunProgress";
 
 type Phase =
   | { step: "idle" }
@@ -57,16 +55,17 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
   useEffect(() => () => abort.current?.abort(), []);
   const kind = Form.useWatch("kind", form);
   const busy = phase.step === "uploading" || phase.step === "processing";
-  const processing = useImportRun(phase.step === "processing" ? phase.runId : null);
+  const { query: processing } = useImportRun(phase.step === "processing" ? phase.runId : null);
+  const upload = useImportUpload();
 
   // The run has finished (or can no longer be read): its report replaces the progress bar.
   useEffect(() => {
     if (phase.step !== "processing") return;
     if (processing.isError) {
-      setPhase({ step: "failed", message: (processing.error as Error).message });
+      setPhase({ step: "failed", message: processing.error.message });
       return;
     }
-    const run = processing.data;
+    const run = processing.data?.data;
     if (!run || run.id !== phase.runId || run.status === "running") return;
     setPhase({ step: "done", report: reportOfRun(run), rejects: run.rejects });
     const t = run.report?.totals;
@@ -87,7 +86,7 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
     abort.current = controller;
     setPhase({ step: "uploading", percent: 0 });
     try {
-      const started = await importApi.upload(
+      const started = await upload(
         { kind: values.kind, file, source: values.source, state: values.state, dryRun: values.dry_run },
         (sent, total) => setPhase({ step: "uploading", percent: total > 0 ? Math.floor((sent / total) * 100) : 0 }),
         controller.signal,
@@ -95,7 +94,8 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
       setPhase({ step: "processing", runId: started.run_id });
       onRunsChanged();
     } catch (error) {
-      if (error instanceof HttpError && error.kind === "cancelled") setPhase({ step: "idle" });
+      // The HTTP layer names a cancelled request AbortError (the user left or chose another file).
+      if ((error as Error | undefined)?.name === "AbortError") setPhase({ step: "idle" });
       else setPhase({ step: "failed", message: error instanceof Error ? error.message : "Something went wrong!" });
     }
   };
@@ -164,7 +164,7 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
             </>
           )}
           {phase.step === "processing" && (
-            <ImportRunProgress run={processing.data?.id === phase.runId ? processing.data : undefined} fileName={file?.name ?? "the file"} />
+            <ImportRunProgress run={processing.data?.data.id === phase.runId ? processing.data.data : undefined} fileName={file?.name ?? "the file"} />
           )}
           {phase.step === "done" && (
             <>
@@ -185,12 +185,12 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
 }
 
 function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const query = useImportRun(id);
-  const run = query.data;
+  const { query } = useImportRun(id);
+  const run = query.data?.data;
   return (
     <Drawer open={id !== null} onClose={onClose} title={id !== null ? `Import #${id}` : ""} width={Math.min(760, typeof window !== "undefined" ? window.innerWidth : 760)} destroyOnHidden>
       {query.isPending && <Skeleton active />}
-      {query.isError && <Alert type="error" showIcon message={(query.error as Error).message} />}
+      {query.isError && <Alert type="error" showIcon message={query.error.message} />}
       {run && (
         <>
           <Typography.Paragraph type="secondary">
@@ -205,20 +205,21 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
 
 function RunsCard({ open }: { open: (id: number) => void }) {
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: importKeys.runs(page), queryFn: ({ signal }) => importApi.runs(page, signal), placeholderData: keepPreviousData });
+  const { result, query } = useImportRuns(page);
+  const pageSize = (query.data as { page_size?: number } | undefined)?.page_size;
   return (
     <Card size="small" title="Past imports" className="import-card">
-      {query.isError && <Alert type="error" showIcon message={(query.error as Error).message} />}
+      {query.isError && <Alert type="error" showIcon message={query.error.message} />}
       <Table<ImportRun>
         className="import-runs"
         size="small"
         rowKey="id"
         loading={query.isFetching}
-        dataSource={query.data?.results ?? []}
+        dataSource={result.data}
         scroll={{ x: 900 }}
         pagination={
-          (query.data?.count ?? 0) > (query.data?.page_size ?? 50)
-            ? { current: page, pageSize: query.data?.page_size, total: query.data?.count, onChange: setPage, showSizeChanger: false, size: "small" }
+          (result.total ?? 0) > (pageSize ?? 50)
+            ? { current: page, pageSize, total: result.total, onChange: setPage, showSizeChanger: false, size: "small" }
             : false
         }
         columns={[
@@ -273,9 +274,8 @@ function RunsCard({ open }: { open: (id: number) => void }) {
 }
 
 export function ImportsPanel() {
-  const client = useQueryClient();
   const [openRun, setOpenRun] = useState<number | null>(null);
-  const refreshRuns = useCallback(() => void client.invalidateQueries({ queryKey: ["imports", "runs"] }), [client]);
+  const refreshRuns = useRefreshImportRuns();
   return (
     <div className="imports-panel">
       <UploadCard onRunsChanged={refreshRuns} />

@@ -1,6 +1,7 @@
-// The staff import calls (server/modules/imports/routes.ts) and the report's shape
-// (server/ingest/importers/run.ts ImportReport), through the one HTTP layer.
-import { http, upload } from "../../providers/http";
+// The staff imports (server/modules/imports/routes.ts) as the resource imports on the REST
+// provider, and the report's shape (server/ingest/importers/run.ts ImportReport).
+import { useCustomMutation, useInvalidate, useList, useOne } from "@refinedev/core";
+import { useCallback } from "react";
 import type { ImportPlaceCounts } from "../../../common/imports";
 
 export const IMPORT_KINDS = [
@@ -110,13 +111,44 @@ export interface ImportRequest {
   dryRun?: boolean;
 }
 
-export const importKeys = {
-  runs: (page: number) => ["imports", "runs", page] as const,
-  run: (id: number) => ["imports", "run", id] as const,
-};
+export const IMPORTS = "imports";
+const REST = "rest";
 
-export const importApi = {
-  upload: (req: ImportRequest, onProgress: (sent: number, total: number) => void, signal?: AbortSignal) => {
+/** One run, asked again every IMPORT_POLL_MS while it is running; a finished run's answer never changes. */
+export function useImportRun(id: number | null) {
+  return useOne<ImportRunDetail>({
+    resource: IMPORTS,
+    dataProviderName: REST,
+    id: id ?? "",
+    errorNotification: false,
+    queryOptions: { enabled: id !== null, refetchInterval: (query) => (query.state.data?.data.status === "running" ? IMPORT_POLL_MS : false) },
+  });
+}
+
+/** Past runs, newest first, a page at a time (the page shown stays while the next loads). */
+export function useImportRuns(page: number) {
+  return useList<ImportRun>({
+    resource: IMPORTS,
+    dataProviderName: REST,
+    meta: { query: { page } },
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
+  });
+}
+
+/** Refresh the past runs (a run started or finished); stable, for effects' dependencies. */
+export function useRefreshImportRuns() {
+  const invalidate = useInvalidate();
+  return useCallback(() => void invalidate({ resource: IMPORTS, dataProviderName: REST, invalidates: ["list"] }), [invalidate]);
+}
+
+/**
+ * Upload one file with its progress (the server answers 202 once the file is checked; the
+ * import then runs: poll useImportRun(run_id)).
+ */
+export function useImportUpload() {
+  const { mutateAsync } = useCustomMutation<{ run_id: number; status: "running" }>();
+  return async (req: ImportRequest, onProgress: (sent: number, total: number) => void, signal?: AbortSignal) => {
     const form = new FormData();
     // Fields before the file: the server reads the parts in order.
     form.append("kind", req.kind);
@@ -124,9 +156,15 @@ export const importApi = {
     if (req.state?.trim()) form.append("state", req.state.trim());
     if (req.dryRun) form.append("dry_run", "true");
     form.append("file", req.file, req.file.name);
-    // The server answers once the file is checked (202); the import then runs: poll run(run_id).
-    return upload<{ run_id: number; status: "running" }>("imports/", form, { onProgress, signal });
-  },
-  runs: (page: number, signal?: AbortSignal) => http.get<{ count: number; page: number; page_size: number; results: ImportRun[] }>("imports/", { query: { page }, signal }),
-  run: (id: number, signal?: AbortSignal) => http.get<ImportRunDetail>(`imports/${id}/`, { signal }),
-};
+    const { data } = await mutateAsync({
+      url: "imports/",
+      method: "post",
+      values: form,
+      dataProviderName: REST,
+      meta: { onProgress, signal },
+      successNotification: false,
+      errorNotification: false,
+    });
+    return data;
+  };
+}

@@ -1,10 +1,9 @@
 // The credit ledger (credits/ledger/): every grant, unlock, refund and adjustment of the user's
 // credits, newest first, with the balance above it.
-import { useQuery, keepPreviousData } from "@tanstack/react-query";
+import { useList } from "@refinedev/core";
 import { Card, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { displayCredits, formatDateTime, formatIndianNumber } from "../../lib/format";
-import { http } from "../../providers/http";
 
 interface LedgerRow {
   id: number;
@@ -15,13 +14,11 @@ interface LedgerRow {
   contact_id: number | null;
   created_at: string;
 }
-interface Ledger {
-  count: number;
-  page: number;
+/** Beside the page of rows, the ledger answers the page size and the balance. */
+interface LedgerExtras {
   page_size: number;
   remaining_credits: number;
   total_credits: number;
-  results: LedgerRow[];
 }
 
 const KINDS: Record<string, { label: string; color: string }> = {
@@ -41,12 +38,16 @@ function describe(r: LedgerRow): string {
 
 export function CreditLedger() {
   const [page, setPage] = useState(1);
-  const ledger = useQuery({
-    queryKey: ["credits", "ledger", page],
-    queryFn: ({ signal }) => http.get<Ledger>("credits/ledger/", { query: { page }, signal }),
-    placeholderData: keepPreviousData,
+  const { query: ledger } = useList<LedgerRow>({
+    resource: "credits-ledger",
+    meta: { endpoint: "credits/ledger/" },
+    pagination: { currentPage: page },
+    // The HTTP layer shows failures already.
+    errorNotification: false,
+    // The page shown stays while the next one loads.
+    queryOptions: { placeholderData: (previous) => previous },
   });
-  const data = ledger.data;
+  const data = ledger.data as (typeof ledger.data & LedgerExtras) | undefined;
   return (
     <Card
       title="Credit history"
@@ -57,9 +58,9 @@ export function CreditLedger() {
         size="small"
         rowKey="id"
         loading={ledger.isFetching}
-        dataSource={data?.results ?? []}
+        dataSource={data?.data ?? []}
         locale={{ emptyText: "No credit changes yet" }}
-        pagination={data && data.count > data.page_size ? { current: page, pageSize: data.page_size, total: data.count, onChange: setPage, showSizeChanger: false, size: "small" } : false}
+        pagination={data && data.total > data.page_size ? { current: page, pageSize: data.page_size, total: data.total, onChange: setPage, showSizeChanger: false, size: "small" } : false}
         columns={[
           { title: "Date", key: "date", width: 120, render: (_, r) => <span className="ledger-date">{formatDateTime(r.created_at)}</span> },
           {

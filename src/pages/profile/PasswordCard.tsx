@@ -1,9 +1,10 @@
 // Change the password (POST user/change-password/): the old one is required; every other
 // session of the user is signed out, this one stays. Not offered while impersonating.
+import { useCustomMutation } from "@refinedev/core";
 import { Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { toastSuccess } from "../../lib/toast";
-import { http, HttpError } from "../../providers/http";
+import { fieldErrors } from "../../providers/restDataProvider";
 
 interface Values {
   old_password: string;
@@ -14,19 +15,26 @@ interface Values {
 export function PasswordCard() {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
+  const { mutateAsync: post } = useCustomMutation<{ detail: string }>();
   const save = async (v: Values) => {
     setSaving(true);
     try {
-      const res = await http.post<{ detail: string }>("user/change-password/", { old_password: v.old_password, new_password: v.new_password }, { toast: false });
-      toastSuccess(res?.detail ?? "Password changed.");
+      const { data } = await post({
+        url: "user/change-password/",
+        method: "post",
+        values: { old_password: v.old_password, new_password: v.new_password },
+        dataProviderName: "rest",
+        // Failures are shown beside the fields, not as toasts.
+        meta: { toast: false },
+        successNotification: false,
+        errorNotification: false,
+      });
+      toastSuccess(data?.detail ?? "Password changed.");
       form.resetFields();
     } catch (error) {
-      if (error instanceof HttpError && error.errors) {
-        form.setFields(Object.entries(error.errors).filter(([f]) => f === "old_password" || f === "new_password").map(([name, errors]) => ({ name: name as keyof Values, errors })));
-        if (!error.errors.old_password && !error.errors.new_password) form.setFields([{ name: "old_password", errors: [error.message] }]);
-      } else if (error instanceof HttpError) {
-        form.setFields([{ name: "old_password", errors: [error.message] }]);
-      }
+      const fields = fieldErrors(error) ?? {};
+      form.setFields(Object.entries(fields).filter(([f]) => f === "old_password" || f === "new_password").map(([name, errors]) => ({ name: name as keyof Values, errors })));
+      if (!fields.old_password && !fields.new_password) form.setFields([{ name: "old_password", errors: [(error as Error).message] }]);
     } finally {
       setSaving(false);
     }

@@ -4,6 +4,7 @@
 import { Col, Form, InputNumber, Row, Select } from "antd";
 import type { UserPreferences } from "../../../common/api";
 import { CRORE, PROJECT_STATUSES } from "../../../common/constants";
+import { formatIndianNumber } from "../../lib/format";
 
 export interface PreferenceValues {
   preferred_proj_status: string[];
@@ -16,6 +17,12 @@ export interface PreferenceValues {
 
 const asOptions = (values: readonly string[] | undefined) => (values ?? []).map((v) => ({ value: v, label: v }));
 const toCrore = (rupees: number | null | undefined) => (rupees === null || rupees === undefined ? null : Number((rupees / CRORE).toFixed(2)));
+/** Crore amounts shown with Indian grouping (2,939 Cr) once typed; what is being typed stays as typed. */
+const croreInput = {
+  formatter: (value: number | string | undefined, info: { userTyping: boolean; input: string }) =>
+    info.userTyping || value === undefined || value === "" ? info.input || String(value ?? "") : formatIndianNumber(value),
+  parser: (text: string | undefined) => (text ?? "").replace(/,/g, ""),
+};
 const toRupees = (crore: number | null | undefined) => (crore === null || crore === undefined ? null : Math.round(crore * CRORE));
 
 export function preferenceValues(p: UserPreferences): PreferenceValues {
@@ -61,7 +68,7 @@ export function PreferencesFields({ options }: { options: UserPreferences["optio
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item name="min_cr" label="Value from">
-            <InputNumber min={0} step={1} addonAfter="Cr" style={{ width: "100%" }} placeholder="No minimum" />
+            <InputNumber<number | string> {...croreInput} min={0} step={1} addonAfter="Cr" style={{ width: "100%" }} placeholder="No minimum" />
           </Form.Item>
         </Col>
         <Col span={12}>
@@ -78,7 +85,7 @@ export function PreferencesFields({ options }: { options: UserPreferences["optio
               }),
             ]}
           >
-            <InputNumber min={0} step={1} addonAfter="Cr" style={{ width: "100%" }} placeholder="No maximum" />
+            <InputNumber<number | string> {...croreInput} min={0} step={1} addonAfter="Cr" style={{ width: "100%" }} placeholder="No maximum" />
           </Form.Item>
         </Col>
       </Row>

@@ -9,11 +9,12 @@ import { PageShell } from "../../components/page/PageShell";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
 import { displayCredits, formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { http, HttpError } from "../../providers/http";
+import { fieldErrors } from "../../providers/restDataProvider";
 import { CreditLedger } from "./CreditLedger";
 import { PasswordCard } from "./PasswordCard";
 import { SharedLinksCard } from "./SharedLinksCard";
 import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "./PreferencesFields";
+import { useProfileUpdate } from "./useProfileUpdate";
 import "./profile.css";
 
 type ProfileForm = Pick<UserInfo, "first_name" | "last_name" | "phone" | "company" | "designation"> & PreferenceValues;
@@ -25,6 +26,7 @@ export default function ProfilePage() {
   const refreshSession = useRefreshSession();
   const [form] = Form.useForm<ProfileForm>();
   const [saving, setSaving] = useState(false);
+  const updateProfile = useProfileUpdate();
   if (!session) return null;
   const { user, preferences } = session;
   const left = daysLeft(user.end_date);
@@ -33,12 +35,13 @@ export default function ProfilePage() {
     setSaving(true);
     try {
       const { first_name, last_name, phone, company, designation } = values;
-      await http.patch<UserInfo>("user-info/", { first_name, last_name, phone, company, designation, ...preferencePatch(values) });
+      await updateProfile({ first_name, last_name, phone, company, designation, ...preferencePatch(values) });
       toastSuccess(PROFILE_UPDATED_MESSAGE);
       await refreshSession();
     } catch (error) {
-      if (error instanceof HttpError && error.errors) {
-        form.setFields(Object.entries(error.errors).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof ProfileForm, errors })));
+      const fields = fieldErrors(error);
+      if (fields) {
+        form.setFields(Object.entries(fields).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof ProfileForm, errors })));
       }
     } finally {
       setSaving(false);

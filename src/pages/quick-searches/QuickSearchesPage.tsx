@@ -1,7 +1,6 @@
 // The user's quick searches (saved-search/): open one as it was saved (its lister's URL),
 // rename, delete. New ones are saved from any lister with 'Save search'.
 import { BellOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons";
-import { useQueryClient } from "@tanstack/react-query";
 import { Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -9,14 +8,13 @@ import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { http, HttpError } from "../../providers/http";
-import { SAVED_SEARCHES_KEY, describeQuery, useSavedSearches, type SavedSearch } from "./api";
+import { describeQuery, nameError, useSavedSearchMutations, useSavedSearches, type SavedSearch } from "./api";
 import "./quick-searches.css";
 
 function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose: () => void }) {
   const [form] = Form.useForm<{ name: string }>();
   const [saving, setSaving] = useState(false);
-  const queryClient = useQueryClient();
+  const { rename } = useSavedSearchMutations();
   // The current name as the dialog opens (before anyone types).
   useEffect(() => {
     if (search) form.setFieldsValue({ name: search.name });
@@ -25,12 +23,11 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
     if (!search) return;
     setSaving(true);
     try {
-      await http.patch(`saved-search/${search.id}/`, { name: name.trim() }, { toast: false });
-      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+      await rename(search.id, name.trim());
       toastSuccess("Quick search renamed");
       onClose();
     } catch (error) {
-      const message = error instanceof HttpError ? (error.errors?.name?.[0] ?? error.message) : "Something went wrong!";
+      const message = nameError(error);
       form.setFields([{ name: "name", errors: [message] }]);
     } finally {
       setSaving(false);
@@ -56,20 +53,19 @@ function RenameDialog({ search, onClose }: { search: SavedSearch | null; onClose
 }
 
 export default function QuickSearchesPage() {
-  const searches = useSavedSearches();
-  const queryClient = useQueryClient();
+  const { result, query: searches } = useSavedSearches();
+  const { remove: removeSearch } = useSavedSearchMutations();
   const phone = useMediaQuery("(max-width: 575.98px)");
   const [renaming, setRenaming] = useState<SavedSearch | null>(null);
   const remove = async (s: SavedSearch) => {
     try {
-      await http.delete(`saved-search/${s.id}/`);
-      await queryClient.invalidateQueries({ queryKey: SAVED_SEARCHES_KEY });
+      await removeSearch(s.id);
       toastSuccess(`Deleted '${s.name}'`);
     } catch {
       // shown by the HTTP layer
     }
   };
-  const rows = searches.data?.results ?? [];
+  const rows = result.data ?? [];
 
   return (
     <PageShell title="Quick Searches" subtitle="Searches you saved from a lister with 'Save search'. Open one to see it as you saved it.">

@@ -1,9 +1,9 @@
 // Choose what a new reminder is about: a lead, tender, tender result or company found by name
 // through its lister's search (list/search/, list/tenders/search/, list/results/search/,
 // list/company/search/).
+import { useList } from "@refinedev/core";
 import { AutoComplete, Input, Select, Space } from "antd";
 import { useEffect, useState } from "react";
-import { http } from "../../providers/http";
 import { REMINDER_ITEM_LABELS, REMINDER_ITEM_NOUNS, REMINDER_ITEM_TYPES, type ReminderItemType } from "../../../common/reminders";
 import { RESULT_PRESET } from "../tenders/tenderSearch";
 
@@ -30,26 +30,25 @@ interface Row {
 export function ItemPicker({ value, onChange }: { value?: PickedItem | null; onChange?: (item: PickedItem | null) => void }) {
   const [type, setType] = useState<ReminderItemType>(value?.type ?? "project");
   const [text, setText] = useState(value?.title ?? "");
-  const [options, setOptions] = useState<Row[]>([]);
-  const [searching, setSearching] = useState(false);
-
+  // The text being searched: what was typed, once typing has paused for 250 ms.
+  const [query, setQuery] = useState("");
   useEffect(() => {
-    const q = text.trim();
-    if (q.length < 2 || (value && value.title === text)) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setSearching(true);
-      http
-        .get<{ results: Row[] }>(SEARCH[type].endpoint, { query: { q, oq: q, page: 1, filter: SEARCH[type].filter }, signal: controller.signal, toast: false })
-        .then((res) => setOptions(res.results.slice(0, 10)))
-        .catch(() => setOptions([]))
-        .finally(() => setSearching(false));
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text, type, value]);
+    const timer = setTimeout(() => setQuery(text.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const chosen = !!value && value.title === text;
+  const settled = query === text.trim();
+  // The lister's own search as it is sent (q and oq both the typed text), on the REST provider:
+  // the search provider would rewrite q. A failed lookup just finds nothing: no toast.
+  const { result, query: search } = useList<Row>({
+    resource: SEARCH[type].endpoint,
+    dataProviderName: "rest",
+    meta: { query: { q: query, oq: query, page: 1, filter: SEARCH[type].filter }, toast: false },
+    errorNotification: false,
+    queryOptions: { enabled: settled && query.length >= 2 && !chosen, placeholderData: (previous) => previous },
+  });
+  const options = text.trim().length >= 2 ? result.data.slice(0, 10) : [];
+  const searching = search.isFetching;
 
   return (
     <Space.Compact style={{ width: "100%" }}>
@@ -59,7 +58,6 @@ export function ItemPicker({ value, onChange }: { value?: PickedItem | null; onC
         style={{ width: 120 }}
         onChange={(t) => {
           setType(t);
-          setOptions([]);
           setText("");
           onChange?.(null);
         }}

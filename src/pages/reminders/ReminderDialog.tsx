@@ -1,11 +1,11 @@
 // Create a reminder (choosing its lead, tender, result or company) or edit one (time and note): a date,
 // a time and a note. Used by the reminders page and the calendar.
+import type { HttpError } from "@refinedev/core";
 import { DatePicker, Form, Input, Modal, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { HttpError } from "../../providers/http";
 import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
 import { useReminderMutations, type Reminder } from "./api";
 import { ItemPicker, type PickedItem } from "./ItemPicker";
@@ -59,9 +59,10 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
       onClose();
     } catch (error) {
       // The HTTP layer has shown the message; field messages also go beside their inputs.
-      if (error instanceof HttpError && error.errors) {
+      const fieldErrors = (error as HttpError | undefined)?.errors as Record<string, string[]> | undefined;
+      if (fieldErrors) {
         const fields: Record<string, keyof Values> = { remind_at: "remind_at", note: "note", item_id: "item" };
-        form.setFields(Object.entries(error.errors).filter(([f]) => fields[f]).map(([f, errors]) => ({ name: fields[f], errors })));
+        form.setFields(Object.entries(fieldErrors).filter(([f]) => fields[f]).map(([f, errors]) => ({ name: fields[f], errors })));
       }
     }
   };

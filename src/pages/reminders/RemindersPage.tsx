@@ -18,10 +18,10 @@ const SECTIONS: { status: Exclude<ReminderStatus, "done">; title: string; color:
 ];
 
 export default function RemindersPage() {
-  const reminders = useReminders();
+  const { result, query: reminders } = useReminders();
   const [editing, setEditing] = useState<Reminder | null>(null);
   const [creating, setCreating] = useState(false);
-  const all = reminders.data?.results ?? [];
+  const all = result.data ?? [];
   const by = (status: ReminderStatus) => all.filter((r) => r.status === status);
   const done = by("done");
 

@@ -1,20 +1,20 @@
-// The reminder calls of the reminders and calendar pages (server/modules/reminders), through
-// the one HTTP layer, with the React Query keys both pages share: a change on one page
-// refreshes the other.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// The reminder resource (reminders/list on the REST provider) for the reminders and calendar
+// pages and the 'Set reminder' button: a change anywhere refreshes the list and the calendar.
+import { useCreate, useDelete, useInvalidate, useList, useUpdate } from "@refinedev/core";
 import type { Reminder, ReminderItemType } from "../../../common/reminders";
-import { http } from "../../providers/http";
 
-// The calendar reads these types from here, beside the query keys.
+// The calendar reads these types from here, beside the resource names.
 export type { Reminder, ReminderItemType, ReminderStatus } from "../../../common/reminders";
 
-export const REMINDERS_KEY = ["reminders"] as const;
+export const REST = "rest";
+export const REMINDERS = "reminders/list";
+export const CALENDAR = "reminders/calendar";
+
+/** Failures are toasted by the HTTP layer; the pages show their own success texts. */
+const QUIET = { errorNotification: false, successNotification: false } as const;
 
 export function useReminders() {
-  return useQuery({
-    queryKey: [...REMINDERS_KEY, "list"],
-    queryFn: ({ signal }) => http.get<{ count: number; results: Reminder[] }>("reminders/list", { signal }),
-  });
+  return useList<Reminder>({ resource: REMINDERS, dataProviderName: REST, pagination: { mode: "off" }, errorNotification: false });
 }
 
 export interface ReminderChange {
@@ -23,18 +23,23 @@ export interface ReminderChange {
   completed?: boolean;
 }
 
+export type NewReminder = { item_type: ReminderItemType; item_id: number; remind_at: string; note: string };
+
 /** Create, change and delete reminders; every success refreshes the list and the calendar. */
 export function useReminderMutations() {
-  const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: REMINDERS_KEY });
-  const create = useMutation({
-    mutationFn: (body: { item_type: ReminderItemType; item_id: number; remind_at: string; note: string }) => http.post<Reminder>("reminders/list", body),
-    onSuccess,
-  });
-  const update = useMutation({
-    mutationFn: ({ id, change }: { id: number; change: ReminderChange }) => http.patch<Reminder>(`reminders/list/${id}`, change),
-    onSuccess,
-  });
-  const remove = useMutation({ mutationFn: (id: number) => http.delete(`reminders/list/${id}`), onSuccess });
-  return { create, update, remove };
+  const invalidate = useInvalidate();
+  const mutationOptions = {
+    onSuccess: () => invalidate({ resource: CALENDAR, dataProviderName: REST, invalidates: ["list"] }),
+  };
+  const { mutateAsync: createAsync, mutation: creating } = useCreate<Reminder>({ resource: REMINDERS, dataProviderName: REST, ...QUIET, mutationOptions });
+  const { mutateAsync: updateAsync, mutation: updating } = useUpdate<Reminder>({ resource: REMINDERS, dataProviderName: REST, ...QUIET, mutationOptions });
+  const { mutateAsync: deleteAsync, mutation: deleting } = useDelete<Reminder>();
+  return {
+    create: { isPending: creating.isPending, mutateAsync: (values: NewReminder) => createAsync({ values }) },
+    update: { isPending: updating.isPending, mutateAsync: ({ id, change }: { id: number; change: ReminderChange }) => updateAsync({ id, values: change }) },
+    remove: {
+      isPending: deleting.isPending,
+      mutateAsync: (id: number) => deleteAsync({ resource: REMINDERS, dataProviderName: REST, id, ...QUIET }).then(mutationOptions.onSuccess),
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Button, Card, Form, InputNumber, Typography } from "antd";
 import { useEffect } from "react";
 import { formatDateTime } from "../../lib/format";
-import { HttpError } from "../../providers/http";
+import { fieldErrors } from "../../providers/restDataProvider";
 
 export interface AppSettings {
   share_link_days: number;
@@ -37,7 +37,8 @@ export function SettingsPanel() {
       await query.refetch();
     } catch (error) {
       // The HTTP layer has shown the message; a field error also goes under its field.
-      if (error instanceof HttpError && error.errors?.share_link_days) form.setFields([{ name: "share_link_days", errors: error.errors.share_link_days }]);
+      const errors = fieldErrors(error)?.share_link_days;
+      if (errors) form.setFields([{ name: "share_link_days", errors }]);
     }
   };
 

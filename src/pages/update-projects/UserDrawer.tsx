@@ -1,7 +1,6 @@
 // One user, for staff: who they are, their subscription (activate a recorded signup, extend,
 // end), credits (grant with a note; the ledger below), access (disable signs them out
 // everywhere; enable), Impersonate, and staff access (StaffAccessCard).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   Alert,
   Button,
@@ -27,7 +26,7 @@ import { useNavigate } from "react-router";
 import { canImpersonate, defineAbilityFor } from "../../../common/ability";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { useSignedInSession } from "../../hooks/useSession";
-import { formatDate, formatIst } from "../../lib/format";
+import { formatDate, formatIndianNumber, formatIst } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { StaffAccessCard } from "./StaffAccessCard";
 import {
@@ -37,7 +36,8 @@ import {
   endedEndDate,
   extendedEndDate,
   fullName,
-  usersApi,
+  useUserActions,
+  useUserDetail,
   type AdminUserDetail,
   type LedgerEntry,
   type UserStatus,
@@ -46,8 +46,6 @@ import {
 export function StatusTag({ status }: { status: UserStatus }) {
   return <Tag color={USER_STATUS_COLORS[status]}>{USER_STATUS_LABELS[status] ?? status}</Tag>;
 }
-
-export const userDetailKey = (id: number | null) => ["infrascout", "admin-user", id] as const;
 
 const LEDGER_KIND: Record<string, string> = { grant: "Granted", unlock: "Unlock", spend: "Spent", refund: "Refund", adjustment: "Adjustment" };
 
@@ -99,6 +97,7 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
   const [endDate, setEndDate] = useState<Dayjs | null>(user.end_date ? dayjs(user.end_date) : null);
   const [busy, setBusy] = useState<string | null>(null);
   const [grantForm] = Form.useForm<{ amount: number; note?: string }>();
+  const usersApi = useUserActions();
   useEffect(() => setEndDate(user.end_date ? dayjs(user.end_date) : null), [user.end_date]);
 
   const act = async (key: string, call: () => Promise<AdminUserDetail>, message: string) => {
@@ -220,7 +219,7 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
               name="amount"
               rules={[
                 { required: true, message: "Enter an amount" },
-                { type: "integer", min: 1, max: MAX_GRANT, message: `From 1 to ${MAX_GRANT.toLocaleString("en-IN")}` },
+                { type: "integer", min: 1, max: MAX_GRANT, message: `From 1 to ${formatIndianNumber(MAX_GRANT, 0)}` },
               ]}
               style={{ marginBottom: 0 }}
             >
@@ -292,19 +291,12 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
 }
 
 export function UserDrawer({ userId, onClose }: { userId: number | null; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const narrow = useMediaQuery("(max-width: 640px)");
-  const detail = useQuery({
-    queryKey: userDetailKey(userId),
-    queryFn: ({ signal }) => usersApi.get(userId!, signal),
-    enabled: userId !== null,
-  });
-  const user = detail.data;
-
-  const onChanged = (next: AdminUserDetail) => {
-    queryClient.setQueryData(userDetailKey(next.id), next);
-    void queryClient.invalidateQueries({ queryKey: ["infrascout", "admin-users"] });
-  };
+  const { query: detail } = useUserDetail(userId);
+  // Each action answers the user as they now are: shown at once, without asking again.
+  const [changed, setChanged] = useState<AdminUserDetail | null>(null);
+  const user = changed?.id === userId ? changed : detail.data?.data;
+  const onChanged = setChanged;
 
   return (
     <Drawer

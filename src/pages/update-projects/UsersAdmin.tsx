@@ -1,7 +1,6 @@
 // The users admin tab (/update-projects?tab=users): search by name, e-mail, username or
 // company, filter by status, 25 users a page; a row opens the user's drawer. The search,
 // status, page and open user live in the URL, so Back and a shared link keep them.
-import { useQuery } from "@tanstack/react-query";
 import { Button, Flex, Input, Segmented, Select, Table, Tag, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
@@ -14,12 +13,10 @@ import {
   USER_STATUS_LABELS,
   USERS_PAGE_SIZE,
   fullName,
-  usersApi,
+  useUsers,
   type AdminUser,
   type UserStatus,
 } from "./usersApi";
-
-export const usersListKey = (q: string, status: string, page: number) => ["infrascout", "admin-users", q, status, page] as const;
 
 const statusOptions = [{ label: "All statuses", value: "" }, ...USER_STATUSES.map((s) => ({ label: USER_STATUS_LABELS[s], value: s as string }))];
 
@@ -79,11 +76,7 @@ export function UsersAdmin() {
       { replace: true },
     );
 
-  const list = useQuery({
-    queryKey: usersListKey(q, status, page),
-    queryFn: ({ signal }) => usersApi.list({ q, status, page }, signal),
-    placeholderData: (previous) => previous,
-  });
+  const { result: list, query: listQuery } = useUsers({ q, status, page }, { keepPrevious: true });
 
   return (
     <div className="users-admin">
@@ -115,20 +108,20 @@ export function UsersAdmin() {
         size="middle"
         className="users-table"
         columns={columns}
-        dataSource={list.data?.results ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: list.isError ? "The users could not be loaded." : "No users match." }}
+        dataSource={list.data}
+        loading={listQuery.isFetching}
+        locale={{ emptyText: listQuery.isError ? "The users could not be loaded." : "No users match." }}
         onRow={(u) => ({ onClick: () => update({ user: String(u.id) }), style: { cursor: "pointer" } })}
         pagination={{
           current: page,
           pageSize: USERS_PAGE_SIZE,
-          total: list.data?.count ?? 0,
+          total: list.total ?? 0,
           showSizeChanger: false,
           showTotal: (total) => `${total} users`,
           onChange: (p) => update({ page: p > 1 ? String(p) : null }),
         }}
       />
-      {list.data && list.data.count === 0 && (q || status) && (
+      {listQuery.isSuccess && list.total === 0 && (q || status) && (
         <Button type="link" onClick={() => update({ q: null, status: null, page: null })}>
           Clear search
         </Button>

@@ -1,7 +1,13 @@
-// The users admin API (staff): user/users/ list and search, one user with the credit ledger,
-// subscription and enable/disable (PATCH), credit grants, staff grant/revoke. All through the one HTTP layer.
+// The users admin resource (staff), user/users on the REST provider: list and search, one user
+// with the credit ledger, subscription and enable/disable (PATCH), credit grants, staff
+// grant/revoke. Every write answers the user as it now is, and refreshes the lists.
+import { useCustomMutation, useInvalidate, useList, useOne, useUpdate } from "@refinedev/core";
 import dayjs from "dayjs";
-import { http } from "../../providers/http";
+
+export const USERS = "user/users";
+const REST = "rest";
+/** Failures are toasted by the HTTP layer; the drawer shows its own success texts. */
+const QUIET = { errorNotification: false, successNotification: false } as const;
 
 export const USER_STATUSES = ["active", "expired", "signup", "disabled"] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -53,24 +59,50 @@ export interface LedgerEntry {
 
 export type AdminUserDetail = AdminUser & { credit_ledger: LedgerEntry[] };
 
-export interface UsersPage {
-  count: number;
-  page: number;
-  page_size: number;
-  results: AdminUser[];
+export interface UsersQuery {
+  q?: string;
+  page?: number;
+  status?: UserStatus | "";
 }
 
-export const usersApi = {
-  list: (params: { q?: string; page?: number; status?: UserStatus | "" }, signal?: AbortSignal) =>
-    http.get<UsersPage>("user/users/", { query: { q: params.q?.trim() || undefined, page: params.page ?? 1, status: params.status || undefined }, signal }),
-  get: (id: number, signal?: AbortSignal) => http.get<AdminUserDetail>(`user/users/${id}/`, { signal }),
-  setEndDate: (id: number, endDate: string) => http.patch<AdminUserDetail>(`user/users/${id}/`, { end_date: endDate }),
-  setActive: (id: number, active: boolean) => http.patch<AdminUserDetail>(`user/users/${id}/`, { is_active: active }),
-  grantCredits: (id: number, amount: number, note?: string) =>
-    http.post<AdminUserDetail>(`user/users/${id}/credits/`, note?.trim() ? { amount, note: note.trim() } : { amount }),
-  grantStaff: (id: number) => http.put<AdminUserDetail>(`user/users/${id}/staff/`),
-  revokeStaff: (id: number) => http.delete<AdminUserDetail>(`user/users/${id}/staff/`),
-};
+/**
+ * A page of users (25, the server's size). `enabled` false asks nothing (a search too short);
+ * `keepPrevious` keeps the rows shown while the next page loads.
+ */
+export function useUsers(params: UsersQuery, { enabled = true, keepPrevious = false } = {}) {
+  return useList<AdminUser>({
+    resource: USERS,
+    dataProviderName: REST,
+    meta: { query: { q: params.q?.trim() || undefined, page: params.page ?? 1, status: params.status || undefined } },
+    errorNotification: false,
+    queryOptions: { enabled, placeholderData: keepPrevious ? (previous) => previous : undefined },
+  });
+}
+
+export function useUserDetail(id: number | null) {
+  return useOne<AdminUserDetail>({ resource: USERS, dataProviderName: REST, id: id ?? "", errorNotification: false, queryOptions: { enabled: id !== null } });
+}
+
+/** The staff actions on one user; each resolves to the user as the server now has them. */
+export function useUserActions() {
+  const invalidate = useInvalidate();
+  const { mutateAsync: update } = useUpdate<AdminUserDetail>({ resource: USERS, dataProviderName: REST, ...QUIET, invalidates: ["list"] });
+  const { mutateAsync: custom } = useCustomMutation<AdminUserDetail>();
+  // No values: the request has no body at all (PUT/DELETE staff/).
+  const call = async (method: "post" | "put" | "delete", url: string, values?: object) => {
+    const { data } = await custom({ url, method, values: values as object, dataProviderName: REST, ...QUIET });
+    await invalidate({ resource: USERS, dataProviderName: REST, invalidates: ["list"] });
+    return data;
+  };
+  const patch = (id: number, values: Partial<AdminUser>) => update({ id, values }).then(({ data }) => data);
+  return {
+    setEndDate: (id: number, endDate: string) => patch(id, { end_date: endDate }),
+    setActive: (id: number, active: boolean) => patch(id, { is_active: active }),
+    grantCredits: (id: number, amount: number, note?: string) => call("post", `user/users/${id}/credits/`, note?.trim() ? { amount, note: note.trim() } : { amount }),
+    grantStaff: (id: number) => call("put", `user/users/${id}/staff/`),
+    revokeStaff: (id: number) => call("delete", `user/users/${id}/staff/`),
+  };
+}
 
 /** Ending a subscription: it ran through yesterday (one ending today is still current). */
 export const endedEndDate = (today = dayjs()) => today.subtract(1, "day").format("YYYY-MM-DD");

@@ -1,12 +1,11 @@
 // The user's own activity: reminders (by when they fall due and by the lead's status), status
 // changes of shortlisted leads, and what they opened last.
-import { useQuery } from "@tanstack/react-query";
 import { List, Pagination, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ReminderDue, ViewedItemType } from "../../../../common/dashboard";
 import { formatDate, formatDateTime, NOT_SPECIFIED } from "../../../lib/format";
-import { dashboardApi, LEAD_LISTERS } from "../api";
+import { LEAD_LISTERS, useRecentlyViewed, useReminderStat, useStatusUpdates } from "../api";
 import { COLOURS, CountBars } from "./charts";
 import { Panel } from "./Panel";
 
@@ -14,7 +13,7 @@ const DUE_LABELS: Record<ReminderDue, string> = { overdue: "Overdue", today: "To
 
 export function RemindersPanel() {
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ["dashboard", "reminders"], queryFn: ({ signal }) => dashboardApi.reminders({ signal }) });
+  const query = useReminderStat();
   const s = query.data;
   return (
     <Panel title="Your reminders" number={s?.open} numberLabel="open reminders" to="/reminders" loading={query.isPending} error={query.isError}>
@@ -47,7 +46,7 @@ export function RemindersPanel() {
 
 export function StatusUpdatesPanel() {
   const [page, setPage] = useState(1);
-  const query = useQuery({ queryKey: ["dashboard", "status-updates", page], queryFn: ({ signal }) => dashboardApi.statusUpdates(page, { signal }) });
+  const query = useStatusUpdates(page);
   const s = query.data;
   return (
     <Panel title="Status updates on your shortlisted leads" number={s?.count} numberLabel="updates" loading={query.isPending && !s} error={query.isError}>
@@ -84,7 +83,7 @@ const VIEWED_LABELS: Record<ViewedItemType, string> = { project: "Lead", tender:
 const VIEWED_COLOURS: Record<ViewedItemType, string> = { project: "blue", tender: "green", result: "purple", company: "orange" };
 
 export function RecentlyViewedPanel() {
-  const query = useQuery({ queryKey: ["dashboard", "recently-viewed"], queryFn: ({ signal }) => dashboardApi.recentlyViewed({ signal }) });
+  const query = useRecentlyViewed();
   const rows = query.data?.results;
   return (
     <Panel title="Recently viewed" loading={query.isPending} error={query.isError}>

@@ -1,22 +1,20 @@
 // Competitors (the competitors module's competitor_comparison/ and competitor_lister/): the
 // user's tracked competitors side by side, and the companies they meet on tenders. When a call
 // fails the panel says so plainly; it never shows made-up figures.
-import { useQuery } from "@tanstack/react-query";
 import { List, Tag, Typography } from "antd";
 import { Link, useNavigate } from "react-router";
 import { EmptyState } from "../../../components/page/PageShell";
 import { formatIndianNumber, formatRupees } from "../../../lib/format";
-import { HttpError } from "../../../providers/http";
-import { dashboardApi } from "../api";
+import { useCompetitorComparison, useCompetitorSuggestions, type PanelData } from "../api";
 import { COLOURS, SplitBars } from "./charts";
 import { Panel } from "./Panel";
 
 const plural = (n: number, one: string, many: string) => `${formatIndianNumber(n, 0)} ${n === 1 ? one : many}`;
-const unavailable = (err: unknown) => err instanceof HttpError && (err.statusCode === 404 || err.statusCode === 501);
+const unavailable = (err: PanelData<unknown>["error"]) => err?.statusCode === 404 || err?.statusCode === 501;
 
 export function CompetitorComparisonPanel({ days }: { days: number }) {
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ["dashboard", "competitor-comparison", days], queryFn: ({ signal }) => dashboardApi.competitorComparison(days, { signal }), retry: false });
+  const query = useCompetitorComparison(days);
   const rows = query.data?.results;
   return (
     <Panel title={`Your competitors, last ${days} days`} number={rows?.length} numberLabel="tracked" to="/your-competitors" loading={query.isPending}>
@@ -67,7 +65,7 @@ export function CompetitorComparisonPanel({ days }: { days: number }) {
 }
 
 export function CompetitorListerPanel() {
-  const query = useQuery({ queryKey: ["dashboard", "competitor-lister"], queryFn: ({ signal }) => dashboardApi.competitorLister({ signal }), retry: false });
+  const query = useCompetitorSuggestions();
   const s = query.data;
   return (
     <Panel title="Companies you compete with" number={s?.count} numberLabel={s?.your_company.company ? `meeting ${s.your_company.company.name}` : "suggested"} to="/your-competitors" loading={query.isPending}>

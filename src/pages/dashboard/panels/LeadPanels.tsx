@@ -1,12 +1,11 @@
 // The user's marked leads (by mark, and shortlisted by status) and leads under construction.
 // Every bar and number opens the lead lister with exactly those leads.
-import { useQuery } from "@tanstack/react-query";
 import { Flex, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { MARK_LABELS } from "../../../../common/constants";
 import { UNDER_CONSTRUCTION, type CategoryCount, type LeadCategory } from "../../../../common/dashboard";
 import { NOT_SPECIFIED } from "../../../lib/format";
-import { dashboardApi, leadListLink, markFilter, statusFilter } from "../api";
+import { leadListLink, markFilter, statusFilter, useMarksStat, useUnderConstruction } from "../api";
 import { SplitBars } from "./charts";
 import { CategoryLinks, Panel } from "./Panel";
 
@@ -14,7 +13,7 @@ import { CategoryLinks, Panel } from "./Panel";
 const firstCategory = (c: CategoryCount): LeadCategory => (c.construction > 0 || c.industrial === 0 ? "construction" : "industrial");
 
 export function useMarks() {
-  return useQuery({ queryKey: ["dashboard", "marks"], queryFn: ({ signal }) => dashboardApi.marks({ signal }) });
+  return useMarksStat();
 }
 
 export function MarksPanel() {
@@ -92,7 +91,7 @@ export function ShortlistedStatusPanel() {
 
 export function UnderConstructionPanel() {
   const navigate = useNavigate();
-  const query = useQuery({ queryKey: ["dashboard", "under-construction"], queryFn: ({ signal }) => dashboardApi.underConstruction({ signal }) });
+  const query = useUnderConstruction();
   const s = query.data;
   const uc = statusFilter(UNDER_CONSTRUCTION);
   return (

@@ -1,13 +1,12 @@
 // New leads for the user's preferences over time: the last N days (proj_cnt_stats/) or a
 // chosen range of any lead date (projs_cnt_date_range/). The total and each day open My Feed
 // narrowed to those days.
-import { useQuery } from "@tanstack/react-query";
 import { DatePicker, Flex, Select, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useNavigate } from "react-router";
 import { LEAD_DATE_FIELD_LABELS, LEAD_DATE_FIELDS, MAX_RANGE_DAYS, type LeadDateField } from "../../../../common/dashboard";
 import { formatDate, formatIndianNumber } from "../../../lib/format";
-import { dashboardApi, feedLink } from "../api";
+import { feedLink, useLeadCounts } from "../api";
 import { DayBars } from "./charts";
 import { Panel } from "./Panel";
 
@@ -22,11 +21,7 @@ const DAY = "YYYY-MM-DD";
 export function NewLeadsPanel({ window, onRange }: { window: Window; onRange: (range: Window["range"]) => void }) {
   const navigate = useNavigate();
   const { range, days } = window;
-  const query = useQuery({
-    queryKey: ["dashboard", "new-leads", days, range],
-    queryFn: ({ signal }) =>
-      range ? dashboardApi.range({ date_gte: range.from, date_lte: range.to, date_field: range.field }, { signal }) : dashboardApi.stats(days, { signal }),
-  });
+  const query = useLeadCounts(days, range);
   const s = query.data;
   const field = range?.field ?? "arrived_date";
   const previous = s?.previous_total;
