@@ -8,6 +8,7 @@ import { useCreditsSpent } from "../credits/useCreditsSpent";
 import type { SpendConfirmation } from "../credits/useConfirmSpend";
 import { displayCredits } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
+import { refreshListerPages } from "../search/listCache";
 import { companyKeys } from "./api";
 
 export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
@@ -24,9 +25,10 @@ export function useUnlockCompany(companyId: number | string) {
       {
         onSuccess: ({ data: answer }) => {
           creditsSpent(answer);
-          for (const queryKey of [companyKeys.detail(companyId), ["company", String(companyId)], companyKeys.lists, ["search"], ["lead"]]) {
+          for (const queryKey of [companyKeys.detail(companyId), ["company", String(companyId)], companyKeys.lists, ["lead"]]) {
             void queryClient.invalidateQueries({ queryKey });
           }
+          void refreshListerPages(queryClient); // the builders lister's 'show unlocked only', leads' contacts
           toastSuccess(
             answer.already_unlocked
               ? "You had already unlocked this company; no credits were spent."

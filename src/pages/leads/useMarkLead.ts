@@ -2,20 +2,14 @@
 // mark at once; if the server refuses, they get the old one back (the HTTP layer shows the
 // error toast). The mark's history comes back from the server and replaces the detail's.
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { ListResponse } from "../../../common/api";
 import type { Mark } from "../../../common/constants";
 import type { GetOneResponse } from "@refinedev/core";
 import { detailKey } from "../../components/page/useDetail";
+import { patchListerRows } from "../../components/search/listCache";
 import { leadApi, type LeadDetail, type LeadRow } from "./api";
 import { LEAD_RESOURCE } from "./detail/useLead";
 
 type Snapshot = [QueryKey, unknown][];
-
-function patchList(data: unknown, id: number, mark: Mark): unknown {
-  const list = data as ListResponse<LeadRow> | undefined;
-  if (!list || !Array.isArray(list.results) || !list.results.some((r) => r.id === id)) return data;
-  return { ...list, results: list.results.map((r) => (r.id === id ? { ...r, mark } : r)) };
-}
 
 type Shown = GetOneResponse<LeadDetail> | undefined;
 const patchDetail = (shown: Shown, patch: Partial<LeadDetail>): Shown => (shown?.data ? { ...shown, data: { ...shown.data, ...patch } } : shown);
@@ -27,8 +21,7 @@ export function useMarkLead(id: number) {
     mutationFn: (mark: Mark) => leadApi.mark(id, mark),
     onMutate: async (mark): Promise<{ snapshot: Snapshot }> => {
       await queryClient.cancelQueries({ queryKey: leadKey });
-      const snapshot: Snapshot = [...queryClient.getQueriesData({ queryKey: ["search"] }), ...queryClient.getQueriesData({ queryKey: leadKey })];
-      queryClient.setQueriesData({ queryKey: ["search"] }, (data: unknown) => patchList(data, id, mark));
+      const snapshot: Snapshot = [...patchListerRows<LeadRow>(queryClient, id, (row) => ({ ...row, mark })), ...queryClient.getQueriesData({ queryKey: leadKey })];
       queryClient.setQueriesData<Shown>({ queryKey: leadKey }, (shown) => patchDetail(shown, { mark }));
       return { snapshot };
     },

@@ -9,6 +9,7 @@ import { useCreditsSpent } from "../../../components/credits/useCreditsSpent";
 import { displayCredits } from "../../../lib/format";
 import { toastSuccess } from "../../../lib/toast";
 import { leadPartKey, type LeadContact, type UnlockResponse } from "../api";
+import { refreshListerPages } from "../../../components/search/listCache";
 
 type Contacts = LeadContact[] | { results: LeadContact[] };
 
@@ -34,7 +35,7 @@ export function useUnlockContact(leadId: string | number) {
             cached ? { ...cached, data: withContact(cached.data, { ...answer.contact, id: contactId }) as Contacts } : cached,
           );
           creditsSpent(answer);
-          void queryClient.invalidateQueries({ queryKey: ["search"] });
+          void refreshListerPages(queryClient);
           toastSuccess(`Contact unlocked. ${displayCredits(answer.remaining_credits)} credits left.`);
         },
         onSettled,
