@@ -164,6 +164,30 @@ describe("mark control", () => {
     within(row).getByRole("button", { name: "Marked Shortlisted" });
   });
 
+  it("a mark is kept in the list's page: back on that page (from the cache) the lead shows it", async () => {
+    const { fetch } = renderSignedIn("/private-construction-leads", makeUser(), (url, init) => {
+      if (url.pathname === "/api/work/1/mark/" && init.method === "POST") return jsonResponse(200, { mark: "shortlisted", changed: true, history: [] });
+      if (url.pathname === "/api/list/search/facets/") return jsonResponse(200, { facets: {} });
+      if (url.pathname !== "/api/list/search/") return undefined;
+      // The server still says 'unmarked' for lead 1: a page shown with the mark comes from the patched cache.
+      const page = Number(url.searchParams.get("page") ?? 1);
+      return jsonResponse(200, { count: 40, page, page_size: 20, results: page === 1 ? [lead(1), lead(2)] : [lead(21), lead(22)] });
+    });
+    const row = (await screen.findByText("Lead number 1", {}, { timeout: 19_000 })).closest("tr")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Mark As" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: /Shortlisted/ }));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith("/api/work/1/mark/"))).toBe(true));
+    await waitFor(() => expect(row.querySelector(".mark-control")!.className).not.toMatch(/ant-btn-loading/));
+
+    fireEvent.click(screen.getByTitle("2"));
+    await screen.findByText("Lead number 21");
+    fireEvent.click(screen.getByTitle("1"));
+    const back = (await screen.findByText("Lead number 1")).closest("tr")!;
+    within(back).getByRole("button", { name: "Marked Shortlisted" });
+    // Page 1 came from the cache: asked for once only.
+    expect(fetch.mock.calls.filter(([u]) => /\/api\/list\/search\/\?page=1&/.test(String(u)))).toHaveLength(1);
+  });
+
   it("rolls back to the old mark with the error toast when the server refuses", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

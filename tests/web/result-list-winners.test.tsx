@@ -3,7 +3,7 @@
 // (wide screens) and the cards (phones); similar results on a result's page say it the same way.
 // The rows are as list/results/search/ answers the real joint-award import
 // (tests/api/result-winners-everywhere.test.ts).
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { Providers } from "../../src/App";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -116,11 +116,11 @@ describe("results list: every winner", { timeout: 60_000 }, () => {
     } as CompetitorProfile;
     stubApi((url) => (url.pathname === "/api/competitors/22/" ? jsonResponse(200, profile) : undefined));
     render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
+      <MemoryRouter>
+        <Providers>
           <CompetitorProfileView companyId={22} />
-        </MemoryRouter>
-      </QueryClientProvider>,
+        </Providers>
+      </MemoryRouter>,
     );
     const line = await screen.findByText("With AnyCorp Cycle Provision and Gamma Signs and Lines", {}, { timeout: 19_000 });
     expect(line.closest(".win-title, .win-cards li")!.textContent).toContain("Cycle lanes, two lots");
