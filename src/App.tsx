@@ -9,11 +9,14 @@ import { setToastApi } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
-import { restDataProvider } from "./providers/restDataProvider";
+import { lazyDataProvider } from "./providers/lazyDataProvider";
 import { notificationProvider } from "./providers/notificationProvider";
 import { resources } from "./resources";
 import { REDUCED_MOTION_QUERY, useMediaQuery } from "./hooks/useMediaQuery";
 import { themeFor } from "./theme";
+
+/** The plain REST resources' provider (reminders, saved searches, users…), loaded when first used. */
+const restDataProvider = lazyDataProvider(() => import("./providers/restDataProvider").then((m) => m.restDataProvider));
 
 /** Hosts the toasts inside the theme and routes lib/toast through them. */
 function ToastBridge() {

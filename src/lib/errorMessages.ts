@@ -83,3 +83,8 @@ export function describeError({ status, body, cancelled, isDataFetch = true }: E
   if (status >= 500) return described("server", detail ?? SERVER_ERROR_MESSAGE);
   return described("client", firstFieldMessage(body) ?? DEFAULT_ERROR_MESSAGE);
 }
+
+/** A failed write's field messages `{field: [msg]}` (the HTTP layer's HttpError.errors), for the form to show beside its inputs. */
+export function fieldErrors(error: unknown): Record<string, string[]> | undefined {
+  return (error as { errors?: Record<string, string[]> } | undefined)?.errors;
+}

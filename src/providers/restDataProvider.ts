@@ -82,7 +82,4 @@ export const restDataProvider: DataProvider = {
   custom: custom as DataProvider["custom"],
 };
 
-/** A failed write's field messages `{field: [msg]}` (the HTTP layer's HttpError.errors), for the form to show beside its inputs. */
-export function fieldErrors(error: unknown): Record<string, string[]> | undefined {
-  return (error as { errors?: Record<string, string[]> } | undefined)?.errors;
-}
+

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_STORAGE_KEY } from "../../common/constants";
 import * as toast from "../../src/lib/toast";
-import { fieldErrors, restDataProvider as rest } from "../../src/providers/restDataProvider";
+import { restDataProvider as rest } from "../../src/providers/restDataProvider";
+import { fieldErrors } from "../../src/lib/errorMessages";
 import { jsonResponse, stubApi } from "./helpers";
 
 const urlOf = (fetch: ReturnType<typeof stubApi>, call = 0) => String(fetch.mock.calls[call][0]);

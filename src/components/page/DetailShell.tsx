@@ -3,9 +3,9 @@
 // title, subtitle and content once its record is there.
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { Card, Skeleton } from "antd";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
-import { NotFoundPage } from "../../pages/errors/NotFoundPage";
+import { Pages } from "../../pages";
 import { EmptyState, PageShell } from "./PageShell";
 import type { Detail } from "./useDetail";
 
@@ -55,7 +55,9 @@ export function DetailShell<T>({ detail, title, noun, back, errorTitle, notFound
 
   if (detail.notFound) {
     const link = notFoundLink ?? (back ? { to: back.to, label: `Back to ${back.label}` } : undefined);
-    return link ? <NotFoundPage to={link.to} label={link.label} /> : <NotFoundPage />;
+    // The 404 page's own chunk, as its route loads it (a static import would fold it into the
+    // detail pages' shared code and out of the build's page list).
+    return <Suspense fallback={<Skeleton active />}>{link ? <Pages.NotFound to={link.to} label={link.label} /> : <Pages.NotFound />}</Suspense>;
   }
   if (detail.isPending) {
     return (

@@ -8,7 +8,7 @@ import type { UserPreferences } from "../../../common/api";
 import { useRefreshSession } from "../../hooks/useSession";
 import { formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { fieldErrors } from "../../providers/restDataProvider";
+import { fieldErrors } from "../../lib/errorMessages";
 import { useProfileUpdate } from "../profile/useProfileUpdate";
 import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "../profile/PreferencesFields";
 

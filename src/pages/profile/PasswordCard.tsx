@@ -4,7 +4,7 @@ import { useCustomMutation } from "@refinedev/core";
 import { Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { toastSuccess } from "../../lib/toast";
-import { fieldErrors } from "../../providers/restDataProvider";
+import { fieldErrors } from "../../lib/errorMessages";
 
 interface Values {
   old_password: string;

@@ -9,7 +9,7 @@ import { PageShell } from "../../components/page/PageShell";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
 import { displayCredits, formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { fieldErrors } from "../../providers/restDataProvider";
+import { fieldErrors } from "../../lib/errorMessages";
 import { CreditLedger } from "./CreditLedger";
 import { PasswordCard } from "./PasswordCard";
 import { SharedLinksCard } from "./SharedLinksCard";

@@ -4,7 +4,7 @@ import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Button, Card, Form, InputNumber, Typography } from "antd";
 import { useEffect } from "react";
 import { formatDateTime } from "../../lib/format";
-import { fieldErrors } from "../../providers/restDataProvider";
+import { fieldErrors } from "../../lib/errorMessages";
 
 export interface AppSettings {
   share_link_days: number;
