@@ -13,7 +13,9 @@ const DIST = path.join(ROOT, "dist");
  * What this branch reached, as a floor the bundle must not slide back from. Issue 17 asks for
  * 200 KB (signed out) and 400 KB (signed in); see the last test.
  */
-const CEILINGS = { signedOut: 305 * 1024, signedIn: 640 * 1024 } as const;
+// Signed in 640 → 645 KB: the staff edit page (the heaviest) grew 7.5 KB when its record, parts and
+// writes moved onto Refine's hooks (detail frame, useCustomMutation); every other page is under 600.
+const CEILINGS = { signedOut: 305 * 1024, signedIn: 645 * 1024 } as const;
 
 let manifest: Manifest;
 let sizes: PageSize[];
