@@ -328,19 +328,20 @@ test.describe("staff area", () => {
       if (phone) await page.getByRole("button", { name: /Filters$/ }).click();
       const panel = phone ? page.locator(".ant-drawer-content") : page.getByRole("complementary", { name: "Filters" });
       const group = panel.getByRole("group", { name: "Category" });
-      const option = group.locator(".facet-options li").filter({ hasText: "industrial" });
+      // Categories read as words (Industrial), not the index's values (industrial).
+      const option = group.locator(".facet-options li").filter({ hasText: "Industrial" });
       const expected = Number((await option.locator(".facet-count").innerText()).replace(/,/g, ""));
       expect(expected).toBeGreaterThan(0);
       expect(expected).toBeLessThan(all);
-      await group.getByRole("checkbox", { name: "industrial" }).click();
+      await group.getByRole("checkbox", { name: "Industrial", exact: false }).click();
       await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["category:industrial"]);
       if (phone) {
         await shot(page, "review-filters-phone");
         await panel.getByRole("button", { name: /^Show / }).click();
       }
       await poll(count, { timeout: 20_000 }).toBe(expected);
-      if (!phone) await expect(page.locator(".review-table .ant-tag").filter({ hasText: "construction" })).toHaveCount(0);
-      await expect(page.locator(".review-queue .active-filters")).toContainText("industrial");
+      if (!phone) await expect(page.locator(".review-table .ant-tag").filter({ hasText: "Construction" })).toHaveCount(0);
+      await expect(page.locator(".review-queue .active-filters")).toContainText("Category: Industrial");
       await page.reload();
       await poll(count, { timeout: 20_000 }).toBe(expected);
     });

@@ -28,8 +28,10 @@ export type NewReminder = { item_type: ReminderItemType; item_id: number; remind
 /** Create, change and delete reminders; every success refreshes the list and the calendar. */
 export function useReminderMutations() {
   const invalidate = useInvalidate();
+  // Our onSuccess replaces the one Refine's mutation hooks would run, so both lists are named here.
   const mutationOptions = {
-    onSuccess: () => invalidate({ resource: CALENDAR, dataProviderName: REST, invalidates: ["list"] }),
+    onSuccess: () =>
+      Promise.all([REMINDERS, CALENDAR].map((resource) => invalidate({ resource, dataProviderName: REST, invalidates: ["list"] }))).then(() => undefined),
   };
   const { mutateAsync: createAsync, mutation: creating } = useCreate<Reminder>({ resource: REMINDERS, dataProviderName: REST, ...QUIET, mutationOptions });
   const { mutateAsync: updateAsync, mutation: updating } = useUpdate<Reminder>({ resource: REMINDERS, dataProviderName: REST, ...QUIET, mutationOptions });
