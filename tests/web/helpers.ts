@@ -68,3 +68,26 @@ export function stubSignedInApi(user: UserInfo, extra?: Route) {
 
 /** The label the lister's sort box shows. */
 export const sortShown = () => document.querySelector(".sort-select .ant-select-selection-item")?.textContent;
+
+/** A row of list/search/ as the API answers it (a construction lead in Kochi, ₹ 2.5 Cr, unmarked). */
+export const leadRow = (id: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Lead number ${id}`,
+  category: "construction",
+  is_ai: false,
+  project_type: "{Hospital,Residential}",
+  sector: "Healthcare",
+  status: "Planning",
+  stage: "Design",
+  value: 25_000_000,
+  state: "Kerala",
+  district: "Ernakulam",
+  city: "Kochi",
+  owner_name: "Menon Builders",
+  retrieved_on: "2025-03-05T10:00:00Z",
+  arrived_date: "2025-03-05T10:00:00Z",
+  start_date: null,
+  completion_date: null,
+  mark: "unmarked",
+  ...extra,
+});

@@ -5,30 +5,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentLocation, renderSignedIn } from "./renderApp";
-import { jsonResponse, makeUser, sortShown } from "./helpers";
+import { jsonResponse, leadRow, makeUser, sortShown } from "./helpers";
 import { isHighQuality } from "../../src/pages/leads/detail/ContactsSection";
 
-const lead = (id: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  title: `Lead number ${id}`,
-  category: "construction",
-  is_ai: false,
-  project_type: "{Hospital,Residential}",
-  sector: "Healthcare",
-  status: "Planning",
-  stage: "Design",
-  value: 25_000_000,
-  state: "Kerala",
-  district: "Ernakulam",
-  city: "Kochi",
-  owner_name: "Menon Builders",
-  retrieved_on: "2025-03-05T10:00:00Z",
-  arrived_date: "2025-03-05T10:00:00Z",
-  start_date: null,
-  completion_date: null,
-  mark: "unmarked",
-  ...extra,
-});
+const lead = leadRow;
 
 function listApi(calls: URL[]) {
   return (url: URL) => {

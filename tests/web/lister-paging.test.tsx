@@ -3,28 +3,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { currentLocation, renderSignedIn } from "./renderApp";
-import { jsonResponse, makeUser } from "./helpers";
+import { jsonResponse, leadRow, makeUser } from "./helpers";
 
-const lead = (id: number) => ({
-  id,
-  title: `Lead number ${id}`,
-  category: "construction",
-  is_ai: false,
-  project_type: "{Hospital}",
-  sector: "Healthcare",
-  status: "Planning",
-  stage: "Design",
-  value: 25_000_000,
-  state: "Kerala",
-  district: "Ernakulam",
-  city: "Kochi",
-  owner_name: "Menon Builders",
-  retrieved_on: "2025-03-05T10:00:00Z",
-  arrived_date: "2025-03-05T10:00:00Z",
-  start_date: null,
-  completion_date: null,
-  mark: "unmarked",
-});
+const lead = (id: number) => leadRow(id);
 
 describe("lister paging", () => {
   it("a page past the end shows the last page instead of a count above no leads", async () => {

@@ -274,7 +274,7 @@ describe("project edit: the PATCH body", () => {
     ownership: null, status: "Planning", stage: null, value: 25_000_000, state: "Maharashtra", district: null, city: "Pune", pincode: null,
     address: null, owner_name: "MahaMetro", owner_company: { id: 4, name: "MahaMetro" }, architect_company: null, contractor_company: null,
     start_date: null, completion_date: null, retrieved_on: null, reviewed_date: null, arrived_date: "2025-01-01", keywords: [], source: null,
-    source_url: null, area_sq_ft: null,
+    source_url: null, area_sq_ft: null, created_at: "2025-01-01T00:00:00Z", updated_at: "2025-01-01T00:00:00Z", contact_fuzz_score: null, contact_count: 0,
   } as ProjectDetail;
 
   it("sends only the fields that changed, empty text as null, companies as ids", () => {

@@ -1,40 +1,8 @@
 // The project fields staff edit, and the PATCH body: only the fields whose value changed.
-export interface CompanyRef {
-  id: number;
-  name: string;
-}
+import type { CompanyRef, ProjectDetail } from "../../../common/projects";
 
-export interface ProjectDetail {
-  id: number;
-  title: string;
-  description: string;
-  category: string;
-  is_ai: boolean;
-  project_type: string[];
-  sector: string | null;
-  ownership: string | null;
-  status: string | null;
-  stage: string | null;
-  value: number | null;
-  state: string | null;
-  district: string | null;
-  city: string | null;
-  pincode: string | null;
-  address: string | null;
-  owner_name: string | null;
-  owner_company: CompanyRef | null;
-  architect_company: CompanyRef | null;
-  contractor_company: CompanyRef | null;
-  start_date: string | null;
-  completion_date: string | null;
-  retrieved_on: string | null;
-  reviewed_date: string | null;
-  arrived_date: string;
-  keywords: string[];
-  source: string | null;
-  source_url: string | null;
-  area_sq_ft: number | null;
-}
+// The same record as the lead pages read (GET work/{id}/), typed once in common/.
+export type { CompanyRef, ProjectDetail };
 
 export const EDITABLE_FIELDS = [
   "title", "description", "category", "project_type", "sector", "ownership", "status", "stage", "value", "area_sq_ft",
