@@ -30,7 +30,7 @@ import { isRecordId } from "../../../common/api";
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from "../../../common/constants";
 import { DetailShell } from "../../components/page/DetailShell";
 import { detailOf } from "../../components/page/useDetail";
-import { formatDate, formatIndianNumber, formatRupees } from "../../lib/format";
+import { formatDate, formatDateTime, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { webUrlRule } from "../../lib/webUrlRule";
 import { ImagesSection } from "../leads/detail/LeadSections";
@@ -166,7 +166,7 @@ function History({ id }: { id: string }) {
             children: (
               <>
                 <Typography.Text type="secondary">
-                  {dayjs(h.created_at).format("DD MMM, YYYY HH:mm")} · {h.changed_by ?? "Unknown"}
+                  {formatDateTime(h.created_at)} · {h.changed_by ?? "Unknown"}
                 </Typography.Text>
                 {Object.entries(h.changes).map(([field, change]) => {
                   const [before, after] = Array.isArray(change) && change.length === 2 ? change : [undefined, change];
