@@ -238,7 +238,7 @@ test.describe("staff area", () => {
     await expect(history.getByText(`Fire NOC ${stamp}`)).toBeVisible();
     const u = await pageGet<{ first_name: string; last_name: string }>(page, "/api/user-info/");
     const me = `${u.first_name} ${u.last_name}`.trim();
-    await expect(history.getByText(new RegExp(`\\d{2}:\\d{2} · ${me}$`))).toHaveCount(2);
+    await expect(history.getByText(new RegExp(`\\d{2}:\\d{2} [AP]M IST · ${me}$`))).toHaveCount(2);
     await expect(page.locator(".status-update-list").getByText(`New document added: Fire NOC ${stamp}`)).toBeVisible();
     // An image: uploaded from the editor, shown there, and a line in the history.
     const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
