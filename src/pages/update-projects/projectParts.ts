@@ -5,20 +5,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useDetailPart } from "../../components/page/useDetailPart";
 
-export interface StatusUpdate {
-  id: number;
-  old_status: string | null;
-  new_status: string;
-  note: string | null;
-  created_by: string | null;
-  created_at: string;
-}
-export interface HistoryRow {
-  id: number;
-  changes: Record<string, unknown>;
-  changed_by: string | null;
-  created_at: string;
-}
+// The same rows the lead pages read (work/{id}/status-update/, work/{id}/history), typed once there.
+export type { HistoryEntry as HistoryRow, StatusUpdate } from "../leads/api";
+import type { HistoryEntry as HistoryRow, StatusUpdate } from "../leads/api";
 
 const historyKey = (id: string) => ["infrascout", "project-history", id] as const;
 const statusKey = (id: string) => ["infrascout", "project-status-updates", id] as const;
