@@ -1,6 +1,6 @@
 // The app: antd theme and message host, Refine with its providers and resources, the routes.
 import { Refine } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
+import routerProvider from "./providers/routerProvider";
 import { ConfigProvider, message, theme } from "antd";
 import { useEffect } from "react";
 import { BrowserRouter } from "react-router";

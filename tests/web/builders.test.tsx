@@ -255,3 +255,33 @@ describe("your competitors", () => {
     await waitFor(() => expect(tracked).toEqual([{ company_id: 42 }]));
   });
 });
+
+// Refine hands a page URL's parameters to every data hook as `meta`, which our providers read
+// their options from: a crafted link must not change what a page asks for or how it reads it.
+describe("a link with provider options in its query", () => {
+  const crafted = "responseType=blob&endpoint=/evil/&itemPath=evil/:id&toast=false&query[owner]=1";
+  const sentAnything = (fetch: ReturnType<typeof renderSignedIn>["fetch"], pattern: RegExp) => fetch.mock.calls.some(([u]) => pattern.test(String(u)));
+
+  it("a detail page still reads its parts as data and asks only its own URLs", async () => {
+    const { fetch } = renderSignedIn(`/builder/detail/7?${crafted}`, makeUser(), (url) => {
+      if (url.pathname === "/api/company/details/7/") return jsonResponse(200, details());
+      if (url.pathname === "/api/company/details/7/stats/") return jsonResponse(200, stats);
+      return undefined;
+    });
+    const figure = (await screen.findByText("Total value", {}, { timeout: 19_000 })).closest(".builder-stat")!;
+    expect(figure.textContent).toBe("Total value₹ 25.45 CrProjects and tenders won");
+    expect(sentAnything(fetch, /evil|owner/)).toBe(false);
+  });
+
+  it("a list page sends none of the link's query to the API", async () => {
+    const { fetch } = renderSignedIn(`/your-competitors?${crafted}`, makeUser(), (url) => {
+      if (url.pathname === "/api/competitors/") return jsonResponse(200, { results: [] });
+      if (url.pathname === "/api/competitor_comparison/") return jsonResponse(200, { days: null, results: [] });
+      if (url.pathname === "/api/competitor_lister/") return jsonResponse(200, { count: 0, page: 1, page_size: 20, your_company: { name: null, company: null }, results: [] });
+      return undefined;
+    });
+    await screen.findByText("No competitors tracked yet", {}, { timeout: 19_000 });
+    expect(sentAnything(fetch, /\/api\/competitors\//)).toBe(true);
+    expect(sentAnything(fetch, /evil|owner/)).toBe(false);
+  });
+});
