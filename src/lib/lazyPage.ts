@@ -29,10 +29,17 @@ export async function loadWithReload<T>(load: () => Promise<T>, reload: () => vo
   }
 }
 
-/** React.lazy over a module whose default export is the page. */
+/**
+ * React.lazy over a module whose default export is the page, with `preload` to fetch its chunk
+ * ahead (a menu link under the pointer). A preload that fails is let go: only opening the page
+ * reloads for a missing chunk.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages take no props from the router
 export function lazyPage(load: () => Promise<{ default: ComponentType<any> }>) {
-  return lazy(() => loadWithReload(load));
+  return Object.assign(
+    lazy(() => loadWithReload(load)),
+    { preload: () => load().then(() => undefined, () => undefined) },
+  );
 }
 
 /** React.lazy over one named export (the signed-in shells), with the same single reload. */

@@ -5,6 +5,7 @@ import type { CrudFilter, CrudSort, DataProvider, LogicalFilter } from "@refined
 import { DEFAULT_PAGE } from "../../common/constants";
 import type { ListResponse } from "../../common/api";
 import { searchTextParams } from "../lib/searchText";
+import { getToken } from "../lib/token";
 import { buildUrl, http, request, type Query } from "./http";
 
 /** The path a resource is served from: meta.endpoint wins over the resource name. */
@@ -99,21 +100,36 @@ export function facetQuery(filters: CrudFilter[], query?: Query): Query {
 const PREFETCH_TTL_MS = 10_000;
 const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
 
-/** GET a URL ahead of need; a second prefetch of the same URL while one is fresh does nothing. */
-export function prefetchGet(path: string, query: Query): void {
-  const url = buildUrl(path, query);
-  const held = prefetched.get(url);
-  if (held && Date.now() - held.at < PREFETCH_TTL_MS) return;
-  const answer = http.get(path, { query, toast: false });
-  answer.catch(() => prefetched.delete(url)); // a failed prefetch is forgotten: the page asks itself
-  prefetched.set(url, { at: Date.now(), answer });
+/**
+ * A prefetch is kept under the URL and the session that asked: an answer fetched for one session
+ * (staff, before impersonating a user; a user before signing out) is never another's.
+ */
+const prefetchKey = (path: string, query: Query) => `${getToken() ?? ""}\u0000${buildUrl(path, query)}`;
+
+/** Entries past their time (a hovered link never clicked) are dropped as new ones come. */
+function sweepPrefetched(now: number): void {
+  for (const [key, held] of prefetched) if (now - held.at >= PREFETCH_TTL_MS) prefetched.delete(key);
 }
 
-/** A GET, answered by a fresh prefetch of the same URL when there is one (used once). */
+/** GET a URL ahead of need; a second prefetch of the same URL while one is fresh does nothing. */
+export function prefetchGet(path: string, query: Query): void {
+  const now = Date.now();
+  sweepPrefetched(now);
+  const key = prefetchKey(path, query);
+  if (prefetched.has(key)) return;
+  const answer = http.get(path, { query, toast: false });
+  answer.catch(() => prefetched.delete(key)); // a failed prefetch is forgotten: the page asks itself
+  prefetched.set(key, { at: now, answer });
+}
+
+/** How many prefetched answers are held (tests: the map stays small). */
+export const prefetchedCount = () => prefetched.size;
+
+/** A GET, answered by a fresh prefetch of the same URL for the same session when there is one (used once). */
 function getOnce<T>(path: string, options: { query: Query; signal?: AbortSignal }): Promise<T> {
-  const url = buildUrl(path, options.query);
-  const held = prefetched.get(url);
-  prefetched.delete(url);
+  const key = prefetchKey(path, options.query);
+  const held = prefetched.get(key);
+  prefetched.delete(key);
   if (held && Date.now() - held.at < PREFETCH_TTL_MS) return held.answer.then((a) => a as T, () => http.get<T>(path, options));
   return http.get<T>(path, options);
 }

@@ -13,10 +13,18 @@ import {
 } from "@ant-design/icons";
 import type { ResourceProps } from "@refinedev/core";
 import type { ComponentType } from "react";
+import type { ListerConfig } from "../components/search/config";
 import { Pages } from "../pages";
 
-/** A page component, loaded on demand (src/pages.ts). */
-export type Page = ComponentType;
+/** A page component, loaded on demand (src/pages.ts); `preload` fetches its chunk ahead. */
+export type Page = ComponentType & { preload?: () => Promise<void> };
+
+/**
+ * The search a lister page runs (its configuration and fixed filters), loaded when wanted: the
+ * menu prefetches a lister's first page from it (components/search/prefetch.ts), and the shell
+ * does not carry the listers' configurations.
+ */
+export type ListerSearch = () => Promise<{ config: ListerConfig; preset?: string[] }>;
 
 /** A path of a resource beside its list and show pages (aliases, tabs of a detail). */
 export interface ExtraRoute {
@@ -24,6 +32,8 @@ export interface ExtraRoute {
   page: Page;
   /** The Refine action it is checked as; "show" when not given. */
   action?: "list" | "show";
+  /** For a lister page: its search. */
+  lister?: ListerSearch;
 }
 
 export interface ResourceMeta {
@@ -41,7 +51,14 @@ export interface ResourceMeta {
   routes?: ExtraRoute[];
   /** Shown instead of the page when access is refused (the 404 page when not given). */
   denied?: Page;
+  /** For a resource whose list page is a lister: its search. */
+  lister?: ListerSearch;
 }
+
+const leadSearch = (variant: "construction" | "industrial" | "ai"): ListerSearch => () =>
+  import("../pages/leads/leadSearch").then((m) => ({ config: m.leadListerConfig, preset: m.LEAD_PRESETS[variant] }));
+const tenderSearch = () => import("../pages/tenders/tenderSearch");
+
 
 export type Resource = ResourceProps & { meta?: ResourceMeta };
 
@@ -62,7 +79,8 @@ export const resources: Resource[] = [
       endpoint: "list/search/",
       highlightOn: ["/private-construction-leads-new"],
       pages: { list: Pages.ConstructionLeads, show: Pages.LeadDetail },
-      routes: [{ path: "/private-construction-leads-new", page: Pages.ConstructionLeadsNew, action: "list" }],
+      lister: leadSearch("construction"),
+      routes: [{ path: "/private-construction-leads-new", page: Pages.ConstructionLeadsNew, action: "list", lister: leadSearch("construction") }],
     },
   },
   {
@@ -75,7 +93,8 @@ export const resources: Resource[] = [
       endpoint: "list/search/",
       highlightOn: ["/private-industrial-leads-new"],
       pages: { list: Pages.IndustrialLeads, show: Pages.LeadDetail },
-      routes: [{ path: "/private-industrial-leads-new", page: Pages.IndustrialLeadsNew, action: "list" }],
+      lister: leadSearch("industrial"),
+      routes: [{ path: "/private-industrial-leads-new", page: Pages.IndustrialLeadsNew, action: "list", lister: leadSearch("industrial") }],
     },
   },
 
@@ -89,6 +108,7 @@ export const resources: Resource[] = [
       endpoint: "list/company/search/",
       highlightOn: ["/builder/contacts/"],
       pages: { list: Pages.Builders, show: Pages.BuilderDetail },
+      lister: () => import("../pages/builders/builderSearch").then((m) => ({ config: m.builderListerConfig })),
       routes: [
         { path: "/builder/contacts/:id", page: Pages.BuilderContacts },
         { path: "/company-financial-data/:id", page: Pages.CompanyFinancialData },
@@ -123,6 +143,7 @@ export const resources: Resource[] = [
       endpoint: "list/tenders/search/",
       highlightOn: ["/tender/ai-detail/"],
       pages: { list: Pages.Tenders, show: Pages.TenderDetail },
+      lister: () => tenderSearch().then((m) => ({ config: m.tenderListerConfig })),
       routes: [{ path: "/tender/ai-detail/:id", page: Pages.TenderAiDetail }],
     },
   },
@@ -130,11 +151,17 @@ export const resources: Resource[] = [
     name: "results",
     list: "/results",
     show: "/result/detail/:id",
-    meta: { label: "Results", parent: "public-sector", endpoint: "list/results/search/", pages: { list: Pages.Results, show: Pages.ResultDetail } },
+    meta: {
+      label: "Results",
+      parent: "public-sector",
+      endpoint: "list/results/search/",
+      pages: { list: Pages.Results, show: Pages.ResultDetail },
+      lister: () => tenderSearch().then((m) => ({ config: m.resultListerConfig, preset: m.RESULT_PRESET })),
+    },
   },
 
   // Pages outside the menu (reached from the top bar, the dashboard or links).
-  { name: "ai-leads", list: "/ai-leads", meta: { label: "AI Leads", hide: true, endpoint: "list/search/", pages: { list: Pages.AiLeads } } },
+  { name: "ai-leads", list: "/ai-leads", meta: { label: "AI Leads", hide: true, endpoint: "list/search/", pages: { list: Pages.AiLeads }, lister: leadSearch("ai") } },
   {
     name: "leads",
     show: "/private-leads/detail/:id",

@@ -1,6 +1,8 @@
 // Refine's list parameters → the search language of DESIGN.md.
-import { describe, expect, it } from "vitest";
-import { dataProvider, listQuery } from "../../src/providers/dataProvider";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TOKEN_STORAGE_KEY } from "../../common/constants";
+import { dataProvider, listQuery, prefetchedCount } from "../../src/providers/dataProvider";
+import { resources } from "../../src/resources";
 import { jsonResponse, stubApi } from "./helpers";
 
 describe("data provider", () => {
@@ -74,4 +76,45 @@ describe("prefetching a lister from its menu link", () => {
     await dataProvider.getList({ resource: "tenders", pagination: { currentPage: 1 }, meta: { endpoint: "list/tenders/search/", query: {} } });
     expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/list/tenders/search/?page=1")).toHaveLength(2);
   });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it("never answers one session's page with what another session prefetched", async () => {
+    const { prefetchLister } = await import("../../src/components/search/prefetch");
+    const fetch = stubApi(() => jsonResponse(200, { count: 1, page: 1, page_size: 20, results: [{ id: 1 }] }));
+    localStorage.setItem(TOKEN_STORAGE_KEY, "staff-token");
+    await prefetchLister("/builders");
+    // Staff starts acting as a user: the page now asks with the user's session.
+    localStorage.setItem(TOKEN_STORAGE_KEY, "user-token");
+    await dataProvider.getList({ resource: "builders", pagination: { currentPage: 1 }, meta: { endpoint: "list/company/search/", query: {} } });
+    const asked = fetch.mock.calls.filter(([u]) => String(u) === "/api/list/company/search/?page=1");
+    expect(asked).toHaveLength(2);
+  });
+
+  it("drops prefetches of links hovered and never clicked once they are stale", async () => {
+    const { prefetchLister } = await import("../../src/components/search/prefetch");
+    stubApi(() => jsonResponse(200, { count: 0, results: [], facets: {} }));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 60_000); // whatever earlier tests left is stale now
+    await prefetchLister("/results");
+    expect(prefetchedCount()).toBe(2); // the first page and the facet counts, nothing older
+    vi.setSystemTime(Date.now() + 11_000);
+    await prefetchLister("/live-tenders");
+    expect(prefetchedCount()).toBe(2);
+  });
+
+  it.each(["/private-construction-leads", "/private-industrial-leads", "/ai-leads", "/private-construction-leads-new", "/private-industrial-leads-new", "/live-tenders", "/results", "/builders"])(
+    "%s: the menu prefetches the search its resource is served from",
+    async (path) => {
+      const { listerAt } = await import("../../src/components/search/prefetch");
+      const found = listerAt(path);
+      expect(found?.page?.preload).toBeTypeOf("function");
+      const { config } = await found!.lister();
+      const resource = resources.find((r) => r.list === path || r.meta?.routes?.some((route) => route.path === path))!;
+      expect(config.endpoint).toBe(resource.meta!.endpoint);
+    },
+  );
 });

@@ -5,19 +5,29 @@
 // and facetQuery over the same filters), which the data provider then answers from the prefetch.
 import { EMPTY_SEARCH, toListRequest } from "../../lib/searchUrl";
 import { facetQuery, listQuery, prefetchGet } from "../../providers/dataProvider";
+import { resources, type ListerSearch, type Page } from "../../resources";
 
 const withSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`);
 
 /** The facets endpoint of a list endpoint. */
 export const facetsPath = (endpoint: string) => `${withSlash(endpoint)}facets/`;
 
+/** The lister page at a path and its search, as the resource list declares them. */
+export function listerAt(path: string): { page?: Page; lister: ListerSearch } | undefined {
+  for (const { list, meta } of resources) {
+    if (list === path && meta?.lister) return { page: meta.pages?.list, lister: meta.lister };
+    const route = meta?.routes?.find((r) => r.path === path && r.lister);
+    if (route?.lister) return { page: route.page, lister: route.lister };
+  }
+  return undefined;
+}
+
 /** Prefetch what the lister at `path` (a menu link's path, no query) shows first; other paths are ignored. */
 export async function prefetchLister(path: string): Promise<void> {
-  const { LISTER_ROUTES } = await import("./listerRoutes");
-  const route = Object.hasOwn(LISTER_ROUTES, path) ? LISTER_ROUTES[path] : undefined;
-  if (!route) return;
-  const { config, preset } = route;
-  void route.load();
+  const found = listerAt(path);
+  if (!found) return;
+  void found.page?.preload?.();
+  const { config, preset } = await found.lister();
   const { filters, sorters, currentPage, flags } = toListRequest(EMPTY_SEARCH, { preset, freshField: config.freshField, searchAllParam: config.searchAll?.param });
   prefetchGet(config.endpoint, listQuery({ filters, sorters, pagination: { currentPage }, meta: { query: flags } }));
   prefetchGet(facetsPath(config.endpoint), facetQuery(filters, flags));
