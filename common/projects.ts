@@ -1,6 +1,7 @@
 // One lead ("work", a private-sector project) as the API answers it: GET work/{id}/ (the lead
 // detail pages and the staff edit page). The server's TypeBox schema (server/modules/projects/
-// detail-routes.ts ProjectDetail) mirrors this. Money in rupees; instants ISO strings (UTC).
+// detail-schemas.ts ProjectDetail) describes the same record, and the type check fails when the
+// two differ. Money in rupees; instants ISO strings (UTC).
 
 export interface CompanyRef {
   id: number;

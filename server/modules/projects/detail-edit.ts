@@ -13,6 +13,7 @@ import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
 import { companyExists } from "../companies/queries.js";
 import { findProject, toProjectDetail } from "./detail-queries.js";
+import { ProjectFields } from "./detail-schemas.js";
 import { addProjectHistory, insertStatusUpdate, lockProjectColumns, updateProjectColumns } from "./edit-queries.js";
 
 const text = (max: number) => Nullable(Type.String({ maxLength: max }));
@@ -66,7 +67,7 @@ const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
         body: Type.Partial(ProjectPatch, { additionalProperties: false }),
         response: {
-          200: Type.Object({ changed: Type.Array(Type.String()), project: Type.Record(Type.String(), Type.Unknown()) }),
+          200: Type.Object({ changed: Type.Array(Type.String()), project: ProjectFields }),
           400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse,
         },
       },

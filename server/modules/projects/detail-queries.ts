@@ -2,6 +2,7 @@
 // user may see them, documents' contacts and specs, keywords, status updates and histories.
 import type { Queryable } from "../../db/client.js";
 import { parseProjectType } from "../../../common/project-type.js";
+import type { ProjectDetail } from "../../../common/projects.js";
 import { contactColumns, iso, maskEmail, maskPhone, toContactView, type ContactRow } from "../credits/contacts.js";
 
 export interface ProjectRow {
@@ -70,7 +71,7 @@ export async function projectExists(db: Queryable, id: number): Promise<boolean>
 
 const ref = (id: number | null, name: string | null) => (id != null ? { id, name: name ?? "" } : null);
 
-export function toProjectDetail(p: ProjectRow) {
+export function toProjectDetail(p: ProjectRow): ProjectDetail {
   return {
     id: p.id,
     title: p.title,

@@ -5,6 +5,7 @@
 // holds every kind of lead. A lead leaves the queue when a staff member saves it.
 import { Table, Tag, Typography } from "antd";
 import { categoryLabel } from "../../../common/constants";
+import type { ProjectDetail } from "../../../common/projects";
 import { Link } from "react-router";
 import { ListerLayout } from "../../components/search/ListerLayout";
 import type { ListerConfig } from "../../components/search/config";
@@ -13,21 +14,11 @@ import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatLocation, formatRupees } from "../../lib/format";
 import { leadListerConfig } from "../leads/leadSearch";
 
-export interface ReviewRow {
-  id: number;
-  title: string;
-  category: string;
-  project_type: string[];
-  sector: string | null;
-  status: string | null;
-  stage: string | null;
-  value: number | null;
-  state: string | null;
-  district: string | null;
-  city: string | null;
-  owner_name: string | null;
-  arrived_date: string;
-}
+/** A row of the review queue: the lead's own fields the table shows (common/projects.ts). */
+export type ReviewRow = Pick<
+  ProjectDetail,
+  "id" | "title" | "category" | "project_type" | "sector" | "status" | "stage" | "value" | "state" | "district" | "city" | "owner_name" | "arrived_date"
+>;
 
 export const reviewListerConfig: ListerConfig = {
   ...leadListerConfig,
