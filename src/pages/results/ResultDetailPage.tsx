@@ -10,7 +10,7 @@ import { Alert, Button, Col, Descriptions, Empty, List, Row, Skeleton, Space, Ta
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { Bidder, ResultDetail, SimilarResults as SimilarResultsAnswer } from "../../../common/tenders";
 import { DetailShell } from "../../components/page/DetailShell";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { SimilarList } from "../../components/page/SimilarList";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { formatDate, formatIndianNumber, formatIstDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { tenderPaths } from "../tenders/api";
@@ -95,31 +95,26 @@ function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) 
   );
 }
 
+type SimilarResult = SimilarResultsAnswer["results"][number];
+
 function SimilarResults({ resultId }: { resultId: string }) {
-  const query = useDetailPart<SimilarResultsAnswer>(tenderPaths.similarResults(resultId));
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
-  const items = query.data?.results ?? [];
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No similar results" />;
   return (
-    <List
-      size="small"
+    <SimilarList<SimilarResult>
+      url={tenderPaths.similarResults(resultId)}
+      noun="results"
       className="similar-results"
-      dataSource={items}
       renderItem={(s) => (
-        <List.Item>
-          <div className="similar-item">
-            <Link to={`/result/detail/${s.id}`}>{s.title}</Link>
-            <Typography.Text type="secondary" className="similar-meta">
-              {formatText(s.org_name)} · {formatLocation(s.city, s.state)}
-            </Typography.Text>
-            <Typography.Text className="similar-meta">
-              <WonBy row={s} className="similar-winner">
-                {" "}for {formatRupees(s.award_value)} (est. {formatRupees(s.value)}) · {formatDate(s.result_date)}
-              </WonBy>
-            </Typography.Text>
-          </div>
-        </List.Item>
+        <>
+          <Link to={`/result/detail/${s.id}`}>{s.title}</Link>
+          <Typography.Text type="secondary" className="similar-meta">
+            {formatText(s.org_name)} · {formatLocation(s.city, s.state)}
+          </Typography.Text>
+          <Typography.Text className="similar-meta">
+            <WonBy row={s} className="similar-winner">
+              {" "}for {formatRupees(s.award_value)} (est. {formatRupees(s.value)}) · {formatDate(s.result_date)}
+            </WonBy>
+          </Typography.Text>
+        </>
       )}
     />
   );

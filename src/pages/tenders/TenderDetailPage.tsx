@@ -12,6 +12,7 @@ import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { SimilarTenders as SimilarTendersAnswer, TenderDetail } from "../../../common/tenders";
 import { allWinners, winnerList } from "../../../common/winners";
 import { DetailShell } from "../../components/page/DetailShell";
+import { SimilarList } from "../../components/page/SimilarList";
 import { useDetailPart } from "../../components/page/useDetailPart";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
@@ -168,32 +169,27 @@ function Corrigenda({ tender }: { tender: TenderDetail }) {
   );
 }
 
+type SimilarTender = SimilarTendersAnswer["results"][number];
+
 function SimilarTenders({ tenderId }: { tenderId: string }) {
-  const query = useDetailPart<SimilarTendersAnswer>(tenderPaths.similar(tenderId));
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
-  const items = query.data?.results ?? [];
-  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No similar tenders" />;
   return (
-    <List
-      size="small"
+    <SimilarList<SimilarTender>
+      url={tenderPaths.similar(tenderId)}
+      noun="tenders"
       className="similar-tenders"
-      dataSource={items}
       renderItem={(s) => (
-        <List.Item>
-          <div className="similar-item">
-            <Link to={`/tender/detail/${s.id}`}>{s.title}</Link>
+        <>
+          <Link to={`/tender/detail/${s.id}`}>{s.title}</Link>
+          <Typography.Text type="secondary" className="similar-meta">
+            {formatText(s.org_name)} · {formatLocation(s.city, s.state)} · {formatRupees(s.value)}
+          </Typography.Text>
+          <span className="tender-tags">
+            <TenderStatusTag status={s.tender_status} />
             <Typography.Text type="secondary" className="similar-meta">
-              {formatText(s.org_name)} · {formatLocation(s.city, s.state)} · {formatRupees(s.value)}
+              Closing {formatDate(s.closing_date)}
             </Typography.Text>
-            <span className="tender-tags">
-              <TenderStatusTag status={s.tender_status} />
-              <Typography.Text type="secondary" className="similar-meta">
-                Closing {formatDate(s.closing_date)}
-              </Typography.Text>
-            </span>
-          </div>
-        </List.Item>
+          </span>
+        </>
       )}
     />
   );
