@@ -1,5 +1,6 @@
 // Render the real app (providers, routes, guards, layouts) at a path, with fetch stubbed.
 import { render, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import { TOKEN_STORAGE_KEY, REMEMBERED_EMAIL_KEY } from "../../common/constants";
 import type { UserInfo } from "../../common/api";
@@ -34,6 +35,15 @@ export function renderSignedIn(path: string, user: UserInfo, extra?: Route) {
   if (!user.is_impersonated) localStorage.setItem(REMEMBERED_EMAIL_KEY, user.email);
   const fetch = stubSignedInApi(user, extra);
   return { ...renderApp(path), fetch };
+}
+
+/** One component inside the app's providers (Refine, antd, a router), outside any page. */
+export function renderInApp(ui: ReactNode) {
+  return render(
+    <MemoryRouter>
+      <Providers>{ui}</Providers>
+    </MemoryRouter>,
+  );
 }
 
 export const currentLocation = () => screen.getByTestId("location").textContent;

@@ -3,7 +3,6 @@
 // (wide screens) and the cards (phones); similar results on a result's page say it the same way.
 // The rows are as list/results/search/ answers the real joint-award import
 // (tests/api/result-winners-everywhere.test.ts).
-import { Providers } from "../../src/App";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -11,7 +10,7 @@ import type { CompetitorProfile } from "../../common/companies";
 import type { ResultDetail, ResultListRow, TenderDetail } from "../../common/tenders";
 import { CompetitorProfileView } from "../../src/pages/competitors/CompetitorProfileView";
 import { ResultCard } from "../../src/pages/results/ResultResults";
-import { renderSignedIn } from "./renderApp";
+import { renderInApp, renderSignedIn } from "./renderApp";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
 
 afterEach(() => {
@@ -115,13 +114,7 @@ describe("results list: every winner", { timeout: 60_000 }, () => {
       }],
     } as CompetitorProfile;
     stubApi((url) => (url.pathname === "/api/competitors/22/" ? jsonResponse(200, profile) : undefined));
-    render(
-      <MemoryRouter>
-        <Providers>
-          <CompetitorProfileView companyId={22} />
-        </Providers>
-      </MemoryRouter>,
-    );
+    renderInApp(<CompetitorProfileView companyId={22} />);
     const line = await screen.findByText("With AnyCorp Cycle Provision and Gamma Signs and Lines", {}, { timeout: 19_000 });
     expect(line.closest(".win-title, .win-cards li")!.textContent).toContain("Cycle lanes, two lots");
   });

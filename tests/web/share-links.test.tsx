@@ -2,7 +2,7 @@
 // created, expires), 'Stop sharing' revoking that one link (DELETE share-links/{id}/) and the list
 // refreshing without it; the Share dialog saying until when a new link works; and the staff
 // setting for how long new links work.
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ShareLinkRow } from "../../common/tenders";
 import { formatDateTime } from "../../src/lib/format";
@@ -11,7 +11,7 @@ import { ShareButton } from "../../src/pages/tenders/ShareButton";
 import { SETTINGS_SAVED_MESSAGE } from "../../src/pages/update-projects/SettingsPanel";
 import { clearSession } from "../../src/providers/session";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
-import { preloadPages, renderSignedIn } from "./renderApp";
+import { preloadPages, renderInApp, renderSignedIn } from "./renderApp";
 
 afterEach(() => clearSession());
 // The pages these tests open, loaded once up front (see preloadPages).
@@ -115,7 +115,7 @@ describe("the Share dialog", () => {
         ? jsonResponse(201, { id: 9, uid: "1", tid: "A".repeat(32), path: `/tender/detail/5?uid=1&tid=${"A".repeat(32)}`, created_at: "2026-11-25T06:00:00Z", expires_at: expires })
         : undefined,
     );
-    render(<ShareButton kind="tender" itemId={5} />);
+    renderInApp(<ShareButton kind="tender" itemId={5} />);
     fireEvent.click(screen.getByRole("button", { name: /Share/ }));
     expect((await screen.findByText(/without signing in until/)).textContent).toContain(`without signing in until ${formatDateTime(expires)}.`);
   });

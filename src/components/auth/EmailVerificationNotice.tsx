@@ -5,7 +5,7 @@ import { Alert, Button } from "antd";
 import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
 import { toastSuccess } from "../../lib/toast";
-import { http } from "../../providers/http";
+import { usePost } from "../../hooks/usePost";
 
 export const NOT_VERIFIED = "Your e-mail address is not verified.";
 export const SEND_LINK = "Send verification link";
@@ -13,12 +13,13 @@ export const SEND_LINK = "Send verification link";
 export function EmailVerificationNotice({ user }: { user: Pick<UserInfo, "email" | "email_verified" | "is_impersonated"> }) {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const post = usePost<{ detail: string }>();
   if (user.email_verified !== false || user.is_impersonated) return null;
 
   const send = async () => {
     setBusy(true);
     try {
-      const r = await http.post<{ detail: string }>("verify-email/resend/");
+      const r = await post("verify-email/resend/");
       toastSuccess(r.detail);
       setSent(true);
     } catch {

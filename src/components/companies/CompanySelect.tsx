@@ -3,25 +3,17 @@
 // an 'add' box (onPick, then it clears itself) — the competitors page and the staff project
 // editor both use it. The term is sent once typing pauses, and an older answer never replaces
 // a newer one (the query key is the term).
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Select, Typography } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import type { CompanyRef, CompanySuggestion } from "../../../common/companies";
-import { companyApi, companyKeys } from "./api";
+import { useDebounced } from "../../hooks/useDebounced";
+import { useDetailPart } from "../page/useDetailPart";
+import { companyPaths } from "./api";
 import "./companies.css";
 
 /** Letters typed before the first lookup: one letter matches too much to be useful. */
 export const MIN_TERM = 2;
 const DEBOUNCE_MS = 250;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /** 'U45200MH2011PTC123456 · Pune, Maharashtra · Builder' — what tells two similar names apart. */
 export function suggestionMeta(c: Pick<CompanySuggestion, "cin" | "city" | "state" | "company_type">): string {
@@ -52,13 +44,7 @@ export function CompanySelect({ id, value, onChange, onPick, current, exclude, p
   const [term, setTerm] = useState("");
   const settled = useDebounced(term.trim(), DEBOUNCE_MS);
   const enabled = settled.length >= MIN_TERM;
-  const found = useQuery({
-    queryKey: companyKeys.suggest(settled),
-    queryFn: ({ signal }) => companyApi.suggest(settled, signal),
-    enabled,
-    staleTime: 60_000,
-    placeholderData: keepPreviousData,
-  });
+  const found = useDetailPart<{ results: CompanySuggestion[] }>(companyPaths.suggest, { query: { q: settled }, enabled, staleTime: 60_000, keepPrevious: true });
   const results = useMemo(() => (enabled ? (found.data?.results ?? []) : []).filter((c) => !exclude?.includes(c.id)), [enabled, found.data, exclude]);
   const options = useMemo(() => {
     const list = results.map((c) => ({

@@ -1,24 +1,5 @@
-// The company and competitor calls the web app makes (shapes and endpoints: common/companies.ts),
-// through the one HTTP layer, with the query keys every page shares so an unlock or a newly
-// tracked competitor refreshes every view of it.
-import type { ListResponse } from "../../../common/api";
-import type {
-  CompanyContactHistoryRow,
-  CompanyContactsPage,
-  CompanyDetails,
-  CompanyFinancialData,
-  CompanyStaticRow,
-  CompanyStats,
-  CompanySuggestion,
-  CompanyUnlockResponse,
-  CompetitorComparisonRow,
-  CompetitorListerResponse,
-  CompetitorProfile,
-  DirectorInfoResponse,
-  TrackedCompetitor,
-  UnlockedCompanyRow,
-} from "../../../common/companies";
-import { http } from "../../providers/http";
+// The company pages' API paths (shapes and endpoints: common/companies.ts), read through the data
+// provider's hooks, and the query keys every page shares so an unlock refreshes every view of it.
 import { detailKey } from "../page/useDetail";
 
 const id = (value: string | number) => encodeURIComponent(String(value));
@@ -33,6 +14,9 @@ export interface ContactsQuery {
 
 export const COMPANY_RESOURCE = "builders";
 export const COMPANY_ITEM_PATH = "company/details/:id/";
+/** The two lists of /unlocked-companies, as REST resources (providers/restDataProvider). */
+export const UNLOCKED_COMPANIES = "company/unlocked_static_data";
+export const NOT_UNLOCKED_COMPANIES = "company/static_data";
 
 export const companyKeys = {
   all: ["company"] as const,
@@ -43,19 +27,8 @@ export const companyKeys = {
   contactsHistory: (companyId: string | number) => ["company", String(companyId), "contacts-history"] as const,
   financials: (companyId: string | number) => ["company", String(companyId), "financials"] as const,
   directors: (by: { cin?: string; din?: string }) => ["company-directors", by.cin ?? "", by.din ?? ""] as const,
-  unlocked: (page: number, q: string) => ["company-lists", "unlocked", page, q] as const,
-  notUnlocked: (page: number, q: string) => ["company-lists", "static", page, q] as const,
-  lists: ["company-lists"] as const,
-  suggest: (q: string) => ["company-suggest", q] as const,
 };
 
-export const competitorKeys = {
-  all: ["competitors"] as const,
-  tracked: ["competitors", "tracked"] as const,
-  profile: (companyId: number) => ["competitors", "profile", companyId] as const,
-  comparison: (days: number | null) => ["competitors", "comparison", days ?? "all"] as const,
-  lister: (page: number) => ["competitors", "lister", page] as const,
-};
 
 /** The API paths of a company's parts, read through useDetailPart. */
 export const companyPaths = {
@@ -64,6 +37,8 @@ export const companyPaths = {
   contactsHistory: (companyId: string | number) => `company/details/${id(companyId)}/contacts-history`,
   financials: (companyId: string | number) => `company/financial_data/${id(companyId)}`,
   directors: "company/get_company_director_info/",
+  /** Typo-tolerant lookup by name or CIN (q) for pickers; the caller shows its own 'nothing found'. */
+  suggest: "company/suggest_company/",
 };
 
 /** The query of one page of a company's contacts, as the API reads it. */
@@ -73,40 +48,6 @@ export const contactsQueryParams = (q: ContactsQuery) => ({
   source_q: q.sources?.length ? q.sources.join(",") : undefined,
   seniority: q.seniority,
 });
-
-export const companyApi = {
-  details: (companyId: string | number, signal?: AbortSignal) => http.get<CompanyDetails>(`company/details/${id(companyId)}/`, { signal }),
-  /** Parts of a page fail inside their own section, without a toast. */
-  stats: (companyId: string | number, signal?: AbortSignal) => http.get<CompanyStats>(`company/details/${id(companyId)}/stats/`, { signal, toast: false }),
-  contacts: (companyId: string | number, q: ContactsQuery, signal?: AbortSignal) =>
-    http.get<CompanyContactsPage>(`company/details/${id(companyId)}/contacts/`, {
-      query: { page: q.page, query: q.query?.trim() || undefined, source_q: q.sources?.length ? q.sources.join(",") : undefined, seniority: q.seniority },
-      signal,
-    }),
-  contactsHistory: (companyId: string | number, signal?: AbortSignal) =>
-    http.get<{ results: CompanyContactHistoryRow[] }>(`company/details/${id(companyId)}/contacts-history`, { signal, toast: false }),
-  financials: (companyId: string | number, signal?: AbortSignal) => http.get<CompanyFinancialData>(`company/financial_data/${id(companyId)}`, { signal }),
-  directors: (by: { cin?: string; din?: string }, signal?: AbortSignal) =>
-    http.get<DirectorInfoResponse>("company/get_company_director_info/", { query: { cin: by.cin, din: by.din }, signal, toast: false }),
-  unlock: (companyId: string | number, confirmation: { impersonation_confirmed?: true } = {}) =>
-    http.post<CompanyUnlockResponse>(`company/unlock_company/${id(companyId)}`, confirmation),
-  unlocked: (page: number, q: string, signal?: AbortSignal) =>
-    http.get<ListResponse<UnlockedCompanyRow>>("company/unlocked_static_data/", { query: { page, q: q.trim() || undefined }, signal }),
-  notUnlocked: (page: number, q: string, signal?: AbortSignal) =>
-    http.get<ListResponse<CompanyStaticRow>>("company/static_data/", { query: { page, q: q.trim() || undefined }, signal }),
-  /** Typo-tolerant lookup by name or CIN for pickers; the caller shows its own 'nothing found'. */
-  suggest: (q: string, signal?: AbortSignal) => http.get<{ results: CompanySuggestion[] }>("company/suggest_company/", { query: { q }, signal, toast: false }),
-};
-
-export const competitorApi = {
-  tracked: (signal?: AbortSignal) => http.get<{ results: TrackedCompetitor[] }>("competitors/", { signal }),
-  track: (companyId: number) => http.post<TrackedCompetitor>("competitors/", { company_id: companyId }),
-  untrack: (companyId: number) => http.delete(`competitors/${companyId}/`),
-  profile: (companyId: number, signal?: AbortSignal) => http.get<CompetitorProfile>(`competitors/${companyId}/`, { signal, toast: false }),
-  comparison: (days: number | null, signal?: AbortSignal) =>
-    http.get<{ days: number | null; results: CompetitorComparisonRow[] }>("competitor_comparison/", { query: { days: days ?? undefined }, signal }),
-  lister: (page: number, signal?: AbortSignal) => http.get<CompetitorListerResponse>("competitor_lister/", { query: { page }, signal, toast: false }),
-};
 
 export const builderDetailPath = (companyId: number | string) => `/builder/detail/${companyId}`;
 export const builderContactsPath = (companyId: number | string) => `/builder/contacts/${companyId}`;

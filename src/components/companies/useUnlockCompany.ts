@@ -1,7 +1,7 @@
 // Unlocking a company (company/unlock_company/{id}) through Refine's useCustomMutation, and what
 // it changes on screen: the top bar's balance at once, the company's pages, the lists that show
 // unlocked companies, the builders lister (show_unlocked) and the lead contacts of this company.
-import { useCustomMutation } from "@refinedev/core";
+import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import type { CompanyUnlockResponse } from "../../../common/companies";
 import { useCreditsSpent } from "../credits/useCreditsSpent";
@@ -9,12 +9,13 @@ import type { SpendConfirmation } from "../credits/useConfirmSpend";
 import { displayCredits } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { refreshListerPages } from "../search/listCache";
-import { companyKeys } from "./api";
+import { companyKeys, NOT_UNLOCKED_COMPANIES, UNLOCKED_COMPANIES } from "./api";
 
 export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
 
 export function useUnlockCompany(companyId: number | string) {
   const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const creditsSpent = useCreditsSpent();
   const { mutate, mutation } = useCustomMutation<CompanyUnlockResponse>();
 
@@ -25,9 +26,10 @@ export function useUnlockCompany(companyId: number | string) {
       {
         onSuccess: ({ data: answer }) => {
           creditsSpent(answer);
-          for (const queryKey of [companyKeys.detail(companyId), ["company", String(companyId)], companyKeys.lists, ["lead"]]) {
+          for (const queryKey of [companyKeys.detail(companyId), ["company", String(companyId)], ["lead"]]) {
             void queryClient.invalidateQueries({ queryKey });
           }
+          for (const resource of [UNLOCKED_COMPANIES, NOT_UNLOCKED_COMPANIES]) void invalidate({ resource, dataProviderName: "rest", invalidates: ["list"] });
           void refreshListerPages(queryClient); // the builders lister's 'show unlocked only', leads' contacts
           toastSuccess(
             answer.already_unlocked

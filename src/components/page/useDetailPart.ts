@@ -11,6 +11,8 @@ export interface DetailPart<T> {
   /** Our HTTP layer's error (an Error with the catalogue message). */
   error: Error | null;
   dataUpdatedAt: number;
+  /** An answer (or a failure) has come since the part was first asked for. */
+  isFetched: boolean;
   isFetching: boolean;
   refetch: () => Promise<unknown>;
 }
@@ -24,16 +26,23 @@ export interface DetailPartOptions {
   toast?: boolean;
   /** Keep showing the last answer while a new one (another page, a filter) loads. */
   keepPrevious?: boolean;
+  /** How long an answer is used without asking again (suggestions: typing back a term). */
+  staleTime?: number;
 }
 
-export function useDetailPart<T>(url: string, { query, queryKey, enabled = true, toast = false, keepPrevious = false }: DetailPartOptions = {}): DetailPart<T> {
+export function useDetailPart<T>(url: string, { query, queryKey, enabled = true, toast = false, keepPrevious = false, staleTime }: DetailPartOptions = {}): DetailPart<T> {
   const { query: part } = useCustom<T & object, HttpError>({
     url,
     method: "get",
     config: { query },
     meta: { toast },
     errorNotification: false,
-    queryOptions: { enabled, ...(queryKey ? { queryKey } : {}), ...(keepPrevious ? { placeholderData: (previous) => previous } : {}) },
+    queryOptions: {
+      enabled,
+      ...(queryKey ? { queryKey } : {}),
+      ...(keepPrevious ? { placeholderData: (previous) => previous } : {}),
+      ...(staleTime ? { staleTime } : {}),
+    },
   });
   return {
     data: part.data?.data as T | undefined,
@@ -41,6 +50,7 @@ export function useDetailPart<T>(url: string, { query, queryKey, enabled = true,
     isError: part.isError,
     error: part.error as unknown as Error | null,
     dataUpdatedAt: part.dataUpdatedAt,
+    isFetched: part.isFetched,
     isFetching: part.isFetching,
     refetch: part.refetch,
   };

@@ -4,7 +4,7 @@ import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toastError, toastSuccess } from "../../lib/toast";
-import { http } from "../../providers/http";
+import { usePost } from "../../hooks/usePost";
 import { AuthShell } from "./AuthShell";
 
 export const RESET_LINK_SENT_FALLBACK = "If an account exists for that e-mail, we have sent a link to reset its password.";
@@ -17,11 +17,12 @@ function errorText(error: unknown): string {
 function RequestLinkForm() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const post = usePost<{ detail?: string } | null>({ toast: false });
 
   const onFinish = async ({ email }: { email: string }) => {
     setBusy(true);
     try {
-      const response = await http.post<{ detail?: string } | null>("forgot-password/", { email: email.trim() }, { toast: false });
+      const response = await post("forgot-password/", { email: email.trim() });
       setSent(response?.detail || RESET_LINK_SENT_FALLBACK);
     } catch (error) {
       toastError(errorText(error));
@@ -61,11 +62,12 @@ function RequestLinkForm() {
 function NewPasswordForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const post = usePost<{ detail?: string } | null>({ toast: false });
 
   const onFinish = async ({ password }: { password: string }) => {
     setBusy(true);
     try {
-      const response = await http.post<{ detail?: string } | null>("reset-password/", { token, password }, { toast: false });
+      const response = await post("reset-password/", { token, password });
       toastSuccess(response?.detail || PASSWORD_CHANGED_FALLBACK);
       navigate("/login", { replace: true });
     } catch (error) {

@@ -4,7 +4,8 @@
 import { Alert, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { HttpError, http } from "../../providers/http";
+import { usePost } from "../../hooks/usePost";
+import { HttpError } from "../../providers/http";
 import { AuthShell } from "./AuthShell";
 
 export const VERIFIED_FALLBACK = "Your e-mail address is verified.";
@@ -25,14 +26,15 @@ export default function VerifyEmailPage() {
   const [state, setState] = useState<State>(token ? { status: "working" } : { status: "failed", message: NO_TOKEN });
   // The token is single-use: send it once, even when React runs the effect twice.
   const sent = useRef(false);
+  const post = usePost<{ detail?: string } | null>({ toast: false });
 
   useEffect(() => {
     if (!token || sent.current) return;
     sent.current = true;
-    http
-      .post<{ detail?: string } | null>("verify-email/", { token }, { toast: false })
+    post("verify-email/", { token })
       .then((r) => setState({ status: "done", message: r?.detail || VERIFIED_FALLBACK }))
       .catch((error) => setState({ status: "failed", message: refusal(error) }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- sent once per token (the ref above)
   }, [token]);
 
   return (

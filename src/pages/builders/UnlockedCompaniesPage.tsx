@@ -8,7 +8,7 @@ import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CompanyStaticRow, UnlockedCompanyRow } from "../../../common/companies";
-import { builderContactsPath, builderDetailPath } from "../../components/companies/api";
+import { builderContactsPath, builderDetailPath, NOT_UNLOCKED_COMPANIES, UNLOCKED_COMPANIES } from "../../components/companies/api";
 import { credits } from "../../components/companies/CompanyUnlockButton";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
@@ -17,8 +17,6 @@ import "./builders.css";
 
 type Tab = "unlocked" | "locked";
 
-export const UNLOCKED_COMPANIES = "company/unlocked_static_data";
-export const NOT_UNLOCKED_COMPANIES = "company/static_data";
 
 function nameColumn<T extends CompanyStaticRow>(): ColumnsType<T>[number] {
   return {

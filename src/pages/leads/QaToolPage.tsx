@@ -5,7 +5,8 @@
 // and see the lead's /debug panel.
 import "./leads.css";
 import { CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCustomMutation, useDataProvider } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -14,7 +15,7 @@ import { DetailShell } from "../../components/page/DetailShell";
 import { useSignedInSession } from "../../hooks/useSession";
 import { formatDateTime, formatText } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { leadApi, leadPartKey, listOf, type CheckNumberResult, type LeadContact, type NumberMatch } from "./api";
+import { leadPartKey, leadPaths, listOf, type CheckNumberResult, type LeadContact, type NumberMatch } from "./api";
 import { QualityBadge, sourceLabel, useQueryContacts } from "./detail/ContactsSection";
 import { useLead, useLeadPart } from "./detail/useLead";
 
@@ -41,21 +42,22 @@ function ScoreBar({ score }: { score: number | null | undefined }) {
 
 function ReportDialog({ open, onClose, checked, matches }: { open: boolean; onClose: () => void; checked: Checked; matches: NumberMatch[] }) {
   const [form] = Form.useForm<{ contact_id: number; reason: string }>();
-  const report = useMutation({
-    mutationFn: (v: { contact_id: number; reason: string }) => leadApi.reportNumber(checked.result.e164 ?? checked.phone, v),
-    onSuccess: () => {
-      toastSuccess("Thank you. The number is reported and our team will check it.");
-      form.resetFields();
-      onClose();
-    },
-  });
+  const { mutate, mutation: report } = useCustomMutation();
+  const send = (values: { contact_id: number; reason: string }) =>
+    mutate({ url: leadPaths.reportNumber(checked.result.e164 ?? checked.phone), method: "post", values, errorNotification: false }, {
+      onSuccess: () => {
+        toastSuccess("Thank you. The number is reported and our team will check it.");
+        form.resetFields();
+        onClose();
+      },
+    });
   const options = matches;
   return (
     <Modal title="Report wrong number" open={open} onCancel={onClose} okText="Report" confirmLoading={report.isPending} onOk={() => form.submit()} destroyOnHidden>
       {options.length === 0 ? (
         <Alert type="info" showIcon message="No contact in our database has this number, so there is nothing to report." />
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ contact_id: checked.contactId ?? options[0].id }} onFinish={(v) => report.mutate({ ...v, reason: v.reason.trim() })}>
+        <Form form={form} layout="vertical" initialValues={{ contact_id: checked.contactId ?? options[0].id }} onFinish={(v) => send({ ...v, reason: v.reason.trim() })}>
           <Form.Item name="contact_id" label="Contact" rules={[{ required: true }]}>
             <Radio.Group>
               <Space direction="vertical">
@@ -120,29 +122,37 @@ export default function QaToolPage() {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [reporting, setReporting] = useState(false);
 
-  const check = useMutation({
-    mutationFn: (v: { phone: string; name: string; contactId: number | null; reprocess?: boolean }) =>
-      leadApi.checkNumber(v.phone, v.name, v.reprocess ? { reprocess: "True" } : undefined).then((result) => ({ ...v, result })),
-    onSuccess: (v) => {
-      setChecked({ phone: v.phone, name: v.name, contactId: v.contactId, result: v.result });
+  // A check is a GET (reprocess=True also rewrites the number's contacts), asked on demand.
+  const dataProvider = useDataProvider();
+  const [checking, setChecking] = useState<"check" | "reprocess" | null>(null);
+  const runCheck = async (v: { phone: string; name: string; contactId: number | null; reprocess?: boolean }) => {
+    setChecking(v.reprocess ? "reprocess" : "check");
+    try {
+      const query = { name: v.name || undefined, reprocess: v.reprocess ? "True" : undefined };
+      const { data: result } = await dataProvider().custom!<CheckNumberResult>({ url: leadPaths.checkNumber(v.phone), method: "get", query });
+      setChecked({ phone: v.phone, name: v.name, contactId: v.contactId, result });
       if (v.reprocess) {
-        toastSuccess(`Reprocessed ${v.result.reprocessed ?? 0} contact(s)`);
+        toastSuccess(`Reprocessed ${result.reprocessed ?? 0} contact(s)`);
         void queryClient.invalidateQueries({ queryKey: leadPartKey(id, "contacts/") });
         void queryClient.invalidateQueries({ queryKey: leadPartKey(id, "contacts-history") });
       }
-    },
-  });
+    } catch {
+      // The HTTP layer has shown why.
+    } finally {
+      setChecking(null);
+    }
+  };
 
   const pick = (c: LeadContact) => {
     if (isMasked(c.phone)) return;
     setPhone(c.phone!);
     setName(c.name);
     setContactId(c.id);
-    check.mutate({ phone: c.phone!, name: c.name, contactId: c.id });
+    if (!checking) void runCheck({ phone: c.phone!, name: c.name, contactId: c.id });
   };
   const submit = (reprocess = false) => {
-    if (!phone.trim() || check.isPending) return;
-    check.mutate({ phone: phone.trim(), name: name.trim(), contactId, reprocess });
+    if (!phone.trim() || checking) return;
+    void runCheck({ phone: phone.trim(), name: name.trim(), contactId, reprocess });
   };
 
   const result = checked?.result;
@@ -215,11 +225,11 @@ export default function QaToolPage() {
                     </Col>
                   </Row>
                   <Space wrap>
-                    <Button type="primary" htmlType="submit" loading={check.isPending && !check.variables?.reprocess} disabled={!phone.trim()}>
+                    <Button type="primary" htmlType="submit" loading={checking === "check"} disabled={!phone.trim()}>
                       Check number
                     </Button>
                     {isStaff && (
-                      <Button icon={<ReloadOutlined />} onClick={() => submit(true)} loading={check.isPending && !!check.variables?.reprocess} disabled={!phone.trim() || !name.trim()}>
+                      <Button icon={<ReloadOutlined />} onClick={() => submit(true)} loading={checking === "reprocess"} disabled={!phone.trim() || !name.trim()}>
                         Reprocess
                       </Button>
                     )}

@@ -1,8 +1,7 @@
-// The lead ("work") calls the lead pages make, through the one HTTP layer, and their shapes.
+// The lead ("work") API paths the lead pages read through the data provider, and their shapes.
 // Field names follow server/search/indexes/projects.ts and server/modules/projects.
 import type { Mark } from "../../../common/constants";
 import { parseProjectType } from "../../../common/project-type";
-import { http } from "../../providers/http";
 
 /** One row of list/search/. */
 export interface LeadRow {
@@ -161,12 +160,18 @@ export const leadPartKey = (id: string | number, part: string) => ["lead", Strin
 
 const work = (id: string | number, part = "") => `work/${encodeURIComponent(String(id))}/${part}`;
 
-export const leadApi = {
-  mark: (id: string | number, mark: Mark) => http.post<{ mark: Mark; changed?: boolean; history?: MarkHistoryEntry[] }>(work(id, "mark/"), { mark }),
-  checkNumber: (phone: string, name?: string, extra?: Record<string, string>) =>
-    http.get<CheckNumberResult>(`check_number/${encodeURIComponent(phone)}/`, { query: { name: name || undefined, ...extra } }),
-  reportNumber: (phone: string, body: { reason: string; contact_id?: number; works_id?: number }) =>
-    http.post(`check_number/${encodeURIComponent(phone)}/report/`, body),
+/** What marking a lead answers: the mark, whether it changed, and the mark's history. */
+export interface MarkAnswer {
+  mark: Mark;
+  changed?: boolean;
+  history?: MarkHistoryEntry[];
+}
+
+export const leadPaths = {
+  mark: (id: string | number) => work(id, "mark/"),
+  /** GET checks a number (name, reprocess=True); POST …report/ reports it as wrong. */
+  checkNumber: (phone: string) => `check_number/${encodeURIComponent(phone)}/`,
+  reportNumber: (phone: string) => `check_number/${encodeURIComponent(phone)}/report/`,
 };
 
 /** project_type may arrive as a list or as a brace-delimited string '{Hospital,Residential}'. */

@@ -3,12 +3,11 @@
 import { Button, Card, Form, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { UserInfo } from "../../../common/api";
 import { PROJECT_STATUSES } from "../../../common/constants";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
 import { safeRedirect } from "../../lib/redirect";
-import { http } from "../../providers/http";
+import { useProfileUpdate } from "../profile/useProfileUpdate";
 import { StatusPicker } from "./StatusPicker";
 
 export default function OnboardingPage() {
@@ -18,12 +17,13 @@ export default function OnboardingPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [saving, setSaving] = useState(false);
+  const updateProfile = useProfileUpdate();
   const options = session?.preferences.options?.statuses?.length ? session.preferences.options.statuses : [...PROJECT_STATUSES];
 
   const save = async ({ preferred_proj_status }: { preferred_proj_status: string[] }) => {
     setSaving(true);
     try {
-      await http.patch<UserInfo>("user-info/", { preferred_proj_status });
+      await updateProfile({ preferred_proj_status });
       await refreshSession();
       navigate(safeRedirect(params.get("redirect")), { replace: true });
     } catch {

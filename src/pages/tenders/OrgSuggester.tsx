@@ -1,22 +1,16 @@
 // 'Organisation': type part of a name (typos forgiven by suggester_facet/), pick one, and it is
 // added as an org_name_exact filter, like ticking it in the facet list.
 import { AutoComplete, Input, Typography } from "antd";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import type { SuggesterResponse } from "../../../common/tenders";
+import { useDetailPart } from "../../components/page/useDetailPart";
+import { useDebounced } from "../../hooks/useDebounced";
 import { formatIndianNumber } from "../../lib/format";
-import { tenderApi, tenderKeys } from "./api";
+import { tenderPaths } from "./api";
 
 /** Wait this long after the last keystroke before asking (one call per pause, not per key). */
 const DEBOUNCE_MS = 200;
 
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}
 
 interface Props {
   /** Add an organisation to the filter (applied to the latest URL state by the page). */
@@ -26,13 +20,12 @@ interface Props {
 export function OrgSuggester({ onAdd }: Props) {
   const [text, setText] = useState("");
   const typed = useDebounced(text.trim(), DEBOUNCE_MS);
-  const query = useQuery({
-    queryKey: tenderKeys.orgSuggestions(typed),
-    queryFn: ({ signal }) => tenderApi.suggestOrgs(typed, signal),
+  const query = useDetailPart<SuggesterResponse>(tenderPaths.suggestOrgs, {
+    query: { suggest_query: typed, suggest_field: "org_name_exact" },
     enabled: typed.length >= 2,
     staleTime: 60_000,
   });
-  const options = (typed.length >= 2 ? query.data ?? [] : []).map((o) => ({
+  const options = (typed.length >= 2 ? query.data?.suggestions ?? [] : []).map((o) => ({
     value: o.text,
     label: (
       <span className="org-option">

@@ -3,11 +3,13 @@
 // 'Stop sharing' revokes every link this user made for the item. A link expires (shown here);
 // the profile page lists the user's live links to stop one at a time.
 import { CopyOutlined, ShareAltOutlined } from "@ant-design/icons";
+import { useCustomMutation } from "@refinedev/core";
 import { Button, Input, Modal, Space, Typography } from "antd";
 import { useState } from "react";
+import type { ShareLink, ShareRevoked } from "../../../common/tenders";
 import { formatDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { tenderApi, type ShareKind } from "./api";
+import { tenderPaths, type ShareKind } from "./api";
 
 /** Put text on the clipboard; false when the browser refuses (the link stays on screen to copy by hand). */
 async function copyText(text: string): Promise<boolean> {
@@ -25,16 +27,20 @@ export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number 
   const [busy, setBusy] = useState(false);
   const [revoking, setRevoking] = useState(false);
   const noun = kind === "tender" ? "tender" : "result";
+  // The HTTP layer shows a failure's toast; the buttons' own flags stop a double click at once.
+  const { mutateAsync: issue } = useCustomMutation<ShareLink>();
+  const { mutateAsync: stopSharing } = useCustomMutation<ShareRevoked>();
+  const url = tenderPaths.share(kind, itemId);
 
   const share = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const issued = await tenderApi.share(kind, itemId);
-      const url = new URL(issued.path, window.location.origin).toString();
-      setLink(url);
+      const { data: issued } = await issue({ url, method: "post", values: {}, errorNotification: false });
+      const address = new URL(issued.path, window.location.origin).toString();
+      setLink(address);
       setExpiresAt(issued.expires_at);
-      if (await copyText(url)) toastSuccess("Link copied");
+      if (await copyText(address)) toastSuccess("Link copied");
     } catch {
       // The HTTP layer has shown the error.
     } finally {
@@ -43,9 +49,10 @@ export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number 
   };
 
   const revoke = async () => {
+    if (revoking) return;
     setRevoking(true);
     try {
-      const { revoked } = await tenderApi.revokeShares(kind, itemId);
+      const { data: { revoked } } = await stopSharing({ url, method: "delete", values: {}, errorNotification: false });
       toastSuccess(revoked === 1 ? "1 shared link no longer works" : `${revoked} shared links no longer work`);
       setLink(null);
     } catch {

@@ -1,12 +1,5 @@
-// The tender and result calls the public-sector pages make (common/tenders.ts lists the
-// endpoints and shapes), through the one HTTP layer.
-import type { FacetOption } from "../../../common/api";
-import type {
-  ShareLink,
-  ShareRevoked,
-  SuggesterResponse,
-} from "../../../common/tenders";
-import { http } from "../../providers/http";
+// The API paths the public-sector pages read through the data provider's hooks
+// (common/tenders.ts lists the endpoints and shapes), and the shared-link pair of their URLs.
 
 /** The uid + tid of a shared link, when the page was opened through one. */
 export interface SharedPair {
@@ -33,10 +26,6 @@ const id = (value: string | number) => encodeURIComponent(String(value));
 
 export type ShareKind = "tender" | "result";
 
-export const tenderKeys = {
-  orgSuggestions: (text: string) => ["tenders", "org-suggest", text] as const,
-};
-
 /** The API paths of a tender's and a result's pages; `:id` is filled in by the dataProvider. */
 export const tenderPaths = {
   detail: "tender/detail/:id",
@@ -45,11 +34,9 @@ export const tenderPaths = {
   similar: (tenderId: string | number) => `tender/${id(tenderId)}/tender-mlt/`,
   similarResults: (resultId: string | number) => `result/${id(resultId)}/result-mlt/`,
   downloadZip: (tenderId: string | number) => `tender/download_zip/${id(tenderId)}`,
+  /** Organisation names for the Organisation box (suggest_query, suggest_field=org_name_exact). */
+  suggestOrgs: "suggester_facet/",
+  /** POST issues a signed link to the item; DELETE stops every link this user made for it. */
+  share: (kind: ShareKind, itemId: string | number) => `${kind}/${id(itemId)}/share/`,
 };
 
-export const tenderApi = {
-  share: (kind: ShareKind, itemId: string | number) => http.post<ShareLink>(`${kind}/${id(itemId)}/share/`),
-  revokeShares: (kind: ShareKind, itemId: string | number) => http.delete<ShareRevoked>(`${kind}/${id(itemId)}/share/`),
-  suggestOrgs: async (text: string, signal?: AbortSignal): Promise<FacetOption[]> =>
-    (await http.get<SuggesterResponse>("suggester_facet/", { query: { suggest_query: text, suggest_field: "org_name_exact" }, signal, toast: false }))?.suggestions ?? [],
-};
