@@ -330,6 +330,19 @@ describe("lead detail contacts", () => {
     await screen.findByText(/your credit comes back/);
   });
 
+  // Staff correct contacts through the QA tool; the one staff rule (common/ability) decides who
+  // is staff: a staff address with the server's grant, never while acting as a user.
+  it.each([
+    { who: "a subscriber", user: makeUser(), offered: true },
+    { who: "staff", user: makeUser({ email: "ravi@infrascout.in", is_staff: true }), offered: false },
+    { who: "staff acting as a user", user: makeUser({ email: "ravi@infrascout.in", is_staff: true, is_impersonated: true }), offered: true },
+    { who: "an answer saying staff for an address that is not a staff one", user: makeUser({ email: "ravi@gmail.example", is_staff: true }), offered: true },
+  ])("$who: reporting a contact as wrong offered: $offered", async ({ user, offered }) => {
+    renderSignedIn("/private-leads/detail/7", user, detailApi([contact(2, { is_unlocked: true, phone: "+919812345612", email: "ravi@menon.in" })]));
+    await screen.findByText("Contact 2", {}, { timeout: 19_000 });
+    expect(screen.queryAllByRole("button", { name: /Report wrong/ }).length > 0).toBe(offered);
+  });
+
   it("with no credits left the unlock button is disabled and says why", async () => {
     renderSignedIn("/private-leads/detail/7", makeUser({ remaining_credits: 0 }), detailApi([contact(1)]));
     const button = await screen.findByRole("button", { name: /Unlock \(1 credit\)/ });

@@ -11,7 +11,7 @@ import { Link, useLocation, useParams } from "react-router";
 import { DetailShell } from "../../components/page/DetailShell";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
-import { useSignedInSession } from "../../hooks/useSession";
+import { useAppAbility } from "../../access/ability";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { projectTypes, type CompanyRef, type LeadDetail } from "./api";
 import { AskSection } from "./detail/AskSection";
@@ -116,8 +116,7 @@ export default function LeadDetailPage() {
   const { id: routeId } = useParams();
   const { pathname } = useLocation();
   const newStyle = pathname.startsWith("/project-detail-new");
-  const session = useSignedInSession();
-  const isStaff = !!session?.user.is_staff && !session.user.is_impersonated;
+  const isStaff = useAppAbility().can("manage", "Project");
   const detail = useLead(routeId);
   return (
     <DetailShell detail={detail} title="Project Details" noun="Project" back={backLink(pathname, detail.record)} titleOf={(lead) => lead.title}>

@@ -11,8 +11,8 @@ import { Alert, Button, Card, Col, Collapse, Descriptions, Empty, Form, Input, M
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { CONTACT_QUALITY_THRESHOLD } from "../../../common/constants";
+import { useAppAbility } from "../../access/ability";
 import { DetailShell } from "../../components/page/DetailShell";
-import { useSignedInSession } from "../../hooks/useSession";
 import { formatDateTime, formatText } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { leadPartKey, leadPaths, listOf, type CheckNumberResult, type LeadContact, type NumberMatch } from "./api";
@@ -110,8 +110,8 @@ function DebugPanel({ leadId }: { leadId: string }) {
 
 export default function QaToolPage() {
   const { id = "" } = useParams();
-  const session = useSignedInSession();
-  const isStaff = !!session?.user.is_staff && !session.user.is_impersonated;
+  // Staff (never a staff member acting as a user) reprocess contacts and see the debug panel.
+  const isStaff = useAppAbility().can("manage", "Project");
   const lead = useLead(id);
   const contactsQuery = useQueryContacts(id);
   const contacts = listOf<LeadContact>(contactsQuery.data);

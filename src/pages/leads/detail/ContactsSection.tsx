@@ -12,6 +12,7 @@ import { Alert, Button, Empty, Input, Modal, Popconfirm, Skeleton, Table, Tag, T
 import type { ColumnsType } from "antd/es/table";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
+import { useAppAbility } from "../../../access/ability";
 import { useConfirmSpend } from "../../../components/credits/useConfirmSpend";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../common/constants";
 import { useMediaQuery } from "../../../hooks/useMediaQuery";
@@ -157,7 +158,7 @@ export function ContactsSection({ leadId }: Props) {
   const session = useSignedInSession();
   const remaining = displayCredits(session?.user.remaining_credits);
   // Staff see every contact in full and correct them through the QA tool instead.
-  const canReport = !(session?.user.is_staff && !session.user.is_impersonated);
+  const canReport = !useAppAbility().can("manage", "Project");
   const query = useQueryContacts(leadId);
   const impersonated = !!session?.user.is_impersonated;
   const { unlock, pendingId } = useUnlockContact(leadId);
