@@ -6,7 +6,7 @@
 //
 //   const { confirmSpend, dialog } = useConfirmSpend();
 //   const confirmation = await confirmSpend({ what: "the contact Ravi Kumar", credits: 1 });
-//   if (confirmation) await http.post("user-unlock-contact/", { contact_id, ...confirmation });
+//   if (confirmation) mutate({ url: "user-unlock-contact/", method: "post", values: { contact_id, ...confirmation } });
 //   …render {dialog} somewhere in the component.
 import { ExclamationCircleFilled } from "@ant-design/icons";
 import { Modal, Typography } from "antd";
