@@ -1,14 +1,23 @@
 // Applies server/db/migrations/NNN_name.sql in order, once each, recording them in
-// schema_migrations. An advisory lock keeps two API processes from migrating at once.
+// schema_migrations. An advisory lock keeps two API processes from migrating at once. Then builds
+// any index a bulk load set aside and did not build (deferred-indexes.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Db } from "./client.js";
+import { buildDeferredIndexes } from "./deferred-indexes.js";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const MIGRATION_LOCK = 7_310_001;
 
 export async function migrate(db: Db): Promise<string[]> {
+  const applied = await applyMigrations(db);
+  // Indexes a bulk load set aside and did not live to build (deferred-indexes.ts).
+  await buildDeferredIndexes(db);
+  return applied;
+}
+
+async function applyMigrations(db: Db): Promise<string[]> {
   const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   return db.transaction(async (tx) => {

@@ -6,7 +6,8 @@
 // The same seed on an empty database gives the same rows (ids included); dates are relative
 // to `now` (default: today 00:00 UTC) so leads always look fresh.
 import type { Db } from "../db/client.js";
-import { allocateIds, maySkipChildChecks, Pipeline } from "./bulk.js";
+import { buildDeferredIndexes, deferIndexes } from "../db/deferred-indexes.js";
+import { allocateIds, maySkipChildChecks, Pipeline, type Batch } from "./bulk.js";
 import { seedDemoUsers } from "./demo-users.js";
 import { CompanyGenerator, CompanyIndex, newCompanyBatches } from "./gen-companies.js";
 import { newProjectBatches, ProjectGenerator } from "./gen-projects.js";
@@ -74,85 +75,109 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     companies: 0, directors: 0, financials: 0, contacts: 0, projects: 0, projectContacts: 0, statusUpdates: 0, documents: 0,
     tenders: 0, corrigenda: 0, tenderDocuments: 0, results: 0, winners: 0, bidders: 0, users: 0,
   };
-  const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1, await maySkipChildChecks(db));
-  opts.onProgress?.(0, total, "companies");
-
-  // Companies, their directors, financials and contacts. Smaller batches: ~12 rows each.
-  const index = new CompanyIndex();
-  const companyGen = new CompanyGenerator(Rng.derive(seed, "companies"), Rng.derive(seed, "contact-counts"), now, index);
-  const companyBatch = Math.max(1, Math.floor(batchSize / 2));
-  for (let start = 0; start < nCompanies; start += companyBatch) {
-    const n = Math.min(companyBatch, nCompanies - start);
-    const ids = await allocateIds(db, "companies", n);
-    const perCompany = Array.from({ length: n }, () => companyGen.contactCount());
-    const contactIds = await allocateIds(db, "contacts", perCompany.reduce((a, b) => a + b, 0));
-    const b = newCompanyBatches();
-    let k = 0;
-    for (let i = 0; i < n; i++) {
-      companyGen.generate(ids[i], contactIds.slice(k, k + perCompany[i]), b);
-      k += perCompany[i];
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+  // Into empty tables, their secondary indexes are built once at the end (db/deferred-indexes.ts).
+  const deferred = (await tablesEmpty(db, SEEDED_TABLES)) ? await deferIndexes(db, SEEDED_TABLES) : 0;
+  try {
+    await writeAll();
+  } finally {
+    if (deferred) {
+      opts.onProgress?.(done, total, "indexes");
+      await buildDeferredIndexes(db);
     }
-    counts.companies += b.companies.length;
-    counts.directors += b.directors.length;
-    counts.financials += b.financials.length;
-    counts.contacts += b.contacts.length;
-    await pipeline.run([b.companies, b.directors, b.financials, b.contacts], () => progress(n, "companies"));
   }
-  await pipeline.drain();
-
-  // Projects with contacts, status updates and documents.
-  const projectGen = new ProjectGenerator(Rng.derive(seed, "projects"), now, index);
-  for (let start = 0; start < nProjects; start += batchSize) {
-    const n = Math.min(batchSize, nProjects - start);
-    const ids = await allocateIds(db, "projects", n);
-    const b = newProjectBatches();
-    for (let i = 0; i < n; i++) {
-      projectGen.generate(ids[i], b);
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
-    }
-    counts.projects += b.projects.length;
-    counts.projectContacts += b.contacts.length;
-    counts.statusUpdates += b.statusUpdates.length;
-    counts.documents += b.documents.length;
-    await pipeline.run([b.projects, b.contacts, b.statusUpdates, b.documents], () => progress(n, "projects"));
-  }
-  await pipeline.drain();
-
-  // Tenders with corrigenda, results and bidders.
-  const tenderGen = new TenderGenerator(Rng.derive(seed, "tenders"), now, index);
-  let resultIds: number[] = [];
-  for (let start = 0; start < nTenders; start += batchSize) {
-    const n = Math.min(batchSize, nTenders - start);
-    const ids = await allocateIds(db, "tenders", n);
-    // AOC is about a fifth of tenders; reserve result ids ahead and top up when short.
-    const want = Math.ceil(n * 0.3) + 10;
-    if (resultIds.length < want) resultIds = resultIds.concat(await allocateIds(db, "results", want - resultIds.length));
-    const b = newTenderBatches();
-    for (let i = 0; i < n; i++) {
-      tenderGen.generate(ids[i], () => {
-        const id = resultIds.shift();
-        if (id === undefined) throw new Error("result id pool exhausted"); // cannot happen: at most one per tender
-        return id;
-      }, b);
-      if (resultIds.length === 0) resultIds = await allocateIds(db, "results", 64);
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
-    }
-    counts.tenders += b.tenders.length;
-    counts.corrigenda += b.corrigenda.length;
-    counts.tenderDocuments += b.documents.length;
-    counts.results += b.results.length;
-    counts.winners += b.winners.length;
-    counts.bidders += b.bidders.length;
-    await pipeline.run([b.tenders, b.corrigenda, b.documents, b.results, b.winners, b.bidders], () => progress(n, "tenders"));
-  }
-  await pipeline.drain();
-
   if (opts.users !== false) {
     opts.onProgress?.(done, total, "users");
     counts.users = await seedDemoUsers(db, now);
   }
   return counts;
+
+  async function writeAll(): Promise<void> {
+    const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1, await maySkipChildChecks(db));
+    opts.onProgress?.(0, total, "companies");
+
+    // Companies, their directors, financials and contacts. Smaller batches: ~12 rows each.
+    const index = new CompanyIndex();
+    const companyGen = new CompanyGenerator(Rng.derive(seed, "companies"), Rng.derive(seed, "contact-counts"), now, index);
+    const companyBatch = Math.max(1, Math.floor(batchSize / 2));
+    for (let start = 0; start < nCompanies; start += companyBatch) {
+      const n = Math.min(companyBatch, nCompanies - start);
+      const ids = await allocateIds(db, "companies", n);
+      const perCompany = Array.from({ length: n }, () => companyGen.contactCount());
+      const contactIds = await allocateIds(db, "contacts", perCompany.reduce((a, b) => a + b, 0));
+      const b = newCompanyBatches();
+      let k = 0;
+      for (let i = 0; i < n; i++) {
+        companyGen.generate(ids[i], contactIds.slice(k, k + perCompany[i]), b);
+        k += perCompany[i];
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+      }
+      counts.companies += b.companies.length;
+      counts.directors += b.directors.length;
+      counts.financials += b.financials.length;
+      counts.contacts += b.contacts.length;
+      await pipeline.run([b.companies, b.directors, b.financials, b.contacts], () => progress(n, "companies"));
+    }
+    await pipeline.drain();
+
+    // Projects with contacts, status updates and documents.
+    const projectGen = new ProjectGenerator(Rng.derive(seed, "projects"), now, index);
+    for (let start = 0; start < nProjects; start += batchSize) {
+      const n = Math.min(batchSize, nProjects - start);
+      const ids = await allocateIds(db, "projects", n);
+      const b = newProjectBatches();
+      for (let i = 0; i < n; i++) {
+        projectGen.generate(ids[i], b);
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+      }
+      counts.projects += b.projects.length;
+      counts.projectContacts += b.contacts.length;
+      counts.statusUpdates += b.statusUpdates.length;
+      counts.documents += b.documents.length;
+      await pipeline.run([b.projects, b.contacts, b.statusUpdates, b.documents], () => progress(n, "projects"));
+    }
+    await pipeline.drain();
+
+    // Tenders with corrigenda, results and bidders.
+    const tenderGen = new TenderGenerator(Rng.derive(seed, "tenders"), now, index);
+    let resultIds: number[] = [];
+    for (let start = 0; start < nTenders; start += batchSize) {
+      const n = Math.min(batchSize, nTenders - start);
+      const ids = await allocateIds(db, "tenders", n);
+      // AOC is about a fifth of tenders; reserve result ids ahead and top up when short.
+      const want = Math.ceil(n * 0.3) + 10;
+      if (resultIds.length < want) resultIds = resultIds.concat(await allocateIds(db, "results", want - resultIds.length));
+      const b = newTenderBatches();
+      for (let i = 0; i < n; i++) {
+        tenderGen.generate(ids[i], () => {
+          const id = resultIds.shift();
+          if (id === undefined) throw new Error("result id pool exhausted"); // cannot happen: at most one per tender
+          return id;
+        }, b);
+        if (resultIds.length === 0) resultIds = await allocateIds(db, "results", 64);
+        if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+      }
+      counts.tenders += b.tenders.length;
+      counts.corrigenda += b.corrigenda.length;
+      counts.tenderDocuments += b.documents.length;
+      counts.results += b.results.length;
+      counts.winners += b.winners.length;
+      counts.bidders += b.bidders.length;
+      await pipeline.run([b.tenders, b.corrigenda, b.documents, b.results, b.winners, b.bidders], () => progress(n, "tenders"));
+    }
+    await pipeline.drain();
+  }
+}
+
+/** Every table the seed writes (users aside), as its batches name them. */
+const SEEDED_TABLES = [newCompanyBatches(), newProjectBatches(), newTenderBatches()].flatMap((b) => Object.values(b).map((batch: Batch) => batch.table));
+
+async function tablesEmpty(db: Db, tables: readonly string[]): Promise<boolean> {
+  for (const table of tables) {
+    // Names from our own batches (above), not from input.
+    const { rows } = await db.query(`SELECT 1 FROM ${table} LIMIT 1`);
+    if (rows.length) return false;
+  }
+  return true;
 }
 
 /**
