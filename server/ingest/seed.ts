@@ -78,7 +78,15 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   // Into empty tables, their secondary indexes are built once at the end (db/deferred-indexes.ts).
   const deferred = (await tablesEmpty(db, SEEDED_TABLES)) ? await deferIndexes(db, SEEDED_TABLES) : 0;
   try {
-    await writeAll();
+    opts.onProgress?.(0, total, "companies");
+    const run: SeedRun = {
+      db, seed, now, batchSize, counts, progress,
+      pipeline: new Pipeline(db, db.kind === "postgres" ? 2 : 1, await maySkipChildChecks(db)),
+      index: new CompanyIndex(),
+    };
+    await writeCompanies(run, nCompanies);
+    await writeProjects(run, nProjects);
+    await writeTenders(run, nTenders);
   } finally {
     if (deferred) {
       opts.onProgress?.(done, total, "indexes");
@@ -90,82 +98,95 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     counts.users = await seedDemoUsers(db, now);
   }
   return counts;
+}
 
-  async function writeAll(): Promise<void> {
-    const pipeline = new Pipeline(db, db.kind === "postgres" ? 2 : 1, await maySkipChildChecks(db));
-    opts.onProgress?.(0, total, "companies");
+/** What the three writers share: the database, the batches in flight, the companies written. */
+interface SeedRun {
+  db: Db;
+  seed: number;
+  now: Date;
+  batchSize: number;
+  counts: SeedCounts;
+  progress: (n: number, what: string) => void;
+  pipeline: Pipeline;
+  /** The companies written, for the leads and tenders that name them. */
+  index: CompanyIndex;
+}
 
-    // Companies, their directors, financials and contacts. Smaller batches: ~12 rows each.
-    const index = new CompanyIndex();
-    const companyGen = new CompanyGenerator(Rng.derive(seed, "companies"), Rng.derive(seed, "contact-counts"), now, index);
-    const companyBatch = Math.max(1, Math.floor(batchSize / 2));
-    for (let start = 0; start < nCompanies; start += companyBatch) {
-      const n = Math.min(companyBatch, nCompanies - start);
-      const ids = await allocateIds(db, "companies", n);
-      const perCompany = Array.from({ length: n }, () => companyGen.contactCount());
-      const contactIds = await allocateIds(db, "contacts", perCompany.reduce((a, b) => a + b, 0));
-      const b = newCompanyBatches();
-      let k = 0;
-      for (let i = 0; i < n; i++) {
-        companyGen.generate(ids[i], contactIds.slice(k, k + perCompany[i]), b);
-        k += perCompany[i];
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
-      }
-      counts.companies += b.companies.length;
-      counts.directors += b.directors.length;
-      counts.financials += b.financials.length;
-      counts.contacts += b.contacts.length;
-      await pipeline.run([b.companies, b.directors, b.financials, b.contacts], () => progress(n, "companies"));
+/** Companies, their directors, financials and contacts. Smaller batches: ~12 rows each. */
+async function writeCompanies({ db, seed, now, batchSize, counts, progress, pipeline, index }: SeedRun, total: number): Promise<void> {
+  const companyGen = new CompanyGenerator(Rng.derive(seed, "companies"), Rng.derive(seed, "contact-counts"), now, index);
+  const companyBatch = Math.max(1, Math.floor(batchSize / 2));
+  for (let start = 0; start < total; start += companyBatch) {
+    const n = Math.min(companyBatch, total - start);
+    const ids = await allocateIds(db, "companies", n);
+    const perCompany = Array.from({ length: n }, () => companyGen.contactCount());
+    const contactIds = await allocateIds(db, "contacts", perCompany.reduce((a, b) => a + b, 0));
+    const b = newCompanyBatches();
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      companyGen.generate(ids[i], contactIds.slice(k, k + perCompany[i]), b);
+      k += perCompany[i];
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
     }
-    await pipeline.drain();
-
-    // Projects with contacts, status updates and documents.
-    const projectGen = new ProjectGenerator(Rng.derive(seed, "projects"), now, index);
-    for (let start = 0; start < nProjects; start += batchSize) {
-      const n = Math.min(batchSize, nProjects - start);
-      const ids = await allocateIds(db, "projects", n);
-      const b = newProjectBatches();
-      for (let i = 0; i < n; i++) {
-        projectGen.generate(ids[i], b);
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
-      }
-      counts.projects += b.projects.length;
-      counts.projectContacts += b.contacts.length;
-      counts.statusUpdates += b.statusUpdates.length;
-      counts.documents += b.documents.length;
-      await pipeline.run([b.projects, b.contacts, b.statusUpdates, b.documents], () => progress(n, "projects"));
-    }
-    await pipeline.drain();
-
-    // Tenders with corrigenda, results and bidders.
-    const tenderGen = new TenderGenerator(Rng.derive(seed, "tenders"), now, index);
-    let resultIds: number[] = [];
-    for (let start = 0; start < nTenders; start += batchSize) {
-      const n = Math.min(batchSize, nTenders - start);
-      const ids = await allocateIds(db, "tenders", n);
-      // AOC is about a fifth of tenders; reserve result ids ahead and top up when short.
-      const want = Math.ceil(n * 0.3) + 10;
-      if (resultIds.length < want) resultIds = resultIds.concat(await allocateIds(db, "results", want - resultIds.length));
-      const b = newTenderBatches();
-      for (let i = 0; i < n; i++) {
-        tenderGen.generate(ids[i], () => {
-          const id = resultIds.shift();
-          if (id === undefined) throw new Error("result id pool exhausted"); // cannot happen: at most one per tender
-          return id;
-        }, b);
-        if (resultIds.length === 0) resultIds = await allocateIds(db, "results", 64);
-        if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
-      }
-      counts.tenders += b.tenders.length;
-      counts.corrigenda += b.corrigenda.length;
-      counts.tenderDocuments += b.documents.length;
-      counts.results += b.results.length;
-      counts.winners += b.winners.length;
-      counts.bidders += b.bidders.length;
-      await pipeline.run([b.tenders, b.corrigenda, b.documents, b.results, b.winners, b.bidders], () => progress(n, "tenders"));
-    }
-    await pipeline.drain();
+    counts.companies += b.companies.length;
+    counts.directors += b.directors.length;
+    counts.financials += b.financials.length;
+    counts.contacts += b.contacts.length;
+    await pipeline.run([b.companies, b.directors, b.financials, b.contacts], () => progress(n, "companies"));
   }
+  await pipeline.drain();
+}
+
+/** Projects with contacts, status updates and documents. */
+async function writeProjects({ db, seed, now, batchSize, counts, progress, pipeline, index }: SeedRun, total: number): Promise<void> {
+  const projectGen = new ProjectGenerator(Rng.derive(seed, "projects"), now, index);
+  for (let start = 0; start < total; start += batchSize) {
+    const n = Math.min(batchSize, total - start);
+    const ids = await allocateIds(db, "projects", n);
+    const b = newProjectBatches();
+    for (let i = 0; i < n; i++) {
+      projectGen.generate(ids[i], b);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+    }
+    counts.projects += b.projects.length;
+    counts.projectContacts += b.contacts.length;
+    counts.statusUpdates += b.statusUpdates.length;
+    counts.documents += b.documents.length;
+    await pipeline.run([b.projects, b.contacts, b.statusUpdates, b.documents], () => progress(n, "projects"));
+  }
+  await pipeline.drain();
+}
+
+/** Tenders with corrigenda, results and bidders. */
+async function writeTenders({ db, seed, now, batchSize, counts, progress, pipeline, index }: SeedRun, total: number): Promise<void> {
+  const tenderGen = new TenderGenerator(Rng.derive(seed, "tenders"), now, index);
+  let resultIds: number[] = [];
+  for (let start = 0; start < total; start += batchSize) {
+    const n = Math.min(batchSize, total - start);
+    const ids = await allocateIds(db, "tenders", n);
+    // AOC is about a fifth of tenders; reserve result ids ahead and top up when short.
+    const want = Math.ceil(n * 0.3) + 10;
+    if (resultIds.length < want) resultIds = resultIds.concat(await allocateIds(db, "results", want - resultIds.length));
+    const b = newTenderBatches();
+    for (let i = 0; i < n; i++) {
+      tenderGen.generate(ids[i], () => {
+        const id = resultIds.shift();
+        if (id === undefined) throw new Error("result id pool exhausted"); // cannot happen: at most one per tender
+        return id;
+      }, b);
+      if (resultIds.length === 0) resultIds = await allocateIds(db, "results", 64);
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await letWritesFlow();
+    }
+    counts.tenders += b.tenders.length;
+    counts.corrigenda += b.corrigenda.length;
+    counts.tenderDocuments += b.documents.length;
+    counts.results += b.results.length;
+    counts.winners += b.winners.length;
+    counts.bidders += b.bidders.length;
+    await pipeline.run([b.tenders, b.corrigenda, b.documents, b.results, b.winners, b.bidders], () => progress(n, "tenders"));
+  }
+  await pipeline.drain();
 }
 
 /** Every table the seed writes (users aside), as its batches name them. */
