@@ -77,12 +77,15 @@ let logoutTimer: ReturnType<typeof setTimeout> | null = null;
 /**
  * 401 / 409: tell the user, then after LOGOUT_DELAY_MS drop the token and reload on the login
  * page (a full load clears every cached query of the old session). Several failing calls at
- * once schedule it only once.
+ * once schedule it only once. Only the session that was refused ends: a call made with a token
+ * that has since been replaced (an impersonation just cancelled, whose last calls come back 401
+ * after the staff member's own token is back) ends nothing.
  */
-export function scheduleUnauthorizedLogout(): void {
-  if (logoutTimer) return;
+export function scheduleUnauthorizedLogout(refusedToken: string | null = getToken()): void {
+  if (refusedToken !== getToken() || logoutTimer) return;
   logoutTimer = setTimeout(() => {
     logoutTimer = null;
+    if (getToken() !== refusedToken) return;
     removeToken();
     const here = currentPathAndQuery();
     if (!window.location.pathname.startsWith("/login")) hardNavigation.assign(loginUrlFor(here));
@@ -104,10 +107,14 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException ? error.name === "AbortError" : (error as { name?: string })?.name === "AbortError";
 }
 
-/** Report a failure as the catalogue says, and return the error to throw. */
-function fail(described: DescribedError, status: number | undefined, body: unknown, toast: boolean): HttpError {
-  if (described.notify && (toast || described.logout)) toastError(described.message);
-  if (described.logout) scheduleUnauthorizedLogout();
+/**
+ * Report a failure as the catalogue says, and return the error to throw. `token`: the one the
+ * call was made with; a refusal of a session already replaced is neither shown nor acted on.
+ */
+function fail(described: DescribedError, status: number | undefined, body: unknown, toast: boolean, token: string | null = getToken()): HttpError {
+  const stale = described.logout && token !== getToken();
+  if (described.notify && (toast || described.logout) && !stale) toastError(described.message);
+  if (described.logout && !stale) scheduleUnauthorizedLogout(token);
   return new HttpError(described, status, body);
 }
 
@@ -146,7 +153,7 @@ export async function request<T = unknown>(method: string, path: string, options
     data = null;
   }
   if (!response.ok) {
-    throw fail(describeError({ status: response.status, body: data, isDataFetch }), response.status, data, toast);
+    throw fail(describeError({ status: response.status, body: data, isDataFetch }), response.status, data, toast, token);
   }
   return data as T;
 }
@@ -180,7 +187,7 @@ export function upload<T = unknown>(path: string, form: FormData, { signal, toas
         /* a plain-text body */
       }
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
-      else reject(fail(describeError({ status: xhr.status, body: data, isDataFetch: false }), xhr.status, data, toast));
+      else reject(fail(describeError({ status: xhr.status, body: data, isDataFetch: false }), xhr.status, data, toast, token));
     };
     xhr.send(form);
   });

@@ -79,6 +79,26 @@ describe("the error catalogue", () => {
     expect(assign).toHaveBeenCalledWith("/login?redirect=%2Fbuilders%3Fpage%3D2");
   });
 
+  it("a 401 for a session already replaced ends nothing: the session in use stays, no toast", async () => {
+    // An impersonation is cancelled while one of its calls is on the way: the server refuses the
+    // ended impersonation's token after the staff member's own token is back.
+    let answer!: (r: Response) => void;
+    stubApi(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const call = failureOf(() => http.get("dashboard/"));
+    await waitFor(() => expect(answer).toBeTypeOf("function"));
+    localStorage.setItem(TOKEN_STORAGE_KEY, "staff-token");
+    answer(jsonResponse(401, { detail: "Invalid token." }));
+    expect((await call).statusCode).toBe(401);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LOGOUT_DELAY_MS + 100);
+    });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("staff-token");
+    expect(assign).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
+  });
+
   it("409 for another reason is not a logout", async () => {
     stubApi(() => jsonResponse(409, { detail: "This reminder already exists." }));
     const assign = vi.spyOn(hardNavigation, "assign").mockImplementation(() => {});
