@@ -33,6 +33,16 @@ export async function deferIndexes(db: Db, tables: readonly string[]): Promise<n
 }
 
 /**
+ * What pg_get_indexdef writes for a plain index of this schema's tables, and nothing else: the
+ * record is run as SQL at start, so a row that is not one (a tampered table) stops the start.
+ */
+function checkedDefinition(name: string, definition: string): string {
+  const plain = /^CREATE INDEX ([a-z0-9_]+) ON [a-z0-9_]+\.[a-z0-9_]+ USING [a-z]+ \([^;]*$/.exec(definition);
+  if (!plain || plain[1] !== name) throw new Error(`deferred_indexes: '${name.slice(0, 80)}' is not an index definition this app wrote`);
+  return definition.replace(/^CREATE INDEX /, "CREATE INDEX IF NOT EXISTS ");
+}
+
+/**
  * Builds every recorded index, each in its own transaction with the forgetting of its record
  * (whoever claims the record builds it). PostgreSQL builds two at a time; PGlite has one connection.
  */
@@ -42,9 +52,10 @@ export async function buildDeferredIndexes(db: Db): Promise<number> {
   const builder = async () => {
     for (let row = rows[next++]; row; row = rows[next++]) {
       const { name, definition } = row;
+      const sql = checkedDefinition(name, definition);
       await db.transaction(async (tx) => {
         const claimed = await tx.query(`DELETE FROM deferred_indexes WHERE name = $1 RETURNING name`, [name]);
-        if (claimed.rows.length) await tx.query(definition.replace(/^CREATE INDEX /, "CREATE INDEX IF NOT EXISTS "));
+        if (claimed.rows.length) await tx.query(sql);
       });
     }
   };

@@ -90,4 +90,11 @@ describe("seeding and indexes", () => {
     expect(await indexes(db)).toEqual(migrated);
     expect(await recorded(db)).toBe(0);
   });
+
+  it("a recorded row that is not an index definition is never run: the start stops and says which", async () => {
+    const db = await freshDb();
+    await db.query(`INSERT INTO deferred_indexes (name, definition) VALUES ('projects_x', 'CREATE INDEX projects_x ON public.projects USING btree (id); DROP TABLE users')`);
+    await expect(migrate(db)).rejects.toThrow("deferred_indexes: 'projects_x' is not an index definition this app wrote");
+    expect((await db.query(`SELECT 1 FROM users LIMIT 1`)).rows).toBeDefined();
+  });
 });
