@@ -19,7 +19,6 @@ export const UNLOCKED_COMPANIES = "company/unlocked_static_data";
 export const NOT_UNLOCKED_COMPANIES = "company/static_data";
 
 export const companyKeys = {
-  all: ["company"] as const,
   /** The company as its pages read it (useShow of the builders resource). */
   detail: (companyId: string | number) => detailKey(COMPANY_RESOURCE, companyId),
   stats: (companyId: string | number) => ["company", String(companyId), "stats"] as const,
