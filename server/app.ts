@@ -21,6 +21,7 @@ import access from "./plugins/access.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { createRateLimiter, sharedRequestStore, type RateLimiter } from "./http/rate-limiter.js";
 import { addWebUrlFormat } from "./http/schemas.js";
+import { sharedSchemaCompilers } from "./http/schema-compilers.js";
 import { apiModules } from "./modules/index.js";
 
 declare module "fastify" {
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
     trustProxy: config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: "array", removeAdditional: false }, plugins: [addWebUrlFormat] },
+    schemaController: sharedSchemaCompilers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate("config", config);
