@@ -144,6 +144,11 @@ test("forgot password: the mailed link sets a new password that signs in", async
   if (await confirm.count()) await confirm.fill("Fresh-pass-77");
   await page.getByRole("button", { name: /set|reset|save/i }).click();
   await expect(page.getByText(/Your password has been reset/)).toBeVisible();
+  // The sign-in's own answer, so that a failure here says whether the new password was refused
+  // or no sign-in was sent at all (seen once in CI: the form stayed filled in, nothing else shown).
+  const signInAnswer = page.waitForResponse((r) => r.url().endsWith("/api/login/") && r.request().method() === "POST", { timeout: 15_000 });
   await signIn(page, { email: who.email, password: "Fresh-pass-77" });
+  const answer = await signInAnswer;
+  expect(answer.status(), `the sign-in with the new password: ${await answer.text()}`).toBe(200);
   await expect(page.getByText("User Subscription Expired")).toBeVisible();
 });

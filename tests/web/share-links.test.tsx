@@ -119,4 +119,24 @@ describe("the Share dialog", () => {
     fireEvent.click(screen.getByRole("button", { name: /Share/ }));
     expect((await screen.findByText(/without signing in until/)).textContent).toContain(`without signing in until ${formatDateTime(expires)}.`);
   });
+
+  it("a click while the link is being issued issues nothing more: one link, one request", async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let posts = 0;
+    stubApi((url, init) => {
+      if (url.pathname !== "/api/tender/5/share/" || init.method !== "POST") return undefined;
+      posts += 1;
+      return answered.then(() => jsonResponse(201, { id: 9, uid: "1", tid: "A".repeat(32), path: `/tender/detail/5?uid=1&tid=${"A".repeat(32)}`, created_at: "2026-11-25T06:00:00Z", expires_at: "2026-12-25T06:00:00Z" }));
+    });
+    renderInApp(<ShareButton kind="tender" itemId={5} />);
+    const share = screen.getByRole("button", { name: /Share/ });
+    fireEvent.click(share);
+    await waitFor(() => expect(share.className).toContain("ant-btn-loading"));
+    fireEvent.click(share);
+    answer();
+    await screen.findByText(/without signing in until/);
+    expect(posts).toBe(1);
+    expect(share.className).not.toContain("ant-btn-loading");
+  });
 });

@@ -24,17 +24,14 @@ async function copyText(text: string): Promise<boolean> {
 export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number }) {
   const [link, setLink] = useState<string | null>(null);
   const [expiresAt, setExpiresAt] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [revoking, setRevoking] = useState(false);
   const noun = kind === "tender" ? "tender" : "result";
-  // The HTTP layer shows a failure's toast; the buttons' own flags stop a double click at once.
-  const { mutateAsync: issue } = useCustomMutation<ShareLink>();
-  const { mutateAsync: stopSharing } = useCustomMutation<ShareRevoked>();
+  // The HTTP layer shows a failure's toast. While a call is on its way its button shows it loading,
+  // which antd's Button does not click through: a second click cannot send it again.
+  const { mutateAsync: issue, mutation: issuing } = useCustomMutation<ShareLink>();
+  const { mutateAsync: stopSharing, mutation: revoking } = useCustomMutation<ShareRevoked>();
   const url = tenderPaths.share(kind, itemId);
 
   const share = async () => {
-    if (busy) return;
-    setBusy(true);
     try {
       const { data: issued } = await issue({ url, method: "post", values: {}, errorNotification: false });
       const address = new URL(issued.path, window.location.origin).toString();
@@ -43,28 +40,22 @@ export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number 
       if (await copyText(address)) toastSuccess("Link copied");
     } catch {
       // The HTTP layer has shown the error.
-    } finally {
-      setBusy(false);
     }
   };
 
   const revoke = async () => {
-    if (revoking) return;
-    setRevoking(true);
     try {
       const { data: { revoked } } = await stopSharing({ url, method: "delete", values: {}, errorNotification: false });
       toastSuccess(revoked === 1 ? "1 shared link no longer works" : `${revoked} shared links no longer work`);
       setLink(null);
     } catch {
       // shown by the HTTP layer
-    } finally {
-      setRevoking(false);
     }
   };
 
   return (
     <>
-      <Button icon={<ShareAltOutlined />} loading={busy} onClick={() => void share()}>
+      <Button icon={<ShareAltOutlined />} loading={issuing.isPending} onClick={() => void share()}>
         Share
       </Button>
       <Modal
@@ -73,7 +64,7 @@ export function ShareButton({ kind, itemId }: { kind: ShareKind; itemId: number 
         onCancel={() => setLink(null)}
         footer={
           <Space wrap>
-            <Button danger loading={revoking} onClick={() => void revoke()}>
+            <Button danger loading={revoking.isPending} onClick={() => void revoke()}>
               Stop sharing
             </Button>
             <Button type="primary" onClick={() => setLink(null)}>
