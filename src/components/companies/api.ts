@@ -21,6 +21,8 @@ export const NOT_UNLOCKED_COMPANIES = "company/static_data";
 export const companyKeys = {
   /** The company as its pages read it (useShow of the builders resource). */
   detail: (companyId: string | number) => detailKey(COMPANY_RESOURCE, companyId),
+  /** Every part of the company's pages (stats, contacts, their history, financials): what an unlock changes. */
+  parts: (companyId: string | number) => ["company", String(companyId)] as const,
   stats: (companyId: string | number) => ["company", String(companyId), "stats"] as const,
   contacts: (companyId: string | number, q?: ContactsQuery) => (q ? (["company", String(companyId), "contacts", q] as const) : (["company", String(companyId), "contacts"] as const)),
   contactsHistory: (companyId: string | number) => ["company", String(companyId), "contacts-history"] as const,
@@ -29,7 +31,7 @@ export const companyKeys = {
 };
 
 
-/** The API paths of a company's parts, read through useDetailPart. */
+/** The API paths of a company's parts, read through useApiPart. */
 export const companyPaths = {
   stats: (companyId: string | number) => `company/details/${id(companyId)}/stats/`,
   contacts: (companyId: string | number) => `company/details/${id(companyId)}/contacts/`,

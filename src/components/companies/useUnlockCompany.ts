@@ -26,7 +26,7 @@ export function useUnlockCompany(companyId: number | string) {
       {
         onSuccess: ({ data: answer }) => {
           creditsSpent(answer);
-          for (const queryKey of [companyKeys.detail(companyId), ["company", String(companyId)], ["lead"]]) {
+          for (const queryKey of [companyKeys.detail(companyId), companyKeys.parts(companyId), ["lead"]]) {
             void queryClient.invalidateQueries({ queryKey });
           }
           for (const resource of [UNLOCKED_COMPANIES, NOT_UNLOCKED_COMPANIES]) void invalidate({ resource, dataProviderName: "rest", invalidates: ["list"] });
