@@ -1,10 +1,9 @@
-// PATCH user-info/ (the profile page and the feed's preferences drawer): a custom mutation on the
-// REST provider. Failures are toasted by the HTTP layer and their field messages returned to the form.
-import { useCustomMutation } from "@refinedev/core";
+// PATCH user-info/ (the profile page, onboarding and the feed's preferences drawer) on the REST
+// provider. Failures are toasted by the HTTP layer and their field messages returned to the form.
 import type { UserInfo } from "../../../common/api";
+import { usePatch } from "../../hooks/usePost";
 
 export function useProfileUpdate() {
-  const { mutateAsync } = useCustomMutation<UserInfo>();
-  return (values: Record<string, unknown>) =>
-    mutateAsync({ url: "user-info/", method: "patch", values, dataProviderName: "rest", successNotification: false, errorNotification: false });
+  const patch = usePatch<UserInfo>({ dataProviderName: "rest" });
+  return (values: Record<string, unknown>) => patch("user-info/", values);
 }
