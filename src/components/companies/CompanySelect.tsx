@@ -7,7 +7,7 @@ import { Select, Typography } from "antd";
 import { useMemo, useState } from "react";
 import type { CompanyRef, CompanySuggestion } from "../../../common/companies";
 import { useDebounced } from "../../hooks/useDebounced";
-import { useDetailPart } from "../page/useDetailPart";
+import { useApiPart } from "../page/useApiPart";
 import { companyPaths } from "./api";
 import "./companies.css";
 
@@ -44,7 +44,7 @@ export function CompanySelect({ id, value, onChange, onPick, current, exclude, p
   const [term, setTerm] = useState("");
   const settled = useDebounced(term.trim(), DEBOUNCE_MS);
   const enabled = settled.length >= MIN_TERM;
-  const found = useDetailPart<{ results: CompanySuggestion[] }>(companyPaths.suggest, { query: { q: settled }, enabled, staleTime: 60_000, keepPrevious: true });
+  const found = useApiPart<{ results: CompanySuggestion[] }>(companyPaths.suggest, { query: { q: settled }, enabled, staleTime: 60_000, keepPrevious: true });
   const results = useMemo(() => (enabled ? (found.data?.results ?? []) : []).filter((c) => !exclude?.includes(c.id)), [enabled, found.data, exclude]);
   const options = useMemo(() => {
     const list = results.map((c) => ({

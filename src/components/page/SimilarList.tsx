@@ -2,7 +2,7 @@
 // own, so the page around it shows at once), each item drawn by the page.
 import { Alert, Empty, List, Skeleton } from "antd";
 import type { ReactNode } from "react";
-import { useDetailPart } from "./useDetailPart";
+import { useApiPart } from "./useApiPart";
 
 export interface SimilarListProps<T> {
   /** The API path of the similar items ({results}). */
@@ -14,7 +14,7 @@ export interface SimilarListProps<T> {
 }
 
 export function SimilarList<T extends { id: number }>({ url, noun, className, renderItem }: SimilarListProps<T>) {
-  const query = useDetailPart<{ results: T[] }>(url);
+  const query = useApiPart<{ results: T[] }>(url);
   if (query.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error).message} />;
   const items = query.data?.results ?? [];

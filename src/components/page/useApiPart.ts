@@ -1,10 +1,10 @@
-// A part of a detail page read beside its record (similar items, contacts, history …) through
-// Refine's useCustom. Its failure shows in its own section, so by default the HTTP layer shows
-// no toast.
+// A part of a page read through Refine's useCustom: a detail page's parts beside its record (similar
+// items, contacts, history …) and the suggesters' answers (company picker, organisation box). Its
+// failure shows in its own section, so by default the HTTP layer shows no toast.
 import { useCustom, type HttpError } from "@refinedev/core";
 import type { Query } from "../../providers/http";
 
-export interface DetailPart<T> {
+export interface ApiPart<T> {
   data: T | undefined;
   isPending: boolean;
   isError: boolean;
@@ -17,7 +17,7 @@ export interface DetailPart<T> {
   refetch: () => Promise<unknown>;
 }
 
-export interface DetailPartOptions {
+export interface ApiPartOptions {
   query?: Query;
   /** A key of our own, for a part that a write updates or refreshes (['lead', id, part]). */
   queryKey?: readonly unknown[];
@@ -30,7 +30,7 @@ export interface DetailPartOptions {
   staleTime?: number;
 }
 
-export function useDetailPart<T>(url: string, { query, queryKey, enabled = true, toast = false, keepPrevious = false, staleTime }: DetailPartOptions = {}): DetailPart<T> {
+export function useApiPart<T>(url: string, { query, queryKey, enabled = true, toast = false, keepPrevious = false, staleTime }: ApiPartOptions = {}): ApiPart<T> {
   const { query: part } = useCustom<T & object, HttpError>({
     url,
     method: "get",

@@ -12,7 +12,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { type CompanyContact, type CompanyContactHistoryRow, type CompanyContactsPage, type CompanyDetails } from "../../../common/companies";
 import { CONTACT_SOURCE_LABELS, CONTACT_SOURCES, SENIORITY_LEVELS } from "../../../common/constants";
 import { builderDetailPath, companyKeys, companyPaths, contactsQueryParams, type ContactsQuery } from "../../components/companies/api";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 import { CompanyUnlockButton, credits } from "../../components/companies/CompanyUnlockButton";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { countOf, formatDate, formatIndianNumber, formatText } from "../../lib/format";
@@ -138,7 +138,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
   const narrow = useMediaQuery("(max-width: 767.98px)");
   const update = (patch: Partial<ContactsQuery>) => setParams(writeContactsQuery({ ...q, page: 1, ...patch }));
 
-  const query = useDetailPart<CompanyContactsPage>(companyPaths.contacts(company.id), {
+  const query = useApiPart<CompanyContactsPage>(companyPaths.contacts(company.id), {
     query: contactsQueryParams(q),
     queryKey: companyKeys.contacts(company.id, q),
     toast: true,
@@ -221,7 +221,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
 }
 
 function HistoryCard({ companyId }: { companyId: number }) {
-  const query = useDetailPart<{ results: CompanyContactHistoryRow[] }>(companyPaths.contactsHistory(companyId), { queryKey: companyKeys.contactsHistory(companyId) });
+  const query = useApiPart<{ results: CompanyContactHistoryRow[] }>(companyPaths.contactsHistory(companyId), { queryKey: companyKeys.contactsHistory(companyId) });
   const items = query.data?.results ?? [];
   return (
     <Card size="small" title={<span><ClockCircleOutlined /> Contacts history</span>} className="builder-section">

@@ -7,7 +7,7 @@ import type { ColumnsType } from "antd/es/table";
 import { Link, useParams, useSearchParams } from "react-router";
 import { DIN_PATTERN, type CompanyFinancialData, type FinancialYear } from "../../../common/companies";
 import { builderDetailPath, companyKeys, companyPaths, formatShare } from "../../components/companies/api";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 import { RupeeBars } from "../../components/companies/charts";
 import { formatRupees, toNumber } from "../../lib/format";
 import { CompanyPageFrame } from "./CompanyPageFrame";
@@ -29,7 +29,7 @@ const columns: ColumnsType<FinancialYear> = [
 ];
 
 function Financials({ companyId }: { companyId: number }) {
-  const query = useDetailPart<CompanyFinancialData>(companyPaths.financials(companyId), { queryKey: companyKeys.financials(companyId), toast: true });
+  const query = useApiPart<CompanyFinancialData>(companyPaths.financials(companyId), { queryKey: companyKeys.financials(companyId), toast: true });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (query.isError) return <Alert type="warning" showIcon message="Financial data could not be loaded" description={(query.error as Error).message} />;
   const years = query.data?.results ?? [];

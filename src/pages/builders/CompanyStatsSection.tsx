@@ -4,7 +4,7 @@
 import { Alert, Col, Row, Skeleton, Statistic, Typography } from "antd";
 import type { CompanyStats, CountValue } from "../../../common/companies";
 import { companyKeys, companyPaths, formatShare } from "../../components/companies/api";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 import { CountBars, RupeeBars } from "../../components/companies/charts";
 import { formatIndianNumber, formatRupees } from "../../lib/format";
 
@@ -52,7 +52,7 @@ export function StatFigures({ stats }: { stats: CompanyStats }) {
 const asCounts = (rows: CountValue[]) => [...rows].sort((a, b) => b.count - a.count).map((r) => ({ text: r.text, count: r.count }));
 
 export function CompanyStatsSection({ companyId }: { companyId: number }) {
-  const query = useDetailPart<CompanyStats>(companyPaths.stats(companyId), { queryKey: companyKeys.stats(companyId) });
+  const query = useApiPart<CompanyStats>(companyPaths.stats(companyId), { queryKey: companyKeys.stats(companyId) });
   if (query.isPending) return <Skeleton active />;
   if (query.isError) return <Alert type="warning" showIcon message="Activity could not be loaded" description={(query.error as Error).message} />;
   const stats = query.data;

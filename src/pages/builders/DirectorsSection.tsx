@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CIN_PATTERN, DIN_PATTERN, type DirectorCompany, type DirectorInfo, type DirectorInfoResponse } from "../../../common/companies";
 import { builderDetailPath, companyKeys, companyPaths } from "../../components/companies/api";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, formatText } from "../../lib/format";
 
@@ -100,7 +100,7 @@ export function DirectorsSection({ cin, din, onLookup }: { cin: string | null; d
   const [text, setText] = useState(din ?? "");
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(din ?? ""), [din]);
-  const query = useDetailPart<DirectorInfoResponse>(companyPaths.directors, { query: { ...lookup }, queryKey: companyKeys.directors(lookup ?? {}), enabled: !!lookup });
+  const query = useApiPart<DirectorInfoResponse>(companyPaths.directors, { query: { ...lookup }, queryKey: companyKeys.directors(lookup ?? {}), enabled: !!lookup });
 
   const submit = (value: string) => {
     if (!value.trim()) {

@@ -3,7 +3,7 @@
 import { AutoComplete, Input, Typography } from "antd";
 import { useState } from "react";
 import type { SuggesterResponse } from "../../../common/tenders";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 import { useDebounced } from "../../hooks/useDebounced";
 import { formatIndianNumber } from "../../lib/format";
 import { tenderPaths } from "./api";
@@ -20,7 +20,7 @@ interface Props {
 export function OrgSuggester({ onAdd }: Props) {
   const [text, setText] = useState("");
   const typed = useDebounced(text.trim(), DEBOUNCE_MS);
-  const query = useDetailPart<SuggesterResponse>(tenderPaths.suggestOrgs, {
+  const query = useApiPart<SuggesterResponse>(tenderPaths.suggestOrgs, {
     query: { suggest_query: typed, suggest_field: "org_name_exact" },
     enabled: typed.length >= 2,
     staleTime: 60_000,

@@ -13,7 +13,7 @@ import type { SimilarTenders as SimilarTendersAnswer, TenderDetail } from "../..
 import { allWinners, winnerList } from "../../../common/winners";
 import { DetailShell } from "../../components/page/DetailShell";
 import { SimilarList } from "../../components/page/SimilarList";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
 import { SafeLink } from "../../components/SafeLink";

@@ -12,7 +12,7 @@ import { useCustomMutation } from "@refinedev/core";
 import { Button, Card, Empty, Form, List } from "antd";
 import { useState, type ReactNode } from "react";
 import { toastSuccess } from "../../lib/toast";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 
 /** The POST body: text trimmed, blanks (and empty choices) left out. */
 export function formBody(values: object): Record<string, string | number> {
@@ -59,7 +59,7 @@ export function AddItemCard<Item extends { id: number }, Values extends object>(
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
-  const items = useDetailPart<{ results: Item[] }>(url, { queryKey, toast: true });
+  const items = useApiPart<{ results: Item[] }>(url, { queryKey, toast: true });
   const { mutateAsync } = useCustomMutation<Item>();
   const plural = `${noun}s`;
 

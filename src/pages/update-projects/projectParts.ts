@@ -3,7 +3,7 @@
 // added contact or document.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useDetailPart } from "../../components/page/useDetailPart";
+import { useApiPart } from "../../components/page/useApiPart";
 
 // The same rows the lead pages read (work/{id}/status-update/, work/{id}/history), typed once there.
 export type { HistoryEntry as HistoryRow, StatusUpdate } from "../leads/api";
@@ -13,8 +13,8 @@ const historyKey = (id: string) => ["infrascout", "project-history", id] as cons
 const statusKey = (id: string) => ["infrascout", "project-status-updates", id] as const;
 
 // Their failures show as a line in their cards, after the HTTP layer's toast.
-export const useStatusUpdates = (id: string) => useDetailPart<{ results: StatusUpdate[] }>(`work/${id}/status-update/`, { queryKey: statusKey(id), toast: true });
-export const useProjectHistory = (id: string) => useDetailPart<{ results: HistoryRow[] }>(`work/${id}/history`, { queryKey: historyKey(id), toast: true });
+export const useStatusUpdates = (id: string) => useApiPart<{ results: StatusUpdate[] }>(`work/${id}/status-update/`, { queryKey: statusKey(id), toast: true });
+export const useProjectHistory = (id: string) => useApiPart<{ results: HistoryRow[] }>(`work/${id}/history`, { queryKey: historyKey(id), toast: true });
 
 export type ProjectPart = "history" | "status";
 

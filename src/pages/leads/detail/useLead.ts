@@ -4,7 +4,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useDetail, type Detail } from "../../../components/page/useDetail";
-import { useDetailPart, type DetailPart } from "../../../components/page/useDetailPart";
+import { useApiPart, type ApiPart } from "../../../components/page/useApiPart";
 import { leadPartKey, type LeadDetail } from "../api";
 
 export const LEAD_RESOURCE = "leads";
@@ -14,8 +14,8 @@ export function useLead(id: string | undefined): Detail<LeadDetail> {
   return useDetail<LeadDetail>({ resource: LEAD_RESOURCE, id, itemPath: LEAD_ITEM_PATH });
 }
 
-export function useLeadPart<T>(id: string | number | undefined, part: string, enabled = true): DetailPart<T> {
-  return useDetailPart<T>(`work/${encodeURIComponent(String(id ?? ""))}/${part}`, { queryKey: leadPartKey(id ?? "", part), enabled: !!id && enabled });
+export function useLeadPart<T>(id: string | number | undefined, part: string, enabled = true): ApiPart<T> {
+  return useApiPart<T>(`work/${encodeURIComponent(String(id ?? ""))}/${part}`, { queryKey: leadPartKey(id ?? "", part), enabled: !!id && enabled });
 }
 
 /** Read a part again (after an upload to it). */
