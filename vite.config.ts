@@ -21,6 +21,11 @@ export default defineConfig({
       // papaparse (CommonJS, so assumed to have side effects) is used only by Refine's CSV
       // import/export hooks, which the app never calls: without this it rode along on every page.
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) },
+      // The app's small shared helpers (src/hooks, src/lib) that two chunks or more use travel in one
+      // chunk instead of a file each (0.1–0.6 KB apiece): a signed-in page opens ≈ 15 files fewer
+      // and ≈ 6 KB lighter gzipped. Not src/components: a group takes its modules' dependencies
+      // along, and theirs are antd's, which would then load on the sign-in pages too.
+      output: { codeSplitting: { groups: [{ name: "shared", test: /[\\/]src[\\/](hooks|lib)[\\/]/, minShareCount: 2 }] } },
     },
   },
 });
