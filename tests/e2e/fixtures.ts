@@ -44,6 +44,30 @@ export async function signIn(page: Page, who: Credentials, path = "/login") {
   await page.getByRole("button", { name: "Login" }).click();
 }
 
+/**
+ * What the page asks the API and logs from now on, for a failure message that says which call
+ * answered what: two sign-ins through the form failed in CI with the form left filled in and
+ * nothing else to see (traces are recorded on the retry only, which passed).
+ */
+export function pageRecorder(page: Page): () => string {
+  const lines: string[] = [];
+  const path = (url: string) => new URL(url).pathname;
+  page.on("response", (r) => path(r.url()).startsWith("/api/") && lines.push(`${r.request().method()} ${path(r.url())} → ${r.status()}`));
+  page.on("requestfailed", (r) => lines.push(`${r.method()} ${path(r.url())} failed: ${r.failure()?.errorText}`));
+  page.on("console", (m) => m.type() === "error" && lines.push(`console: ${m.text().slice(0, 200)}`));
+  page.on("framenavigated", (f) => f === page.mainFrame() && lines.push(`at ${path(f.url())}`));
+  return () => lines.join("\n");
+}
+
+/** `check`, or its failure with what the page did (pageRecorder) added to the message. */
+export async function explained<T>(check: Promise<T>, seen: () => string): Promise<T> {
+  try {
+    return await check;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n\nWhat the page did:\n${seen()}`, { cause: error });
+  }
+}
+
 /** Waits until the page's path is `pathname` (the app routes on its own after a click or sign-in). */
 export async function expectPath(page: Page, pathname: string, timeout?: number) {
   await poll(() => new URL(page.url()).pathname, { timeout }).toBe(pathname);
