@@ -23,10 +23,10 @@ export const companyKeys = {
   detail: (companyId: string | number) => detailKey(COMPANY_RESOURCE, companyId),
   /** Every part of the company's pages (stats, contacts, their history, financials): what an unlock changes. */
   parts: (companyId: string | number) => ["company", String(companyId)] as const,
-  stats: (companyId: string | number) => ["company", String(companyId), "stats"] as const,
-  contacts: (companyId: string | number, q?: ContactsQuery) => (q ? (["company", String(companyId), "contacts", q] as const) : (["company", String(companyId), "contacts"] as const)),
-  contactsHistory: (companyId: string | number) => ["company", String(companyId), "contacts-history"] as const,
-  financials: (companyId: string | number) => ["company", String(companyId), "financials"] as const,
+  stats: (companyId: string | number) => [...companyKeys.parts(companyId), "stats"] as const,
+  contacts: (companyId: string | number, q?: ContactsQuery) => (q ? ([...companyKeys.parts(companyId), "contacts", q] as const) : ([...companyKeys.parts(companyId), "contacts"] as const)),
+  contactsHistory: (companyId: string | number) => [...companyKeys.parts(companyId), "contacts-history"] as const,
+  financials: (companyId: string | number) => [...companyKeys.parts(companyId), "financials"] as const,
   directors: (by: { cin?: string; din?: string }) => ["company-directors", by.cin ?? "", by.din ?? ""] as const,
 };
 
