@@ -2,31 +2,22 @@
 // quoted glob of the real GePNIC sample pages, thousands of arguments, a list on standard input, the report and the exit
 // status (0 only when everything was imported). On PGlite (a data folder of its own) or, with
 // DATABASE_URL set, on PostgreSQL in a schema of its own.
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fx, REPO_ROOT } from "../fixtures/import/helpers.js";
+import { fx } from "../fixtures/import/helpers.js";
+import { runImportCli } from "../support/import-cli.js";
 import { openTestDb } from "./harness.js";
 import { zipOf } from "./hostile-zips.js";
 
 const PAGES = ["final_2022_CD_25879_1.csv", "final_2023_WREAP_32455_1.csv", "final_2024_PWD_35115_146.csv"];
-const exec = promisify(execFile);
 let dir: string;
 let env: Record<string, string>;
 let dropSchema = async () => undefined as unknown;
 
-type Run = { code: number; stdout: string; stderr: string };
-/** The command line through tsx, as `npm run import` starts it; no shell, so a glob arrives unexpanded, as when quoted. */
-const cli = (args: string[], stdin = ""): Promise<Run> => {
-  const run = exec(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(REPO_ROOT, "server/ingest/import-cli.ts"), ...args], {
-    cwd: dir, env: { ...process.env, ...env }, timeout: 170_000, maxBuffer: 64 * 1024 * 1024,
-  });
-  run.child.stdin!.end(stdin);
-  return run.then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
-};
+/** The command line as a user runs it (tests/support/import-cli.ts), in this test's folder. */
+const cli = (args: string[], stdin = "") => runImportCli(args, { cwd: dir, env, stdin });
 const totals = (out: string) => /read (\d+) {2}created (\d+) {2}updated (\d+) {2}unchanged (\d+) {2}skipped (\d+) {2}rejected (\d+)/.exec(out)?.slice(1).map(Number);
 
 beforeAll(async () => {

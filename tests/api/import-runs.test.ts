@@ -1,17 +1,16 @@
 // Import runs: all or nothing, one transaction for the whole import (a crash mid-file leaves
 // nothing of it, a re-run imports it all), dry runs, import_runs / import_rejects / audit_log, the command line, and the
 // staff upload endpoint (POST/GET /api/imports/; uploads run as jobs: imports-jobs.test.ts).
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FileError } from "../../server/ingest/importers/json.js";
 import { MAX_IMPORT_UPLOAD_BYTES } from "../../server/modules/imports/routes.js";
 import { fx, REPO_ROOT, resetImports, run, snapshot, tenderView } from "../fixtures/import/helpers.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
 import { importAndWait, uploadImport } from "./imports-upload.js";
+import { runImportCli } from "../support/import-cli.js";
 
 let t: TestContext;
 let staffToken: string;
@@ -133,11 +132,7 @@ describe("dry run, records and audit", () => {
 });
 
 describe("npm run import", () => {
-  const exec = promisify(execFile);
-  const cli = (args: string[], env: Record<string, string>) =>
-    exec(process.execPath, [path.join(REPO_ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(REPO_ROOT, "server/ingest/import-cli.ts"), ...args], {
-      cwd: REPO_ROOT, env: { ...process.env, ...env }, timeout: 120_000,
-    }).then((r) => ({ code: 0, ...r }), (e) => ({ code: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
+  const cli = (args: string[], env: Record<string, string>) => runImportCli(args, { cwd: REPO_ROOT, env, timeout: 120_000 });
 
   it("imports into the embedded database, prints the report; re-import is unchanged; exit codes", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "import-cli-"));
