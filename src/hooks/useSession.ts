@@ -26,6 +26,10 @@ export function useSession(): SessionState {
     enabled: !!token,
     retry: false,
     staleTime: Infinity,
+    // A token's session leaves the cache as soon as nothing shows it: the staff member's, while
+    // they act as a user, would otherwise come back unchanged (staleTime) after Cancel
+    // Impersonation instead of the refetched one that initialData then gives.
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
   if (!token) return { status: "signed-out", session: null };

@@ -23,3 +23,13 @@ export const hardNavigation = {
     window.location.assign(url);
   },
 };
+
+/**
+ * Loads `url` afresh, and never settles: the full load replaces this page, so whatever started it
+ * (a sign-out, a Cancel Impersonation) stays pending until then instead of acting on the session
+ * it is leaving (Refine's useLogout would refresh the auth store, whose failing refetch signs out).
+ */
+export function leavePage(url: string): Promise<never> {
+  hardNavigation.assign(url);
+  return new Promise<never>(() => {});
+}

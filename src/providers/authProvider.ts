@@ -1,7 +1,7 @@
 // Refine auth provider: sign-in (password, Google, Microsoft), signup, password reset, logout,
-// the session check with the spec's gating, the identity, the 401/409 handling and the start of
-// an impersonation (a staff member signs in as a user: login({provider: "impersonation"})).
-// Cancelling it is components/auth/useAccountActions (see there why not logout). Pages reach
+// the session check with the spec's gating, the identity, the 401/409 handling and impersonation
+// (a staff member signs in as a user: login({provider: "impersonation"}); Cancel Impersonation is
+// logout({cancelImpersonation: true})). Pages reach
 // it through Refine's hooks (useLogin, useLogout, useGetIdentity, useIsAuthenticated); the
 // signed-in layout (components/auth/GatedAppLayout) turns `check` into pages and redirects.
 import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
@@ -9,8 +9,8 @@ import type { LoginRequest, SignupRequest, TokenResponse, UserInfo } from "../..
 import { SIGNED_IN_HOME } from "../../common/constants";
 import { decideGate, ONBOARDING_PATH } from "../access/gate";
 import { signInWithGoogleCredential, signInWithMicrosoftResult, socialErrorMessage, type GoogleCredential, type MicrosoftResult } from "../lib/identity";
-import { AFTER_START_PATH, forgetKeptStaffToken, getKeptStaffToken, startImpersonation } from "../lib/identityImpersonation";
-import { currentPathAndQuery, hardNavigation, loginUrlFor, safeRedirect } from "../lib/redirect";
+import { AFTER_CANCEL_PATH, AFTER_START_PATH, cancelImpersonation, forgetKeptStaffToken, getKeptStaffToken, startImpersonation, type CancelOutcome } from "../lib/identityImpersonation";
+import { currentPathAndQuery, hardNavigation, leavePage, loginUrlFor, safeRedirect } from "../lib/redirect";
 import { getToken, removeToken, setToken } from "../lib/token";
 import { http, HttpError } from "./http";
 import { clearSession, loadSessionAndRemember, loadSessionOrSignOut } from "./session";
@@ -82,6 +82,31 @@ async function loginWith(params: LoginParams): Promise<string> {
   return safeRedirect(params.redirect);
 }
 
+/** What `logout` takes: Cancel Impersonation is a logout of the impersonation, back to the staff member. */
+export type LogoutParams = { cancelImpersonation?: boolean };
+
+/**
+ * Cancel Impersonation: the server ends it, the kept staff token comes back and its user data is
+ * refetched after 0.3 s, then the users admin opens (Refine's useLogout goes to `redirectTo`, then
+ * refreshes the auth store). A refused cancel leaves the impersonation as it was; without a kept
+ * staff token (another tab) there is no way back but signing in again; if the staff data did not
+ * arrive, a full load of the users admin fetches it afresh (or signs out as usual).
+ */
+async function backToStaff(): Promise<AuthActionResponse> {
+  let outcome: CancelOutcome;
+  try {
+    outcome = await cancelImpersonation();
+  } catch (error) {
+    return { success: false, error: asAuthError(error) }; // the HTTP layer's words, under the same toast
+  }
+  if (outcome.restored && outcome.session) return { success: true, redirectTo: AFTER_CANCEL_PATH };
+  if (!outcome.restored) {
+    removeToken();
+    clearSession();
+  }
+  return leavePage(outcome.restored ? AFTER_CANCEL_PATH : "/login");
+}
+
 /** The gate's answer as Refine's check: onboarding is a redirect, the two blocked states are pages. */
 export function gateCheck(user: UserInfo): CheckResponse {
   switch (decideGate(user)) {
@@ -138,7 +163,8 @@ export const authProvider: AuthProvider = {
    * Sign out, then load /login?redirect={the page}: a full load (not a route change) drops every
    * cached query of the session, so nothing answers Refine with a redirect of its own.
    */
-  logout: async () => {
+  logout: async (params?: LogoutParams) => {
+    if (params?.cancelImpersonation) return backToStaff();
     const here = currentPathAndQuery();
     await signOut();
     hardNavigation.assign(loginUrlFor(here));

@@ -364,6 +364,27 @@ describe("impersonation in the app", () => {
     expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/impersonate/7/")).toHaveLength(1);
   });
 
+  it("Return to my account (the banner) opens the users tab with the staff member's data as refetched then", async () => {
+    let staffCredits = 100; // what the staff member's top bar shows before the impersonation
+    renderSignedIn("/impersonate/7", makeUser({ id: 2, email: "ravi@infrascout.in", is_staff: true, remaining_credits: 100, total_credits: 100 }), (url, init) => {
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (url.pathname === "/api/impersonate/7/") return jsonResponse(200, { token: "imp-token", user: makeUser({ id: 7, email: "client@steel.example", is_impersonated: true }) });
+      if (url.pathname === "/api/cancel-impersonate/") return auth === "Token imp-token" ? jsonResponse(200, { detail: "Impersonation ended." }) : jsonResponse(400, { detail: "You are not impersonating anyone." });
+      if (url.pathname === "/api/user-info/" && auth === "Token imp-token") return jsonResponse(200, makeUser({ id: 7, email: "client@steel.example", is_impersonated: true, remaining_credits: 40 }));
+      if (url.pathname === "/api/user-info/") return jsonResponse(200, makeUser({ id: 2, email: "ravi@infrascout.in", is_staff: true, remaining_credits: staffCredits, total_credits: 100 }));
+      if (url.pathname.startsWith("/api/list/review/search/")) return jsonResponse(200, { count: 0, page: 1, page_size: 20, results: [] });
+      if (url.pathname === "/api/user/users/") return jsonResponse(200, { count: 0, page: 1, page_size: 25, results: [] });
+      return undefined;
+    });
+    await screen.findByText("You are impersonating client@steel.example");
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    staffCredits = 93; // spent meanwhile, e.g. in another tab
+    fireEvent.click(screen.getByRole("button", { name: "Return to my account" }));
+    await waitFor(() => expect(currentLocation()).toBe("/update-projects?tab=users"), { timeout: 3000 });
+    expect(await screen.findByText("Credits: 93 remaining out of total 100")).toBeTruthy();
+    expect(screen.queryByText(/You are impersonating/)).toBeNull();
+  });
+
   it("/impersonate/{id} refuses a subscriber without calling the API", async () => {
     const { fetch } = renderSignedIn("/impersonate/7", makeUser());
     await screen.findByText("Staff only");

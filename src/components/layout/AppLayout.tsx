@@ -1,5 +1,6 @@
 // The signed-in shell: side menu (a drawer under 576px, collapsed at first under 768px),
 // top bar, impersonation banner, and the page.
+import { useLogout } from "@refinedev/core";
 import { Alert, Button, Drawer, Layout } from "antd";
 import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { Outlet } from "react-router";
@@ -7,8 +8,8 @@ import type { UserInfo } from "../../../common/api";
 import { Can, SessionAbility } from "../../access/ability";
 import { SIDER_WIDTH, SIDER_WIDTH_DRAWER } from "../../../common/constants";
 import { COLLAPSED_QUERY, DRAWER_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
+import type { LogoutParams } from "../../providers/authProvider";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
-import { useAccountActions } from "../auth/useAccountActions";
 import { Brand } from "./Brand";
 import { SideMenu } from "./SideMenu";
 import { TopBar } from "./TopBar";
@@ -16,8 +17,7 @@ import { TopBar } from "./TopBar";
 export const COLLAPSED_SIDER_WIDTH = 64;
 
 export function ImpersonationBanner({ user }: { user: UserInfo }) {
-  const { cancelImpersonation } = useAccountActions();
-  const [busy, setBusy] = useState(false);
+  const { mutate: logout, isPending } = useLogout<LogoutParams>();
   return (
     <Can I="cancel" a="Impersonation">
       <Alert
@@ -27,14 +27,7 @@ export function ImpersonationBanner({ user }: { user: UserInfo }) {
         className="impersonation-banner"
         message={`You are impersonating ${user.email}`}
         action={
-          <Button
-            size="small"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void cancelImpersonation().finally(() => setBusy(false));
-            }}
-          >
+          <Button size="small" loading={isPending} onClick={() => logout({ cancelImpersonation: true })}>
             Return to my account
           </Button>
         }

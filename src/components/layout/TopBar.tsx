@@ -3,12 +3,13 @@
 // Impersonation when impersonating).
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined, DownOutlined } from "@ant-design/icons";
 import { Avatar, Button, Dropdown, Layout, Space, Typography, type MenuProps } from "antd";
+import { useLogout } from "@refinedev/core";
 import { Link, useNavigate } from "react-router";
 import type { UserInfo } from "../../../common/api";
 import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { displayCredits } from "../../lib/format";
-import { useAccountActions } from "../auth/useAccountActions";
 import { useAppAbility } from "../../access/ability";
+import type { LogoutParams } from "../../providers/authProvider";
 
 export function creditsText(user: Pick<UserInfo, "remaining_credits" | "total_credits">): string {
   return `Credits: ${displayCredits(user.remaining_credits)} remaining out of total ${user.total_credits ?? 0}`;
@@ -32,7 +33,7 @@ interface Props {
 export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = true, showCredits = true, showShortcuts = true }: Props) {
   const narrow = useMediaQuery(NARROW_TOPBAR_QUERY);
   const navigate = useNavigate();
-  const { logout, cancelImpersonation } = useAccountActions();
+  const { mutate: logout } = useLogout<LogoutParams>();
   const ability = useAppAbility();
 
   const items: MenuProps["items"] = [
@@ -61,8 +62,8 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
   ];
 
   const onClick: MenuProps["onClick"] = ({ key }) => {
-    if (key === "logout") void logout();
-    else if (key === "cancel-impersonation") void cancelImpersonation();
+    if (key === "logout") logout();
+    else if (key === "cancel-impersonation") logout({ cancelImpersonation: true });
     else if (key.startsWith("/")) navigate(key);
   };
 
