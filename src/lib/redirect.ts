@@ -25,9 +25,10 @@ export const hardNavigation = {
 };
 
 /**
- * Loads `url` afresh, and never settles: the full load replaces this page, so whatever started it
- * (a sign-out, a Cancel Impersonation) stays pending until then instead of acting on the session
- * it is leaving (Refine's useLogout would refresh the auth store, whose failing refetch signs out).
+ * Loads `url` afresh, and never settles: the full load replaces this page, so what started it (a
+ * Cancel Impersonation that cannot go on in place) stays pending until then instead of acting on
+ * the session it is leaving (Refine's useLogout would refresh the auth store, and a failing
+ * refetch there signs out).
  */
 export function leavePage(url: string): Promise<never> {
   hardNavigation.assign(url);

@@ -1,9 +1,9 @@
 // Refine auth provider: sign-in (password, Google, Microsoft), signup, password reset, logout,
 // the session check with the spec's gating, the identity, the 401/409 handling and impersonation
 // (a staff member signs in as a user: login({provider: "impersonation"}); Cancel Impersonation is
-// logout({cancelImpersonation: true})). Pages reach
-// it through Refine's hooks (useLogin, useLogout, useGetIdentity, useIsAuthenticated); the
-// signed-in layout (components/auth/GatedAppLayout) turns `check` into pages and redirects.
+// logout({cancelImpersonation: true})). Pages reach it through Refine's hooks (useLogin,
+// useLogout, useGetIdentity, useIsAuthenticated); the signed-in layout
+// (components/auth/GatedAppLayout) turns `check` into pages and redirects.
 import type { AuthActionResponse, AuthProvider, CheckResponse } from "@refinedev/core";
 import type { LoginRequest, SignupRequest, TokenResponse, UserInfo } from "../../common/api";
 import { SIGNED_IN_HOME } from "../../common/constants";
