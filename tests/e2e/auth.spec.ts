@@ -1,18 +1,17 @@
 // Sign-in, gating for each user state, the second-browser case, logout with redirect.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { auth, demo, E2E_OUTBOX, expectPath, explained, fixtures, pageGet, pageRecorder, pageToken, settled, signedIn, signIn, poll } from "./fixtures.js";
+import { expect } from "@playwright/test";
+import { auth, demo, E2E_OUTBOX, expectPath, fixtures, pageGet, pageToken, recordedTest as test, settled, signedIn, signIn, poll } from "./fixtures.js";
 
 test("a signed-out visitor is sent to login with the page as redirect, and comes back there after sign-in", async ({ page }) => {
-  const seen = pageRecorder(page);
   await page.goto("/builders?page=2");
   await expectPath(page, "/login");
   expect(new URL(page.url()).searchParams.get("redirect")).toBe("/builders?page=2");
   await page.getByLabel("Username or e-mail").fill(demo.email);
   await page.getByLabel("Password").fill(demo.password);
   await page.getByRole("button", { name: "Login" }).click();
-  await explained(expectPath(page, "/builders"), seen);
+  await expectPath(page, "/builders");
   expect(new URL(page.url()).search).toBe("?page=2");
   await expect(page.getByText(/^Credits: \d+ remaining out of total 100$/)).toBeVisible();
 });
@@ -147,10 +146,9 @@ test("forgot password: the mailed link sets a new password that signs in", async
   await expect(page.getByText(/Your password has been reset/)).toBeVisible();
   // The sign-in's own answer, so that a failure here says whether the new password was refused
   // or no sign-in was sent at all (seen once in CI: the form stayed filled in, nothing else shown).
-  const seen = pageRecorder(page);
   const signInAnswer = page.waitForResponse((r) => r.url().endsWith("/api/login/") && r.request().method() === "POST", { timeout: 15_000 });
   await signIn(page, { email: who.email, password: "Fresh-pass-77" });
-  const answer = await explained(signInAnswer, seen);
+  const answer = await signInAnswer;
   expect(answer.status(), `the sign-in with the new password: ${await answer.text()}`).toBe(200);
-  await explained(expect(page.getByText("User Subscription Expired")).toBeVisible(), seen);
+  await expect(page.getByText("User Subscription Expired")).toBeVisible();
 });

@@ -2,7 +2,7 @@
 // widths, signing in, tokens and API calls, the lister's state, and screenshots.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { REMEMBERED_EMAIL_KEY, SIGNED_IN_HOME, TOKEN_STORAGE_KEY } from "../../common/constants.js";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
 import { baseUrlOf, dataDirOf, E2E_DIR, workerSlot } from "./workers.js";
@@ -46,8 +46,8 @@ export async function signIn(page: Page, who: Credentials, path = "/login") {
 
 /**
  * What the page asks the API and logs from now on, for a failure message that says which call
- * answered what: two sign-ins through the form failed in CI with the form left filled in and
- * nothing else to see (traces are recorded on the retry only, which passed).
+ * answered what: sign-ins through the form failed in CI now and then with the form left filled in
+ * and nothing else to see (traces are recorded on the retry only, which passed).
  */
 export function pageRecorder(page: Page): () => string {
   const lines: string[] = [];
@@ -59,14 +59,21 @@ export function pageRecorder(page: Page): () => string {
   return () => lines.join("\n");
 }
 
-/** `check`, or its failure with what the page did (pageRecorder) added to the message. */
-export async function explained<T>(check: Promise<T>, seen: () => string): Promise<T> {
-  try {
-    return await check;
-  } catch (error) {
-    throw new Error(`${(error as Error).message}\n\nWhat the page did:\n${seen()}`, { cause: error });
-  }
-}
+/**
+ * Playwright's `test` whose failures also print what the page did (pageRecorder): every API call
+ * with its status, failed loads, console errors and the page's path changes, as a text
+ * attachment the list reporter shows under the failure.
+ */
+export const recordedTest = base.extend<{ pageRecord: void }>({
+  pageRecord: [
+    async ({ page }, use, testInfo) => {
+      const seen = pageRecorder(page);
+      await use();
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("what the page did", { body: seen(), contentType: "text/plain" });
+    },
+    { auto: true },
+  ],
+});
 
 /** Waits until the page's path is `pathname` (the app routes on its own after a click or sign-in). */
 export async function expectPath(page: Page, pathname: string, timeout?: number) {
