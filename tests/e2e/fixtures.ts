@@ -49,7 +49,7 @@ export async function signIn(page: Page, who: Credentials, path = "/login") {
  * answered what: sign-ins through the form failed in CI now and then with the form left filled in
  * and nothing else to see (traces are recorded on the retry only, which passed).
  */
-export function pageRecorder(page: Page): () => string {
+function pageRecorder(page: Page): () => string {
   const lines: string[] = [];
   const path = (url: string) => new URL(url).pathname;
   page.on("response", (r) => path(r.url()).startsWith("/api/") && lines.push(`${r.request().method()} ${path(r.url())} → ${r.status()}`));
