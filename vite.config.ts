@@ -1,10 +1,11 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { antdStaticStyles } from "./scripts/antd-static-styles";
 
 // In development Vite serves the app and proxies /api to the Fastify server; in production
 // the server serves dist/ itself.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), antdStaticStyles()],
   server: {
     port: 5173,
     proxy: { "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3000", changeOrigin: true } },

@@ -26,3 +26,13 @@ for (const [label, s, budget] of [
 ] as const) {
   console.log(`${label}: ${s.route} ${kb(s.gzipBytes)} gz (${kb(brotli(s.files))} br), ×${(s.gzipBytes / budget).toFixed(2)} of ${kb(budget)}`);
 }
+
+// The stylesheets index.html links (the app's own, and antd's built styles: scripts/antd-static-styles.ts,
+// one per motion setting, of which a browser applies one). Not part of the JavaScript budgets.
+const html = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
+for (const [, href, media] of html.matchAll(/<link rel="stylesheet"[^>]*?href="\/([^"]+)"(?:[^>]*?media="([^"]+)")?/g)) {
+  const full = path.join(DIST, href);
+  const gz = fs.existsSync(`${full}.gz`) ? fs.statSync(`${full}.gz`).size : fs.statSync(full).size;
+  const br = fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : gz;
+  console.log(`stylesheet ${href}${media ? ` (${media})` : ""}: ${kb(fs.statSync(full).size)} raw, ${kb(gz)} gz, ${kb(br)} br`);
+}

@@ -21,3 +21,9 @@ export const theme: ThemeConfig = {
  */
 const stillTheme: ThemeConfig = { ...theme, token: { ...theme.token, motion: false } };
 export const themeFor = (reducedMotion: boolean): ThemeConfig => (reducedMotion ? stillTheme : theme);
+
+/**
+ * The side menu's theme inside either of the above: no motion, since when the sider widens antd
+ * would also animate every group open from zero height (components/layout/SideMenu).
+ */
+export const stillMenuTheme: ThemeConfig = { token: { motion: false } };

@@ -4,9 +4,8 @@ import { ConfigProvider, Menu, type MenuProps } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useAppAbility } from "../../access/ability";
+import { stillMenuTheme } from "../../theme";
 import { menuTree, openKeysFor, selectedMenuKey, type MenuNode } from "./menuItems";
-
-const STILL_MENU = { token: { motion: false } };
 
 function toItems(nodes: MenuNode[]): MenuProps["items"] {
   return nodes.map((n) =>
@@ -52,7 +51,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed?: boolean; onNav
     // No menu motion: when the sider widens, antd also animates every group open from zero height,
     // so the menu showed overlapping half-open groups until both animations ended (issue 17,
     // point 8). The sider's own slide is outside and stays.
-    <ConfigProvider theme={STILL_MENU}>
+    <ConfigProvider theme={stillMenuTheme}>
       <Menu
         mode="inline"
         // A 175px menu needs a small indent for "Private Sector" and its arrow to fit.
