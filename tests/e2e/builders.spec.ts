@@ -4,10 +4,10 @@
 // charts, unlocking a company (the top bar's credits drop by exactly the quoted cost and the
 // contacts show in full), contacts filtered by source, the unlocked-companies list, financial
 // charts and table, and director lookup by DIN. Screenshots (builders-*.png) only when E2E_SCREENSHOTS=<dir> asks.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { ListResponse } from "../../common/api";
 import type { CompanyContactsPage, CompanyDetails, CompanyFinancialData, CompanyListRow, CompanyStaticRow, DirectorInfoResponse } from "../../common/companies";
-import { demo, credits, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { demo, credits, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll, recordedTest as test } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 const shot = screenshots("builders", { dirVariable: "BUILDERS_SHOTS", fullPage: true });

@@ -3,9 +3,9 @@
 // rate, L1, typical discount) as the API computes them from results, open its full record, change
 // the comparison window, track a suggested competitor and one from a builder's page, and stop
 // tracking. Screenshots (competitors-*.png) only when E2E_SCREENSHOTS=<dir> asks.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import type { CompetitorComparisonRow, CompetitorListerResponse, CompetitorProfile, TrackedCompetitor } from "../../common/companies";
-import { demo, DESKTOP, pageGet, screenshots, signedIn, WIDTHS, poll } from "./fixtures.js";
+import { demo, DESKTOP, pageGet, screenshots, signedIn, WIDTHS, poll, recordedTest as test } from "./fixtures.js";
 
 const shot = screenshots("competitors", { dirVariable: "COMPETITORS_SHOTS", fullPage: true });
 

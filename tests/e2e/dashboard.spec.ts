@@ -2,8 +2,8 @@
 // and a panel's link opens the lead lister with the same count. At 700 and 390 px the panels only
 // stack (nothing a test reads differs; the menu's own narrow forms are in shell.spec.ts).
 // Screenshots (dashboard-1280*.png) only when DASHBOARD_SHOTS or E2E_SCREENSHOTS names a folder.
-import { expect, test, type Browser } from "@playwright/test";
-import { demo, DESKTOP, listerCount, pageApi, pageGet, screenshots, signedIn } from "./fixtures.js";
+import { expect, type Browser } from "@playwright/test";
+import { demo, DESKTOP, listerCount, pageApi, pageGet, screenshots, signedIn, recordedTest as test } from "./fixtures.js";
 
 const shot = screenshots("dashboard", { dirVariable: "DASHBOARD_SHOTS" });
 

@@ -1,7 +1,7 @@
 // My Feed's Tenders view: a new subscriber who prefers one state switches /my-feed to Tenders,
 // sees live tenders of that state marked 'New' with the reason they matched, and opens one.
-import { expect as baseExpect, test } from "@playwright/test";
-import { auth, newApiContext, screenshots, settled, signedIn, signUp, staff, subscribe, token } from "./fixtures.js";
+import { expect as baseExpect } from "@playwright/test";
+import { auth, newApiContext, screenshots, settled, signedIn, signUp, staff, subscribe, token, recordedTest as test } from "./fixtures.js";
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const PASSWORD = "Feed-tenders-pass-123";

@@ -2,7 +2,7 @@
 // widths, signing in, tokens and API calls, the lister's state, and screenshots.
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContextOptions, type Locator, type Page, type PlaywrightTestOptions } from "@playwright/test";
 import { REMEMBERED_EMAIL_KEY, SIGNED_IN_HOME, TOKEN_STORAGE_KEY } from "../../common/constants.js";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
 import { baseUrlOf, dataDirOf, E2E_DIR, workerSlot } from "./workers.js";
@@ -59,12 +59,69 @@ function pageRecorder(page: Page): () => string {
   return () => lines.join("\n");
 }
 
+/** The options of the project's (playwright.config.ts) that a browser context takes. */
+function contextOptionsOf(use: Partial<PlaywrightTestOptions>): BrowserContextOptions {
+  const { baseURL, timezoneId, reducedMotion, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = use;
+  return { baseURL, timezoneId, reducedMotion, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale };
+}
+
+/** Clears what a test may leave in the worker's page for the next: storage, cookies, listeners, routes, popups. */
+async function resetWarmPage(page: Page, origin: string): Promise<void> {
+  const context = page.context();
+  for (const other of context.pages()) if (other !== page) await other.close();
+  page.removeAllListeners();
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.unrouteAll({ behavior: "ignoreErrors" });
+  // Leave the app first, so nothing it still runs writes storage after the clearing — for a file of
+  // the same site: the renderer process (and its warm V8) stays; about:blank would swap it for a
+  // cold one, which is the very cost this page saves.
+  await page.goto(new URL("/favicon.svg", origin).href);
+  await context.clearCookies();
+  await context.clearPermissions();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "local_storage,indexeddb,cache_storage,service_workers,file_systems,websql" });
+  // The tab's sessionStorage (impersonation keeps its token there) is the tab's, not the origin's.
+  await cdp.send("DOMStorage.clear", { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => undefined);
+  await cdp.detach();
+}
+
 /**
- * Playwright's `test` whose failures also print what the page did (pageRecorder): every API call
- * with its status, failed loads, console errors and the page's path changes, as a text
- * attachment the list reporter shows under the failure.
+ * Playwright's `test` with two changes every spec gets:
+ *
+ * - One page per worker, reused by test after test (cleared between them: resetWarmPage), instead
+ *   of a new browser context per test. A new context means a new renderer process whose V8 and
+ *   Blink start cold: opening the app in one cost ≈ 4 CPU-s against ≈ 2 in a page that had the app
+ *   open before (measured on these 2-core machines), and the suite opens it about a hundred times.
+ *   Each test still starts signed out, on a blank page of the site, at the project's viewport. A test's retry
+ *   (CI) gets a fresh context of its own, traced, as Playwright's own `page` would be. Tests that
+ *   need another context (a second browser, other motion settings) make their own, as before.
+ * - Failures also print what the page did (pageRecorder): every API call with its status, failed
+ *   loads, console errors and the page's path changes, as a text attachment the list reporter
+ *   shows under the failure.
  */
-export const recordedTest = base.extend<{ pageRecord: void }>({
+export const recordedTest = base.extend<{ pageRecord: void }, { warm: { page: Page } }>({
+  warm: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext(contextOptionsOf(workerInfo.project.use));
+      const warm = { page: await context.newPage() };
+      await use(warm);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  page: async ({ warm, browser, baseURL, viewport }, use, testInfo) => {
+    if (testInfo.retry > 0) {
+      const context = await browser.newContext({ ...contextOptionsOf(testInfo.project.use), baseURL, viewport });
+      await use(await context.newPage());
+      await context.close();
+      return;
+    }
+    if (warm.page.isClosed()) warm.page = await warm.page.context().newPage();
+    await resetWarmPage(warm.page, new URL(baseURL!).origin);
+    if (viewport) await warm.page.setViewportSize(viewport);
+    await use(warm.page);
+  },
+  context: async ({ page }, use) => use(page.context()),
   pageRecord: [
     async ({ page }, use, testInfo) => {
       const seen = pageRecorder(page);

@@ -10,8 +10,8 @@
 //    Everything after Google's script (the library's callback, POST /google-auth/, the session,
 //    the redirect) is the product's own code.
 import { randomUUID } from "node:crypto";
-import { expect, test, type BrowserContext, type Route } from "@playwright/test";
-import { auth, demo, expectPath, pageToken, poll } from "./fixtures";
+import { expect, type BrowserContext, type Route } from "@playwright/test";
+import { auth, demo, expectPath, pageToken, poll, recordedTest as test } from "./fixtures";
 import { E2E_GOOGLE_CLIENT_ID, E2E_MS_CLIENT_ID, GOOGLE_ISSUER, MS_ORIGIN, signIdToken } from "./identity-provider";
 
 const b64url = (s: string) => Buffer.from(s).toString("base64url");

@@ -10,8 +10,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { demo, DESKTOP, screenshots, settled, signedIn, staff, poll } from "./fixtures.js";
+import { expect, type Page } from "@playwright/test";
+import { demo, DESKTOP, screenshots, settled, signedIn, staff, poll, recordedTest as test } from "./fixtures.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/import");
 // TENDERS_SHOTS moves these screenshots too (as it has since the spec was written).

@@ -2,9 +2,9 @@
 // subscriber's lead detail pages (at 1280 px: at 390 px the list is the same, one item under
 // another, so a phone run would check nothing more): its title, its web address opening in a new
 // tab and the day it was added — on the classic page and under the new-style page's Documents tab.
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext } from "@playwright/test";
 import { formatDate } from "../../src/lib/format";
-import { auth, DESKTOP, newApiContext, pageGet, screenshots, signedIn, staff, token } from "./fixtures.js";
+import { auth, DESKTOP, newApiContext, pageGet, screenshots, signedIn, staff, token, recordedTest as test } from "./fixtures.js";
 
 const shot = screenshots("lead-documents");
 

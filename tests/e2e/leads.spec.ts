@@ -4,8 +4,8 @@
 // export, marking, unlocking a contact (the top bar's credits drop by exactly one) and
 // verifying its number. Screenshots (leads-*.png) only when E2E_SCREENSHOTS=<dir> asks.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { demo, credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { expect, type Page } from "@playwright/test";
+import { demo, credits, DESKTOP, listerCount, pageGet, screenshots, signedIn, staff, WIDTHS, withFilters, poll, recordedTest as test } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 /** The number in the lister's summary ('1,234 leads'); awaited alone, it waits for the list. */

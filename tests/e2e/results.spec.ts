@@ -4,8 +4,8 @@
 // contract value, every bidder ranked L1, L2, …, the L1–L2 and award–estimate spreads, similar
 // results), its shared link (valid without sign-in, another result refused) and a reminder set
 // on it (listed on /reminders as a Result that links back to it).
-import { expect, test, type Page } from "@playwright/test";
-import { demo, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { expect, type Page } from "@playwright/test";
+import { demo, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll, recordedTest as test } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 // TENDERS_SHOTS moves these screenshots too (results are tenders' outcomes).

@@ -1,6 +1,6 @@
 // The shell: side menu at three widths, top bar, staff-only item, 404 page, signed-out header.
-import { expect, test, type Page } from "@playwright/test";
-import { demo, expectPath, screenshots, signedIn, staff } from "./fixtures.js";
+import { expect, type Page } from "@playwright/test";
+import { demo, expectPath, screenshots, signedIn, staff, recordedTest as test } from "./fixtures.js";
 import { baseUrlOf, workerSlot } from "./workers.js";
 
 const MENU_ITEMS = ["Dashboard", "My Feed", "Construction", "Industrial", "Builders", "Email Alerts", "Tenders", "Results"];

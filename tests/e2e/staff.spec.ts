@@ -1,8 +1,8 @@
 // The staff area in real Chromium: the users admin, impersonation start and cancel, credits,
 // disabling, the project edit page (fields, status updates, keywords, contacts, documents), the
 // review queue's filters, unlocking while impersonating, and the area's absence for subscribers.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, demo, expectPath, pageGet, pageToken, poll, screenshots, signedIn, signIn, signUp, staff, subscribe, token, WIDTHS } from "./fixtures";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { auth, demo, expectPath, pageGet, pageToken, poll, screenshots, signedIn, signIn, signUp, staff, subscribe, token, WIDTHS, recordedTest as test } from "./fixtures";
 
 const shot = screenshots("staff", { dirVariable: "STAFF_SHOTS" });
 

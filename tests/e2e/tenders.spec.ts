@@ -4,8 +4,8 @@
 // corrigenda, reminder, zip, similar tenders), its AI brief with citations, and shared links
 // (valid without sign-in, tampered, another tender, revoked). Screenshots (tenders-*.png) only on request.
 import fs from "node:fs";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { demo, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll } from "./fixtures.js";
+import { expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { demo, DESKTOP, listerCount, pageGet, screenshots, settled, signedIn, WIDTHS, withFilters, poll, recordedTest as test } from "./fixtures.js";
 import { expectListerLayout } from "./lister-layout.js";
 
 // Screenshots are written only when TENDERS_SHOTS or E2E_SCREENSHOTS names their folder.

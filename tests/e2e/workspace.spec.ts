@@ -5,8 +5,8 @@
 // the password change. At phone width (390) only what lays out differently there: the feed's
 // preferences drawer (full width) and the calendar (dots in the month, the day's list below it,
 // the week stacked). Screenshots only on request: $SCREENSHOT_DIR or $E2E_SCREENSHOTS/workspace-*.png.
-import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { auth, newApiContext, pageApi, pageGet, pageToken, screenshots, signedIn, signUp, staff, subscribe, token, DESKTOP, WIDTHS, type Credentials, poll } from "./fixtures.js";
+import { expect as baseExpect, type APIRequestContext, type Page } from "@playwright/test";
+import { auth, newApiContext, pageApi, pageGet, pageToken, screenshots, signedIn, signUp, staff, subscribe, token, DESKTOP, WIDTHS, type Credentials, poll, recordedTest as test } from "./fixtures.js";
 
 // Pages load their code on demand; on a busy shared machine a chunk can take well over 10 s.
 const SLOW = 30_000;
