@@ -17,8 +17,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Tests, not whole files, are shared out between the two workers, so neither sits idle while the
-  // other finishes a long file (≈ 90 s apart at the end before). A describe that needs its tests
+  // Tests, not whole files, are shared out between the workers, so none sits idle while
+  // another finishes a long file (≈ 90 s apart at the end before). A describe that needs its tests
   // in order says so (mode: "serial"); every test signs in afresh and works on its own records.
   fullyParallel: true,
   workers: E2E_WORKERS,

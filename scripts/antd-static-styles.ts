@@ -1,16 +1,18 @@
 // antd's component styles written out at build time, so a browser does not compute them on every
 // page open. antd 5 builds each component's CSS in the page the first time the component renders
 // (CSS-in-JS: token merging, stylis, hashing, a <style> tag each); a profile of opening a lister
-// showed about a fifth of the page's own JavaScript time there. This Vite plugin renders every antd
-// component under the app's themes in Node, keeps the CSS antd produced (@ant-design/cssinjs's
-// extractStyle, the documented way to ship antd's styles as a file) and links it first in index.html.
-// The file ends with antd's cache-path map: antd in the page reads it and uses the file's styles
-// for every component the file has, computing only what it lacks (so a missed component is slower,
-// never unstyled).
+// showed about a fifth of the page's own JavaScript time there. This Vite plugin renders, in Node,
+// every antd component the app imports (and those antd renders inside them) under the app's themes,
+// keeps the CSS antd produced (@ant-design/cssinjs's extractStyle, the documented way to ship antd's
+// styles as a file) and links it first in index.html. The file ends with antd's cache-path map: antd
+// in the page reads it and takes the file's styles for every component the file has, computing only
+// what it lacks (so a missed component is slower, never unstyled). The price: one stylesheet of
+// ≈ 50 KB brotli, cached for good after the first visit (`npm run bench` prints its size).
 //
-// One file per theme the app can show (src/theme.ts): the usual one, linked for everyone, and the
-// still one (animations off) for people whose system asks for reduced motion, linked with that media
-// query so it applies — and its map is the one antd reads — only for them.
+// One file per theme the app can show (src/theme.ts), each linked with the media query that picks
+// it: the usual one, and the still one (animations off) for people whose system asks for reduced
+// motion. A browser applies one of them, and antd reads that one's map. The dev server (`vite`)
+// does without: antd builds the styles in the page there, under development class names.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,10 +54,7 @@ export function importedAntdComponents(srcDir: string): string[] {
  */
 const RENDERED_INSIDE = ["Button", "Checkbox", "Col", "Dropdown", "Empty", "Input", "Menu", "Pagination", "Popover", "Radio", "Row", "Select", "Spin", "Tooltip"];
 
-/**
- * One element per component, and per part with a style of its own. Popups render their body only
- * when open: their inline panels (antd's own, for its docs) build the same styles without a portal.
- */
+/** One element per component, and one per part or variant that has a style of its own. */
 async function elementsFor(names: string[]): Promise<ReactNode[]> {
   const React = await import("react");
   const antd = await import("antd");
@@ -117,11 +116,15 @@ export async function antdThemeStyles(srcDir: string): Promise<ThemeStyles[]> {
 /** Vite plugin (build only): emits each theme's CSS as a hashed asset and links it first in <head>. */
 export function antdStaticStyles(): Plugin {
   let files: Promise<{ fileName: string; media: string; css: string }[]>;
+  let srcDir = path.resolve("src");
   return {
     name: "infrascout:antd-static-styles",
     apply: "build",
+    configResolved(config) {
+      srcDir = path.join(config.root, "src");
+    },
     buildStart() {
-      files = antdThemeStyles(path.resolve("src")).then((themes) =>
+      files = antdThemeStyles(srcDir).then((themes) =>
         themes.map(({ media, css }, index) => {
           const hash = createHash("sha256").update(css).digest("base64url").slice(0, 8);
           return { fileName: `assets/${index === 0 ? "antd" : "antd-still"}-${hash}.css`, media, css };
