@@ -36,7 +36,7 @@ step() {
 if $db_only; then
   step "vitest (API)" npx vitest run --project node tests/api
 else
-  # The type check keeps one core busy for ≈ 20 s, and Vitest's two workers leave about that idle
+  # The type check keeps one core busy for ≈ 20 s, and Vitest's workers leave some CPU idle
   # over a run (start-up, one worker finishing the last file): it runs beside Vitest, and its
   # output and time are printed after Vitest's. Either failing fails the command.
   typecheck_out=$(mktemp)
