@@ -105,10 +105,9 @@ async function resetWarmPage(page: Page, origin: string): Promise<void> {
 export const recordedTest = base.extend<{ pageRecord: void }, { warm: { page: Page } }>({
   warm: [
     async ({ browser }, use, workerInfo) => {
-      const context = await browser.newContext(contextOptionsOf(workerInfo.project.use));
-      const warm = { page: await context.newPage() };
+      const warm = { page: await (await browser.newContext(contextOptionsOf(workerInfo.project.use))).newPage() };
       await use(warm);
-      await context.close();
+      await warm.page.context().close();
     },
     { scope: "worker" },
   ],
@@ -119,7 +118,11 @@ export const recordedTest = base.extend<{ pageRecord: void }, { warm: { page: Pa
       await context.close();
       return;
     }
-    if (warm.page.isClosed()) warm.page = await warm.page.context().newPage();
+    // A test closed it (or its context): the next one starts in a new context.
+    if (warm.page.isClosed()) {
+      await warm.page.context().close();
+      warm.page = await (await browser.newContext(contextOptionsOf(testInfo.project.use))).newPage();
+    }
     await resetWarmPage(warm.page, new URL(baseURL!).origin);
     if (viewport) await warm.page.setViewportSize(viewport);
     await use(warm.page);
