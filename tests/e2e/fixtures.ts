@@ -2,7 +2,7 @@
 // widths, signing in, tokens and API calls, the lister's state, and screenshots.
 import fs from "node:fs";
 import path from "node:path";
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type BrowserContextOptions, type Locator, type Page, type PlaywrightTestOptions } from "@playwright/test";
+import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { REMEMBERED_EMAIL_KEY, SIGNED_IN_HOME, TOKEN_STORAGE_KEY } from "../../common/constants.js";
 import { DEMO_ACCOUNTS } from "../../server/ingest/demo-accounts.js";
 import { baseUrlOf, dataDirOf, E2E_DIR, workerSlot } from "./workers.js";
@@ -62,10 +62,10 @@ function pageRecorder(page: Page): () => string {
 /** A page of the site that runs nothing: where the worker's page waits between tests. */
 const SITE_BLANK = "/favicon.svg";
 
-/** The options of the project's (playwright.config.ts) that a browser context takes. */
-function contextOptionsOf(use: Partial<PlaywrightTestOptions>): BrowserContextOptions {
-  const { baseURL, timezoneId, reducedMotion, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale } = use;
-  return { baseURL, timezoneId, reducedMotion, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale };
+/** Whether two contexts' options agree in all but the viewport (which an open page can change). */
+function sameContextOptions(a: BrowserContextOptions, b: BrowserContextOptions): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].filter((key) => key !== "viewport"));
+  return [...keys].every((key) => a[key as keyof BrowserContextOptions] === b[key as keyof BrowserContextOptions]);
 }
 
 /** Clears what a test may leave in the worker's page for the next: storage, cookies, listeners, routes, popups. */
@@ -88,40 +88,50 @@ async function resetWarmPage(page: Page, origin: string): Promise<void> {
   await cdp.detach();
 }
 
+/** A page in a new browser context of its own. */
+async function pageInNewContext(browser: Browser, options: BrowserContextOptions): Promise<Page> {
+  return (await browser.newContext(options)).newPage();
+}
+
 /**
  * Playwright's `test` with two changes every spec gets:
  *
  * - One page per worker, reused by test after test (cleared between them: resetWarmPage), instead
  *   of a new browser context per test. A new context means a new renderer process whose V8 and
- *   Blink start cold: opening the app in one cost ≈ 4 CPU-s against ≈ 2 in a page that had the app
- *   open before (measured on these 2-core machines), and the suite opens it about a hundred times.
- *   Each test still starts signed out, on a blank page of the site, at the project's viewport. A test's retry
- *   (CI) gets a fresh context of its own, traced, as Playwright's own `page` would be. Tests that
- *   need another context (a second browser, other motion settings) make their own, as before.
+ *   Blink start cold: signing in and opening a lister cost 2.0 CPU-s in a new context against 1.4
+ *   in a page that had the app open before (these 2-core machines), and the suite opens the app
+ *   about a hundred times. Each test still starts signed out, on a blank page of the site, at its
+ *   viewport. A test's retry (CI) gets a fresh context of its own, traced, as Playwright's own
+ *   `page` would be; so does a test whose options (`test.use`) differ from the project's in
+ *   anything but the viewport. Tests that need another context (a second browser, other motion
+ *   settings) make their own, as before.
  * - Failures also print what the page did (pageRecorder): every API call with its status, failed
  *   loads, console errors and the page's path changes, as a text attachment the list reporter
  *   shows under the failure.
  */
-export const recordedTest = base.extend<{ pageRecord: void }, { warm: { page: Page } }>({
+export const recordedTest = base.extend<{ pageRecord: void }, { warm: { page?: Page; options?: BrowserContextOptions } }>({
   warm: [
-    async ({ browser }, use, workerInfo) => {
-      const warm = { page: await (await browser.newContext(contextOptionsOf(workerInfo.project.use))).newPage() };
+    async ({}, use) => {
+      const warm: { page?: Page; options?: BrowserContextOptions } = {};
       await use(warm);
-      await warm.page.context().close();
+      await warm.page?.context().close();
     },
     { scope: "worker" },
   ],
-  page: async ({ warm, browser, baseURL, viewport }, use, testInfo) => {
-    if (testInfo.retry > 0) {
-      const context = await browser.newContext({ ...contextOptionsOf(testInfo.project.use), baseURL, viewport });
-      await use(await context.newPage());
-      await context.close();
+  page: async ({ warm, browser, baseURL, viewport, timezoneId, reducedMotion, userAgent, deviceScaleFactor, isMobile, hasTouch, locale }, use, testInfo) => {
+    const options: BrowserContextOptions = { baseURL, timezoneId, reducedMotion, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, locale };
+    const ownOptions = warm.options !== undefined && !sameContextOptions(warm.options, options);
+    if (testInfo.retry > 0 || ownOptions) {
+      const page = await pageInNewContext(browser, options);
+      await use(page);
+      await page.context().close();
       return;
     }
-    // A test closed it (or its context): the next one starts in a new context.
-    if (warm.page.isClosed()) {
-      await warm.page.context().close();
-      warm.page = await (await browser.newContext(contextOptionsOf(testInfo.project.use))).newPage();
+    // The worker's first test, or a test closed the page (or its context): a new context.
+    if (!warm.page || warm.page.isClosed()) {
+      await warm.page?.context().close();
+      warm.page = await pageInNewContext(browser, options);
+      warm.options = options;
     }
     await resetWarmPage(warm.page, new URL(baseURL!).origin);
     if (viewport) await warm.page.setViewportSize(viewport);
