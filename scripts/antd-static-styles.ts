@@ -22,6 +22,8 @@ import type { ThemeConfig } from "antd";
 import { stillMenuTheme, themeFor } from "../src/theme";
 
 export interface ThemeStyles {
+  /** The stylesheet's name: antd-<name>-<hash>.css. */
+  name: string;
   /** The media query that selects its theme (index.html's link says it). */
   media: string;
   css: string;
@@ -108,8 +110,8 @@ export async function antdThemeStyles(srcDir: string): Promise<ThemeStyles[]> {
   const names = importedAntdComponents(srcDir).filter((name) => name !== "ConfigProvider");
   // Each visitor's browser applies one of the two (and antd reads that one's map).
   return [
-    { media: "not all and (prefers-reduced-motion: reduce)", css: await stylesFor(themeFor(false), names) },
-    { media: "(prefers-reduced-motion: reduce)", css: await stylesFor(themeFor(true), names) },
+    { name: "usual", media: "not all and (prefers-reduced-motion: reduce)", css: await stylesFor(themeFor(false), names) },
+    { name: "still", media: "(prefers-reduced-motion: reduce)", css: await stylesFor(themeFor(true), names) },
   ];
 }
 
@@ -125,9 +127,9 @@ export function antdStaticStyles(): Plugin {
     },
     buildStart() {
       files = antdThemeStyles(srcDir).then((themes) =>
-        themes.map(({ media, css }, index) => {
+        themes.map(({ name, media, css }) => {
           const hash = createHash("sha256").update(css).digest("base64url").slice(0, 8);
-          return { fileName: `assets/${index === 0 ? "antd" : "antd-still"}-${hash}.css`, media, css };
+          return { fileName: `assets/antd-${name}-${hash}.css`, media, css };
         }),
       );
       files.catch(() => undefined); // reported where it is awaited
