@@ -1,4 +1,5 @@
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { antdStaticStyles } from "./scripts/antd-static-styles";
 
@@ -6,6 +7,8 @@ import { antdStaticStyles } from "./scripts/antd-static-styles";
 // the server serves dist/ itself.
 export default defineConfig({
   plugins: [react(), antdStaticStyles()],
+  // qs's side-channel without its fall-backs for engines older than Map (src/vendor/side-channel.cjs).
+  resolve: { alias: { "side-channel": fileURLToPath(new URL("./src/vendor/side-channel.cjs", import.meta.url)) } },
   server: {
     port: 5173,
     proxy: { "/api": { target: process.env.API_URL ?? "http://127.0.0.1:3000", changeOrigin: true } },
