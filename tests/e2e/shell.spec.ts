@@ -73,6 +73,10 @@ test("an unknown path shows Page Not Found with a way back and a support link", 
   await signedIn(page, demo, { to: "/no/such/page" });
   await expect(page.getByText("Page Not Found")).toBeVisible();
   await expect(page.getByRole("link", { name: /contact support/i })).toBeVisible();
+  // The illustration is an image file (public/result/404.svg), drawn once it arrives.
+  const picture = page.locator(".error-page-image");
+  await expect(picture).toHaveAttribute("src", "/result/404.svg");
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(252);
   await page.getByRole("link", { name: /industrial/i }).first().click();
   await expectPath(page, "/private-industrial-leads");
 });

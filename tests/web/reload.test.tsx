@@ -18,7 +18,7 @@ describe("crash boundary", () => {
       </ErrorBoundary>,
     );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Something Wrong Happened");
-    expect(document.querySelector(".ant-result-subtitle")!.textContent).toBe(
+    expect(document.querySelector(".error-page-text")!.textContent).toBe(
       "We apologize for the inconvenience. Our team is addressing the issue and will have it resolved shortly.",
     );
     expect(screen.getByRole("link", { name: /contact support/i }).getAttribute("href")).toBe("mailto:support@infrascout.in");

@@ -1,8 +1,8 @@
-// The four error pages share one look: an antd Result with the exact title and text of the
-// specification, a way back, and a contact-support link.
-import { MailOutlined } from "@ant-design/icons";
-import { Button, Result, Space } from "antd";
-import type { ResultStatusType } from "antd/es/result";
+// The four error pages share one look: an illustration (antd Result's, kept as image files in
+// public/result/ — see scripts/result-images.ts — so it costs nothing until an error shows), the
+// exact title and text of the specification, a way back, and a contact-support link. Plain markup,
+// not antd's Result or Button: the crash page is part of every page's entry, the sign-in pages' too.
+import { CheckCircleFilled, MailOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SIGNUP_RECORDED_STATUS } from "../../../common/constants";
@@ -12,11 +12,11 @@ export const SUPPORT_EMAIL = "support@infrascout.in";
 /** The product's own status codes: 1000 = signup recorded (no subscription yet). */
 export type ErrorPageStatus = 404 | 403 | 500 | typeof SIGNUP_RECORDED_STATUS;
 
-const ANTD_STATUS: Record<ErrorPageStatus, ResultStatusType> = {
-  404: "404",
-  403: "403",
-  500: "500",
-  [SIGNUP_RECORDED_STATUS]: "success",
+/** antd's illustrations' sizes, so the page does not move when the image arrives. */
+const ILLUSTRATION_SIZE: Partial<Record<ErrorPageStatus, { width: number; height: number }>> = {
+  404: { width: 252, height: 294 },
+  403: { width: 251, height: 294 },
+  500: { width: 254, height: 294 },
 };
 
 export interface ErrorPageProps {
@@ -28,36 +28,42 @@ export interface ErrorPageProps {
   extra?: ReactNode;
 }
 
+function Picture({ status }: { status: ErrorPageStatus }) {
+  const size = ILLUSTRATION_SIZE[status];
+  if (!size) return <CheckCircleFilled className="error-page-success" aria-hidden />;
+  return <img className="error-page-image" src={`/result/${status}.svg`} alt="" {...size} />;
+}
+
+function Action({ action }: { action: NonNullable<ErrorPageProps["action"]> }) {
+  if ("to" in action) {
+    return (
+      <Link to={action.to} className="link-button link-button-primary">
+        {action.label}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="link-button link-button-primary" onClick={action.onClick}>
+      {action.label}
+    </button>
+  );
+}
+
 export function ErrorPage({ status, title, text, action, extra }: ErrorPageProps) {
   return (
     <div className="error-page" data-status={status}>
-      <Result
-        status={ANTD_STATUS[status]}
-        title={<h1 className="error-page-title">{title}</h1>}
-        subTitle={text}
-        extra={
-          <Space wrap direction="vertical" size="middle" align="center">
-            {(action || extra) && (
-              <Space wrap>
-                {action && "to" in action && (
-                  <Link to={action.to} className="link-button link-button-primary">
-                    {action.label}
-                  </Link>
-                )}
-                {action && "onClick" in action && (
-                  <Button type="primary" onClick={action.onClick}>
-                    {action.label}
-                  </Button>
-                )}
-                {extra}
-              </Space>
-            )}
-            <a href={`mailto:${SUPPORT_EMAIL}`}>
-              <MailOutlined /> Contact support
-            </a>
-          </Space>
-        }
-      />
+      <Picture status={status} />
+      <h1 className="error-page-title">{title}</h1>
+      {text && <div className="error-page-text">{text}</div>}
+      {(action || extra) && (
+        <div className="error-page-actions">
+          {action && <Action action={action} />}
+          {extra}
+        </div>
+      )}
+      <a className="error-page-support" href={`mailto:${SUPPORT_EMAIL}`}>
+        <MailOutlined /> Contact support
+      </a>
     </div>
   );
 }
