@@ -49,7 +49,7 @@ describe("the browser build's side-channel", () => {
     for (const file of qsFiles) delete require.cache[file];
     require.cache[id] = { ...cached!, exports: vendored } as NodeJS.Module;
     try {
-      const qs = require("qs") as { stringify(o: object): string; parse(s: string): object };
+      const qs = require("qs") as { stringify(o: object, options?: { encode?: boolean }): string; parse(s: string): object };
       const cyclic: Record<string, unknown> = { a: 1 };
       cyclic.self = cyclic;
       expect(() => qs.stringify(cyclic)).toThrow("Cyclic object value");
