@@ -1,11 +1,11 @@
 // The app: antd theme and message host, Refine with its providers and resources, the routes.
 import { Refine } from "@refinedev/core";
 import routerProvider from "./providers/routerProvider";
-import { ConfigProvider, message, theme } from "antd";
-import { useEffect } from "react";
+import { ConfigProvider, theme } from "antd";
+import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./AppRoutes";
-import { setToastApi } from "./lib/toast";
+import { setToastHostMounter } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
@@ -18,14 +18,34 @@ import { themeFor } from "./theme";
 /** The plain REST resources' provider (reminders, saved searches, users…), loaded when first used. */
 const restDataProvider = lazyDataProvider(() => import("./providers/restDataProvider").then((m) => m.restDataProvider));
 
-/** Hosts the toasts inside the theme and routes lib/toast through them. */
+const loadToastHost = () => import("./components/ToastHost");
+/** If the host's file cannot be fetched (offline before it was), toasts wait unseen and the page goes on. */
+const ToastHost = lazy(async (): Promise<{ default: ComponentType }> => loadToastHost().catch(() => ({ default: () => null })));
+
+/**
+ * Mounts the toasts' host (components/ToastHost) for the first toast, and fetches its file once
+ * the page has loaded and the browser is idle, so that toast does not wait on the network.
+ */
 function ToastBridge() {
-  const [api, holder] = message.useMessage({ maxCount: 3 });
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    setToastApi(api);
-    return () => setToastApi(null);
-  }, [api]);
-  return holder;
+    setToastHostMounter(() => setWanted(true));
+    const prefetch = () => void loadToastHost().catch(() => undefined);
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200));
+    const start = () => idle(prefetch);
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+    return () => {
+      setToastHostMounter(null);
+      window.removeEventListener("load", start);
+    };
+  }, []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
 }
 
 /**

@@ -62,6 +62,7 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
       "the charts (recharts)": "recharts-wrapper",
       "Microsoft's sign-in (MSAL)": "msal",
       "object-inspect (side-channel's fall-backs; vite.config aliases side-channel)": "maxStringLength",
+      "antd's toasts (message: loaded for the first toast, or when the page is idle)": "-notice-wrapper",
     };
     for (const [what, marker] of Object.entries(markers)) {
       expect(loginCode.includes(marker), `${what} is on /login`).toBe(false);

@@ -2,7 +2,12 @@
 import "@ant-design/v5-patch-for-react-19";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { message } from "antd";
+import { setToastFallback } from "../../src/lib/toast";
 import { keepOnlyVisibilityRules } from "./visibility-css";
+
+// A component rendered without the app has no toasts' host: its toasts go to antd's static API.
+setToastFallback(message);
 
 // Pages are lazy chunks: the first import of one in a run can take a while in a simulated DOM.
 configure({ asyncUtilTimeout: 8000 });

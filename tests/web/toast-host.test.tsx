@@ -1,0 +1,50 @@
+// Toasts' host (antd's message) is loaded apart from the pages: the app mounts it for the first
+// toast (or fetches it once the page is idle). Toasts asked for before it is there are shown, in order.
+import { act, screen, waitFor } from "@testing-library/react";
+import type { MessageInstance } from "antd/es/message/interface";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { closeToast, setToastApi, setToastHostMounter, toastError, toastSuccess } from "../../src/lib/toast";
+import { renderInApp } from "./renderApp";
+
+const notices = () => Array.from(document.querySelectorAll(".ant-message-notice-content")).map((n) => n.textContent);
+
+afterEach(() => {
+  setToastHostMounter(null);
+  setToastApi(null);
+});
+
+describe("toasts before their host is there", () => {
+  it("wait in order, ask the app to mount the host once each, and are shown when it is there", () => {
+    const mount = vi.fn();
+    setToastHostMounter(mount);
+    toastSuccess("Saved");
+    toastError("Not found");
+    closeToast("other");
+    expect(mount).toHaveBeenCalledTimes(2);
+    const open = vi.fn();
+    const destroy = vi.fn();
+    setToastApi({ open, destroy } as unknown as MessageInstance);
+    expect(open.mock.calls.map(([config]) => config.content)).toEqual(["Saved", "Not found"]);
+    expect(destroy).toHaveBeenCalledWith("other");
+  });
+
+  it("a close with no toast waiting does not mount the host", () => {
+    const mount = vi.fn();
+    setToastHostMounter(mount);
+    closeToast("nothing");
+    expect(mount).not.toHaveBeenCalled();
+  });
+});
+
+describe("in the app", () => {
+  // (That the host's code is not part of a page's first load: tests/unit/bundle-budget.test.ts.)
+  it("the first toasts mount the host and show, in order", async () => {
+    renderInApp(<p>page</p>);
+    await screen.findByText("page");
+    act(() => {
+      toastSuccess("Reminder saved");
+      toastError("This reminder already exists.");
+    });
+    await waitFor(() => expect(notices()).toEqual(["Reminder saved", "This reminder already exists."]));
+  });
+});
