@@ -1,5 +1,5 @@
-// The signed-out shell: brand, and Login / Signup links.
-import { Layout, Space } from "antd";
+// The signed-out shell: brand, and Login / Signup links. Plain elements styled like antd's Layout
+// (styles.css): the sign-in pages load nothing of antd's Layout, Sider or Space for them.
 import { Suspense, type ReactNode } from "react";
 import { Link, Outlet } from "react-router";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
@@ -7,27 +7,27 @@ import { Brand } from "./Brand";
 
 export function PublicHeader() {
   return (
-    <Layout.Header className="public-header">
+    <header className="public-header">
       <Brand to="/login" />
-      <Space size={4}>
+      <nav className="public-header-links" aria-label="Account">
         <Link to="/login" className="link-button">
           Login
         </Link>
         <Link to="/signup" className="link-button link-button-primary">
           Signup
         </Link>
-      </Space>
-    </Layout.Header>
+      </nav>
+    </header>
   );
 }
 
 export function PublicLayout({ children }: { children?: ReactNode }) {
   return (
-    <Layout className="public-layout">
+    <div className="public-layout">
       <PublicHeader />
-      <Layout.Content className="public-content">
+      <main className="public-content">
         <Suspense fallback={<FullPageSpinner />}>{children ?? <Outlet />}</Suspense>
-      </Layout.Content>
-    </Layout>
+      </main>
+    </div>
   );
 }

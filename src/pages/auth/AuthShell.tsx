@@ -1,7 +1,6 @@
 // The frame of the sign-in pages: the brand story on the left (hidden on phones), the form
 // on the right.
 import { CheckOutlined } from "@ant-design/icons";
-import { Typography } from "antd";
 import type { ReactNode } from "react";
 import { PublicHeader } from "../../components/layout/PublicLayout";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
@@ -38,10 +37,10 @@ export function AuthShell({ title, subtitle, children }: { title: string; subtit
           <div className="auth-card">
             {/* Phones and tablets have no room for the story panel: keep the tagline. */}
             <p className="auth-mobile-tagline">{TAGLINE}</p>
-            <Typography.Title level={2} className="auth-title">
-              {title}
-            </Typography.Title>
-            {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+            {/* Plain h1 and p (styled as antd's Title and secondary Paragraph): antd's Typography
+                brings its tooltip, text area and copy button to the sign-in pages. */}
+            <h1 className="auth-title">{title}</h1>
+            {subtitle && <p className="auth-subtitle">{subtitle}</p>}
             {children}
           </div>
         </main>
