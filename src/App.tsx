@@ -1,5 +1,6 @@
 // The app: antd theme and message host, Refine with its providers and resources, the routes.
 import { Refine } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import routerProvider from "./providers/routerProvider";
 import { ConfigProvider, message, theme } from "antd";
 import { useEffect } from "react";
@@ -9,6 +10,7 @@ import { setToastApi } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { bindIdentityStore } from "./providers/identityStore";
 import { lazyDataProvider } from "./providers/lazyDataProvider";
 import { notificationProvider } from "./providers/notificationProvider";
 import { resources } from "./resources";
@@ -26,6 +28,13 @@ function ToastBridge() {
     return () => setToastApi(null);
   }, [api]);
   return holder;
+}
+
+/** Lets the session write Refine's identity query (providers/identityStore) while the app is mounted. */
+function IdentityStoreBridge() {
+  const queryClient = useQueryClient();
+  useEffect(() => bindIdentityStore(queryClient), [queryClient]);
+  return null;
 }
 
 /**
@@ -63,6 +72,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
             reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
           }}
         >
+          <IdentityStoreBridge />
           {children}
         </Refine>
       </ThemedText>
