@@ -1,5 +1,6 @@
 // The app: antd theme and message host, Refine with its providers and resources, the routes.
 import { Refine } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import routerProvider from "./providers/routerProvider";
 import { ConfigProvider, theme } from "antd";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
@@ -9,6 +10,7 @@ import { setToastHostMounter } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { bindIdentityStore } from "./providers/identityStore";
 import { lazyDataProvider } from "./providers/lazyDataProvider";
 import { notificationProvider } from "./providers/notificationProvider";
 import { resources } from "./resources";
@@ -48,6 +50,13 @@ function ToastBridge() {
   );
 }
 
+/** Lets the session write Refine's identity query (providers/identityStore) while the app is mounted. */
+function IdentityStoreBridge() {
+  const queryClient = useQueryClient();
+  useEffect(() => bindIdentityStore(queryClient), [queryClient]);
+  return null;
+}
+
 /**
  * The theme's text style for everything inside, as antd's <App> gives it. Not <App> itself: it
  * also brings Modal and Notification (≈ 14 KB gzipped) to every page, the sign-in pages too,
@@ -83,6 +92,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
             reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
           }}
         >
+          <IdentityStoreBridge />
           {children}
         </Refine>
       </ThemedText>

@@ -5,7 +5,7 @@
 // these functions, so the flow after the provider can be tested without Google's script.
 import type { UserInfo } from "../../common/api";
 import { HttpError, http } from "../providers/http";
-import { clearSession, loadSessionAndRemember } from "../providers/session";
+import { clearSession, loadSession } from "../providers/session";
 import { SERVER_ERROR_MESSAGE, bodyMessage } from "./errorMessages";
 import { forgetKeptStaffToken } from "./identityImpersonation";
 import { toastError } from "./toast";
@@ -77,8 +77,7 @@ export async function signInWithProvider(provider: SocialProvider, payload: obje
     forgetKeptStaffToken(); // a new sign-in ends any impersonation in this tab
     setToken(token);
     clearSession();
-    const { user } = await loadSessionAndRemember(true);
-    return user;
+    return await loadSession(true);
   } catch (error) {
     // A 401 also gets the HTTP layer's 'unauthorized' toast; error toasts share one key, so
     // this more precise one replaces it.

@@ -8,7 +8,7 @@
 import type { UserInfo } from "../../common/api";
 import { IMPERSONATION_REFETCH_DELAY_MS } from "../../common/constants";
 import { http } from "../providers/http";
-import { clearSession, loadSessionAndRemember, type Session } from "../providers/session";
+import { clearSession, refreshIdentity, type Identity } from "../providers/session";
 import { getToken, setToken } from "./token";
 
 export const STAFF_TOKEN_KEY = "infrascout_staff_token";
@@ -29,7 +29,7 @@ export const forgetKeptStaffToken = (): void => tabStorage()?.removeItem(STAFF_T
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Starts impersonating user `id`; resolves with the impersonated session. Errors are toasted by the HTTP layer. */
-export async function startImpersonation(id: number | string): Promise<Session> {
+export async function startImpersonation(id: number | string): Promise<Identity> {
   const staffToken = getToken();
   if (!staffToken) throw new Error("Not signed in");
   const response = await http.get<{ token: string; user: UserInfo }>(`impersonate/${encodeURIComponent(String(id))}/`);
@@ -38,11 +38,11 @@ export async function startImpersonation(id: number | string): Promise<Session> 
   if (!getKeptStaffToken()) tabStorage()?.setItem(STAFF_TOKEN_KEY, staffToken);
   setToken(response.token);
   clearSession();
-  return loadSessionAndRemember(true);
+  return refreshIdentity();
 }
 
 /** `session: null`: the staff token is back but its user data could not be fetched just now. */
-export type CancelOutcome = { restored: true; session: Session | null } | { restored: false };
+export type CancelOutcome = { restored: true; session: Identity | null } | { restored: false };
 
 /**
  * Ends the impersonation and returns to the kept staff token. `restored: false` when no staff
@@ -59,5 +59,5 @@ export async function cancelImpersonation(delayMs = IMPERSONATION_REFETCH_DELAY_
   setToken(staffToken);
   clearSession();
   await wait(delayMs);
-  return { restored: true, session: await loadSessionAndRemember(true).catch(() => null) };
+  return { restored: true, session: await refreshIdentity().catch(() => null) };
 }

@@ -2,13 +2,13 @@
 // server enforces: a resource is usable when the signed-in user's ability allows it. The rules
 // (CASL) are imported when first asked, so the sign-in pages do not download them.
 import type { AccessControlProvider } from "@refinedev/core";
-import { loadSessionAndRemember } from "./session";
+import { loadSession } from "./session";
 
 export const accessControlProvider: AccessControlProvider = {
   can: async ({ resource, action }) => {
     let user = null;
     try {
-      user = (await loadSessionAndRemember()).user;
+      user = await loadSession();
     } catch {
       return { can: false, reason: "Not signed in" };
     }

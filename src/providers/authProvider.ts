@@ -13,7 +13,7 @@ import { AFTER_CANCEL_PATH, AFTER_START_PATH, cancelImpersonation, forgetKeptSta
 import { currentPathAndQuery, hardNavigation, leavePage, loginUrlFor, safeRedirect } from "../lib/redirect";
 import { getToken, removeToken, setToken } from "../lib/token";
 import { http, HttpError } from "./http";
-import { clearSession, loadSessionAndRemember, loadSessionOrSignOut } from "./session";
+import { clearSession, loadSession, loadSessionOrSignOut, type Identity } from "./session";
 
 /** Sign in with username (or e-mail) and password; resolves with the session's user. */
 export async function signIn(credentials: LoginRequest): Promise<UserInfo> {
@@ -21,8 +21,7 @@ export async function signIn(credentials: LoginRequest): Promise<UserInfo> {
   forgetKeptStaffToken();
   setToken(token);
   clearSession();
-  const { user } = await loadSessionAndRemember(true);
-  return user;
+  return loadSession(true);
 }
 
 export async function signUp(values: SignupRequest): Promise<void> {
@@ -30,7 +29,7 @@ export async function signUp(values: SignupRequest): Promise<void> {
   forgetKeptStaffToken();
   setToken(token);
   clearSession();
-  await loadSessionAndRemember(true);
+  await loadSession(true);
 }
 
 async function revokeCurrentToken(): Promise<void> {
@@ -178,17 +177,20 @@ export const authProvider: AuthProvider = {
   check: async () => {
     if (!getToken()) return { authenticated: false, redirectTo: "/login" };
     try {
-      return gateCheck((await loadSessionOrSignOut()).user);
+      return gateCheck(await loadSessionOrSignOut());
     } catch (error) {
       return { authenticated: false, logout: true, redirectTo: "/login", error: asAuthError(error) };
     }
   },
 
-  /** The signed-in user (null when signed out or when the session cannot be fetched, which signs out). */
-  getIdentity: async () => {
+  /**
+   * The signed-in user with their preferences (session.ts Identity; null when signed out or when
+   * the session cannot be fetched, which signs out). Pages read it with useGetIdentity<Identity>().
+   */
+  getIdentity: async (): Promise<Identity | null> => {
     if (!getToken()) return null;
     try {
-      return (await loadSessionOrSignOut()).user;
+      return await loadSessionOrSignOut();
     } catch {
       return null;
     }
@@ -198,7 +200,7 @@ export const authProvider: AuthProvider = {
   getPermissions: async () => {
     if (!getToken()) return null;
     try {
-      const { user } = await loadSessionAndRemember();
+      const user = await loadSession();
       const { defineAbilityFor } = await import("../../common/ability");
       return defineAbilityFor(user).rules;
     } catch {

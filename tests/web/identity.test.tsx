@@ -249,8 +249,8 @@ describe("impersonation token swap", () => {
   it("start keeps the staff token in sessionStorage and switches to the impersonation token", async () => {
     localStorage.setItem(TOKEN_STORAGE_KEY, "staff-token");
     stubBoth();
-    const session = await startImpersonation(7);
-    expect(session.user).toMatchObject({ email: "client@steel.example", is_impersonated: true });
+    const identity = await startImpersonation(7);
+    expect(identity).toMatchObject({ email: "client@steel.example", is_impersonated: true });
     expect(sessionStorage.getItem(STAFF_TOKEN_KEY)).toBe("staff-token");
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("imp-token");
   });
@@ -271,7 +271,7 @@ describe("impersonation token swap", () => {
     await vi.advanceTimersByTimeAsync(1);
     const outcome = await done;
     expect(staffInfoCalls()).toBe(1);
-    expect(outcome).toMatchObject({ restored: true, session: { user: { email: "ravi@infrascout.in", is_impersonated: false } } });
+    expect(outcome).toMatchObject({ restored: true, session: { email: "ravi@infrascout.in", is_impersonated: false } });
   });
 
   it("without a kept staff token, cancel reports it (the app then signs out)", async () => {

@@ -289,6 +289,24 @@ describe("lead detail contacts", () => {
     await screen.findByText("Credits: 39 remaining out of total 100");
   });
 
+  it("the top bar shows the balance the unlock answered at once, before the server's user info is read again", async () => {
+    let unlocked = false;
+    const contacts = detailApi([contact(1)], () => {
+      unlocked = true;
+      return jsonResponse(200, { contact: contact(1, { is_unlocked: true, phone: "+919812345612", email: "ravi@menon.in" }), remaining_credits: 39, total_credits: 100 });
+    });
+    const { fetch } = renderSignedIn("/private-leads/detail/7", makeUser({ remaining_credits: 40, total_credits: 100 }), (url, init) =>
+      // After the unlock the user info is read again, and that answer never comes.
+      unlocked && url.pathname === "/api/user-info/" ? new Promise<Response>(() => {}) : contacts(url, init),
+    );
+    await screen.findByText("Credits: 40 remaining out of total 100");
+    fireEvent.click(await screen.findByRole("button", { name: /Unlock \(1 credit\)/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Spend 1 credit" }));
+    await screen.findByText("+919812345612");
+    await screen.findByText("Credits: 39 remaining out of total 100");
+    expect(fetch.mock.calls.filter(([u]) => String(u) === "/api/user-info/").length).toBeGreaterThan(1); // the re-read was asked
+  });
+
   it("asks before an unlock, naming the cost and the balance; Cancel spends nothing", async () => {
     const bodies: unknown[] = [];
     renderSignedIn(

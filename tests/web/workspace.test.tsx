@@ -1,12 +1,12 @@
 // Workspace pages in the real app over a stubbed API: My Feed marks only what arrived after the
 // last visit and says why each lead matched, then moves the seen mark; 'Save search' on a lister
-// saves its route and query (not the page); quick searches describe their filters.
+// saves its route and query (not the page); quick searches describe their filters; preferences saved from My Feed show there as the server answers them.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { savedQuery } from "../../src/components/search/SaveSearchButton";
 import { describeQuery } from "../../src/pages/quick-searches/api";
 import { formatDateTime } from "../../src/lib/format";
-import { jsonResponse, makeUser } from "./helpers";
+import { jsonResponse, makeUser, preferences } from "./helpers";
 import { renderSignedIn } from "./renderApp";
 
 const lead = (id: number, arrived: string, matched: string[]) => ({
@@ -67,6 +67,30 @@ describe("workspace pages", () => {
     expect(typeof (posted[0] as { seen_at: string }).seen_at).toBe("string");
     // The feed can be saved like any lister.
     expect(((await screen.findByRole("button", { name: /Save search/ })) as HTMLButtonElement).disabled).toBe(false);
+  }, 60_000);
+
+  it("My Feed: preferences saved in the drawer are the ones the page then shows, as the server answers them", async () => {
+    let saved = preferences;
+    const patched: unknown[] = [];
+    renderSignedIn("/my-feed", makeUser(), (url, init) => {
+      if (url.pathname === "/api/user-info/" && init.method === "PATCH") {
+        patched.push(JSON.parse(String(init.body)));
+        saved = { ...preferences, preferred_states: ["Kerala"] }; // e.g. chosen in another tab meanwhile
+        return jsonResponse(200, makeUser());
+      }
+      if (url.pathname === "/api/user-preferences/") return jsonResponse(200, saved);
+      if (url.pathname === "/api/list/my-feed/") return jsonResponse(200, { count: 0, page: 1, page_size: 20, results: [] });
+      if (url.pathname === "/api/list/my-feed/facets/") return jsonResponse(200, { facets: {} });
+      if (url.pathname === "/api/list/my-feed/seen/") return jsonResponse(200, { seen_at: "2025-03-05T00:00:00.000Z", previous_seen_at: null });
+      return undefined;
+    });
+    const summary = (await screen.findByLabelText("Your feed preferences", {}, { timeout: 50_000 })) as HTMLElement;
+    within(summary).getByText("All of India");
+    fireEvent.click(within(summary).getByRole("button", { name: /Edit preferences/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Save preferences" }));
+    await waitFor(() => expect(patched).toHaveLength(1));
+    await within(summary).findByText("Kerala");
+    expect(within(summary).queryByText("All of India")).toBeNull();
   }, 60_000);
 
   it("'Save search' saves the lister's route and query without the page", async () => {

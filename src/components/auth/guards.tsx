@@ -4,10 +4,10 @@
 import { useGetIdentity } from "@refinedev/core";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import type { UserInfo } from "../../../common/api";
 import { SIGNED_IN_HOME } from "../../../common/constants";
 import { loginUrlFor } from "../../lib/redirect";
 import { getToken } from "../../lib/token";
+import type { Identity } from "../../providers/session";
 import { FullPageSpinner } from "./FullPageSpinner";
 
 /** The pages a shared link may open: a tender, its brief, a result. */
@@ -19,7 +19,7 @@ export function isSharedLink(search: string, pathname: string): boolean {
   return SHARED_PAGES.test(pathname) && !!params.get("uid") && !!params.get("tid");
 }
 
-export type IdentityState = { status: "loading" | "signed-out"; user: null } | { status: "signed-in"; user: UserInfo };
+export type IdentityState = { status: "loading" | "signed-out"; user: null } | { status: "signed-in"; user: Identity };
 
 /**
  * The signed-in user as a guard needs it. No token is signed out at once. Refine's identity query
@@ -28,14 +28,14 @@ export type IdentityState = { status: "loading" | "signed-out"; user: null } | {
  */
 export function useIdentityState(): IdentityState {
   const token = getToken();
-  const { data, isFetching } = useGetIdentity<UserInfo | null>({ queryOptions: { enabled: !!token, refetchOnMount: "always" } });
+  const { data, isFetching } = useGetIdentity<Identity | null>({ queryOptions: { enabled: !!token, refetchOnMount: "always" } });
   if (!token) return { status: "signed-out", user: null };
   if (data) return { status: "signed-in", user: data };
   return isFetching || data === undefined ? { status: "loading", user: null } : { status: "signed-out", user: null };
 }
 
 /** Only signed in: the onboarding page (before the gate), given the user. */
-export function RequireIdentity({ children }: { children: (user: UserInfo) => ReactNode }) {
+export function RequireIdentity({ children }: { children: (user: Identity) => ReactNode }) {
   const state = useIdentityState();
   const location = useLocation();
   if (state.status === "signed-in") return <>{children(state.user)}</>;

@@ -5,12 +5,13 @@
 // double click sends once). After the unlock the top bar's credits, the company's pages and the
 // lists that show unlocked companies all follow.
 import { LockOutlined, UnlockOutlined } from "@ant-design/icons";
+import { useGetIdentity } from "@refinedev/core";
 import { Button, Popconfirm, Tag, Tooltip, Typography } from "antd";
 import { useRef } from "react";
 import { COMPANY_UNLOCK_COST } from "../../../common/companies";
 import { useConfirmSpend } from "../credits/useConfirmSpend";
-import { useSignedInSession } from "../../hooks/useSession";
 import { displayCredits, formatDate } from "../../lib/format";
+import type { Identity } from "../../providers/session";
 import { credits, useUnlockCompany } from "./useUnlockCompany";
 import "./companies.css";
 
@@ -30,9 +31,9 @@ interface Props {
 }
 
 export function CompanyUnlockButton({ companyId, companyName, unlockedAt, cost = COMPANY_UNLOCK_COST, size = "middle" }: Props) {
-  const session = useSignedInSession();
-  const remaining = displayCredits(session?.user.remaining_credits);
-  const impersonated = !!session?.user.is_impersonated;
+  const { data: identity } = useGetIdentity<Identity | null>();
+  const remaining = displayCredits(identity?.remaining_credits);
+  const impersonated = !!identity?.is_impersonated;
   const unlock = useUnlockCompany(companyId);
   const { confirmSpend, dialog } = useConfirmSpend();
   const sent = useRef(false);

@@ -9,10 +9,11 @@
 //   if (confirmation) mutate({ url: "user-unlock-contact/", method: "post", values: { contact_id, ...confirmation } });
 //   …render {dialog} somewhere in the component.
 import { ExclamationCircleFilled } from "@ant-design/icons";
+import { useGetIdentity } from "@refinedev/core";
 import { Modal, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useSignedInSession } from "../../hooks/useSession";
 import { displayCredits } from "../../lib/format";
+import type { Identity } from "../../providers/session";
 
 /** The body fields that confirm a spend: none in the user's own session. */
 export type SpendConfirmation = { impersonation_confirmed?: true };
@@ -40,8 +41,7 @@ export function useConfirmSpend(): {
   /** The dialog; render it once in the component that spends. */
   dialog: ReactNode;
 } {
-  const session = useSignedInSession();
-  const user = session?.user;
+  const { data: user } = useGetIdentity<Identity | null>();
   const [pending, setPending] = useState<SpendRequest | null>(null);
   const resolver = useRef<((answer: SpendConfirmation | null) => void) | null>(null);
 

@@ -1,10 +1,8 @@
-// After a spend (a contact or company unlock) the top bar's balance follows at once: the
-// session takes the balance the server answered, then the server's user info is read again.
-import { useQueryClient } from "@tanstack/react-query";
+// After a spend (a contact or company unlock) the top bar's balance follows at once: Refine's
+// identity takes the balance the server answered, then the server's user info is read again.
 import { useCallback } from "react";
-import { sessionKey, useRefreshSession } from "../../hooks/useSession";
-import { getToken } from "../../lib/token";
-import type { Session } from "../../providers/session";
+import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
+import { updateIdentity } from "../../providers/identityStore";
 
 export interface Balance {
   remaining_credits: number;
@@ -12,13 +10,12 @@ export interface Balance {
 }
 
 export function useCreditsSpent(): (balance: Balance) => void {
-  const queryClient = useQueryClient();
-  const refreshSession = useRefreshSession();
+  const refreshIdentity = useRefreshIdentity();
   return useCallback(
     ({ remaining_credits, total_credits }: Balance) => {
-      queryClient.setQueryData<Session>(sessionKey(getToken()), (s) => (s ? { ...s, user: { ...s.user, remaining_credits, total_credits } } : s));
-      void refreshSession().catch(() => undefined);
+      updateIdentity((identity) => ({ ...identity, remaining_credits, total_credits }));
+      void refreshIdentity().catch(() => undefined);
     },
-    [queryClient, refreshSession],
+    [refreshIdentity],
   );
 }

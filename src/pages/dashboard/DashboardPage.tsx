@@ -2,12 +2,13 @@
 // numbers from the dashboard calls, as a chart with its number, and opens the lister that lists
 // exactly those items. The window (last 7/30/90 days, or a chosen range of a lead date) lives in
 // the page URL (?days=, or ?from=&to=&field=), so a reload or a shared link shows the same.
+import { useGetIdentity } from "@refinedev/core";
 import { Col, Row, Segmented } from "antd";
 import { useSearchParams } from "react-router";
 import { DEFAULT_DASHBOARD_DAYS } from "../../../common/constants";
 import { LEAD_DATE_FIELDS, MAX_RANGE_DAYS, type LeadDateField } from "../../../common/dashboard";
 import { PageShell } from "../../components/page/PageShell";
-import { useSignedInSession } from "../../hooks/useSession";
+import type { Identity } from "../../providers/session";
 import { RecentlyViewedPanel, RemindersPanel, StatusUpdatesPanel } from "./panels/ActivityPanels";
 import { CompetitorComparisonPanel, CompetitorListerPanel } from "./panels/CompetitorPanels";
 import { MarksPanel, ShortlistedStatusPanel, UnderConstructionPanel } from "./panels/LeadPanels";
@@ -29,7 +30,7 @@ function readWindow(params: URLSearchParams): Window {
 }
 
 export default function DashboardPage() {
-  const session = useSignedInSession();
+  const { data: identity } = useGetIdentity<Identity | null>();
   const [params, setParams] = useSearchParams();
   const view = readWindow(params);
 
@@ -51,7 +52,7 @@ export default function DashboardPage() {
   );
 
   return (
-    <PageShell title="Dashboard" subtitle={`Welcome back, ${session?.user?.first_name || "User"}`} extra={daysControl}>
+    <PageShell title="Dashboard" subtitle={`Welcome back, ${identity?.first_name || "User"}`} extra={daysControl}>
       <Row gutter={[16, 16]} className="dashboard">
         <Col xs={24} xl={16}>
           <NewLeadsPanel window={view} onRange={setRange} />

@@ -5,7 +5,7 @@ import { useInvalidate } from "@refinedev/core";
 import { Button, Card, Drawer, Form, Tag, Typography } from "antd";
 import { useState } from "react";
 import type { UserPreferences } from "../../../common/api";
-import { useRefreshSession } from "../../hooks/useSession";
+import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
 import { formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { fieldErrors } from "../../lib/errorMessages";
@@ -22,7 +22,7 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<PreferenceValues>();
-  const refreshSession = useRefreshSession();
+  const refreshIdentity = useRefreshIdentity();
   const updateProfile = useProfileUpdate();
   const invalidate = useInvalidate();
   const range = valueRange(preferences.preferred_min_value, preferences.preferred_max_value);
@@ -33,7 +33,7 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
       await updateProfile(preferencePatch(values));
       toastSuccess(PROFILE_UPDATED_MESSAGE);
       setOpen(false);
-      await refreshSession();
+      await refreshIdentity();
       // The feed's lists follow the preferences: every shown search list asks again.
       await invalidate({ dataProviderName: "default", invalidates: ["all"] });
     } catch (error) {

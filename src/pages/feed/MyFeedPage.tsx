@@ -5,6 +5,7 @@
 //   tenders  list/my-feed/tenders/  live tenders; states and value range only (a tender has no
 //                                   project status or sector)
 // Both share the feed's one seen time (list/my-feed/seen/).
+import { useGetIdentity } from "@refinedev/core";
 import { Segmented, Typography } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -13,8 +14,8 @@ import { ListerLayout } from "../../components/search/ListerLayout";
 import { useLister } from "../../components/search/useLister";
 import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
-import { useSignedInSession } from "../../hooks/useSession";
 import { countOf, formatDateTime } from "../../lib/format";
+import type { Identity } from "../../providers/session";
 import { leadListerConfig } from "../leads/leadSearch";
 import { tenderListerConfig } from "../tenders/tenderSearch";
 import { FeedPreferences } from "./FeedPreferences";
@@ -112,7 +113,7 @@ function TendersFeed({ seen, onShown }: { seen: Seen; onShown: () => void }) {
 }
 
 export default function MyFeedPage() {
-  const session = useSignedInSession();
+  const { data: identity } = useGetIdentity<Identity | null>();
   const narrow = useMediaQuery("(max-width: 767.98px)");
   const [params, setParams] = useSearchParams();
   const items: Items = params.get(ITEMS_PARAM) === "tenders" ? "tenders" : "leads";
@@ -125,7 +126,7 @@ export default function MyFeedPage() {
 
   return (
     <PageShell title="My Feed" subtitle={items === "tenders" ? "New live tenders that match your preferences, newest first" : "New leads that match your preferences, newest first"}>
-      {session && <FeedPreferences preferences={session.preferences} narrow={narrow} />}
+      {identity && <FeedPreferences preferences={identity.preferences} narrow={narrow} />}
       <div className="feed-switch">
         <Segmented<Items>
           value={items}

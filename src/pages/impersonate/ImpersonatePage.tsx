@@ -8,14 +8,14 @@ import { useGetIdentity, useLogin } from "@refinedev/core";
 import { Card, Flex, Spin, Typography } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
-import type { UserInfo } from "../../../common/api";
 import { PageShell } from "../../components/page/PageShell";
 import type { LoginParams } from "../../providers/authProvider";
+import type { Identity } from "../../providers/session";
 import { ErrorPage } from "../errors/ErrorPage";
 
 /** The route's refusal: staff only, and never from inside an impersonation. */
 export function ImpersonateRefused() {
-  const { data: user } = useGetIdentity<UserInfo | null>();
+  const { data: user } = useGetIdentity<Identity | null>();
   return (
     <ErrorPage
       status={403}

@@ -1,30 +1,32 @@
 // First step after signup: choose the project statuses to follow. Saving them (PATCH
 // user-info) lets the gating move on to the next check.
+import { useGetIdentity } from "@refinedev/core";
 import { Button, Card, Form, Typography } from "antd";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PROJECT_STATUSES } from "../../../common/constants";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
-import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
+import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
 import { safeRedirect } from "../../lib/redirect";
+import type { Identity } from "../../providers/session";
 import { useProfileUpdate } from "../profile/useProfileUpdate";
 import { StatusPicker } from "./StatusPicker";
 
 export default function OnboardingPage() {
   useDocumentTitle("Welcome");
-  const session = useSignedInSession();
-  const refreshSession = useRefreshSession();
+  const { data: identity } = useGetIdentity<Identity | null>();
+  const refreshIdentity = useRefreshIdentity();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [saving, setSaving] = useState(false);
   const updateProfile = useProfileUpdate();
-  const options = session?.preferences.options?.statuses?.length ? session.preferences.options.statuses : [...PROJECT_STATUSES];
+  const options = identity?.preferences.options?.statuses?.length ? identity.preferences.options.statuses : [...PROJECT_STATUSES];
 
   const save = async ({ preferred_proj_status }: { preferred_proj_status: string[] }) => {
     setSaving(true);
     try {
       await updateProfile({ preferred_proj_status });
-      await refreshSession();
+      await refreshIdentity();
       navigate(safeRedirect(params.get("redirect")), { replace: true });
     } catch {
       // The HTTP layer has shown the error.
@@ -36,7 +38,7 @@ export default function OnboardingPage() {
   return (
     <div className="onboarding">
       <Card>
-        <Typography.Title level={3}>Welcome{session?.user.first_name ? `, ${session.user.first_name}` : ""}!</Typography.Title>
+        <Typography.Title level={3}>Welcome{identity?.first_name ? `, ${identity.first_name}` : ""}!</Typography.Title>
         <Typography.Paragraph type="secondary">
           Which project stages matter to your business? We use them to fill your feed and your e-mail alerts. You can change
           them later in your profile.
@@ -44,7 +46,7 @@ export default function OnboardingPage() {
         <Form
           layout="vertical"
           onFinish={save}
-          initialValues={{ preferred_proj_status: session?.user.preferred_proj_status ?? [] }}
+          initialValues={{ preferred_proj_status: identity?.preferred_proj_status ?? [] }}
           requiredMark={false}
         >
           <Form.Item

@@ -1,15 +1,17 @@
 // The user's profile (PATCH user-info/, success 'Updated Profile'): name, phone, company,
 // designation and the lead preferences the feed follows; password change; the subscription's
 // end date, the credit ledger and the user's live shared links.
+import { useGetIdentity } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Row } from "antd";
 import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
 import { EmailVerificationNotice } from "../../components/auth/EmailVerificationNotice";
 import { PageShell } from "../../components/page/PageShell";
-import { useRefreshSession, useSignedInSession } from "../../hooks/useSession";
+import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
 import { displayCredits, formatDate } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { fieldErrors } from "../../lib/errorMessages";
+import type { Identity } from "../../providers/session";
 import { CreditLedger } from "./CreditLedger";
 import { PasswordCard } from "./PasswordCard";
 import { SharedLinksCard } from "./SharedLinksCard";
@@ -22,13 +24,13 @@ type ProfileForm = Pick<UserInfo, "first_name" | "last_name" | "phone" | "compan
 const daysLeft = (endDate: string | null) => (endDate ? Math.floor((Date.parse(`${endDate}T23:59:59+05:30`) - Date.now()) / 864e5) : null);
 
 export default function ProfilePage() {
-  const session = useSignedInSession();
-  const refreshSession = useRefreshSession();
+  const { data: identity } = useGetIdentity<Identity | null>();
+  const refreshIdentity = useRefreshIdentity();
   const [form] = Form.useForm<ProfileForm>();
   const [saving, setSaving] = useState(false);
   const updateProfile = useProfileUpdate();
-  if (!session) return null;
-  const { user, preferences } = session;
+  if (!identity) return null;
+  const { preferences, ...user } = identity;
   const left = daysLeft(user.end_date);
 
   const save = async (values: ProfileForm) => {
@@ -37,7 +39,7 @@ export default function ProfilePage() {
       const { first_name, last_name, phone, company, designation } = values;
       await updateProfile({ first_name, last_name, phone, company, designation, ...preferencePatch(values) });
       toastSuccess(PROFILE_UPDATED_MESSAGE);
-      await refreshSession();
+      await refreshIdentity();
     } catch (error) {
       const fields = fieldErrors(error);
       if (fields) {

@@ -1,8 +1,9 @@
 // A tender / result / brief page opened through a shared link (uid + tid in the query string)
 // by someone not signed in: it reads only what the link grants and offers no personal actions.
+import { useGetIdentity } from "@refinedev/core";
 import { useLocation } from "react-router";
-import { useSession } from "../../hooks/useSession";
 import { loginUrlFor } from "../../lib/redirect";
+import type { Identity } from "../../providers/session";
 import { sharedPairOf, type SharedPair } from "./api";
 
 export interface SharedPage {
@@ -16,11 +17,11 @@ export interface SharedPage {
 
 export function useSharedPage(): SharedPage {
   const { pathname, search } = useLocation();
-  const { status } = useSession();
+  const { data: identity } = useGetIdentity<Identity | null>();
   const pair = sharedPairOf(search);
   const rest = new URLSearchParams(search);
   rest.delete("uid");
   rest.delete("tid");
   const query = rest.toString();
-  return { pair, anonymous: status !== "signed-in", loginUrl: loginUrlFor(pathname + (query ? `?${query}` : "")) };
+  return { pair, anonymous: !identity, loginUrl: loginUrlFor(pathname + (query ? `?${query}` : "")) };
 }

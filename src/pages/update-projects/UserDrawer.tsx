@@ -1,6 +1,7 @@
 // One user, for staff: who they are, their subscription (activate a recorded signup, extend,
 // end), credits (grant with a note; the ledger below), access (disable signs them out
 // everywhere; enable), Impersonate, and staff access (StaffAccessCard).
+import { useGetIdentity } from "@refinedev/core";
 import {
   Alert,
   Button,
@@ -25,9 +26,9 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { canImpersonate, defineAbilityFor } from "../../../common/ability";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
-import { useSignedInSession } from "../../hooks/useSession";
 import { formatDate, formatIndianNumber, formatIst } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
+import type { Identity } from "../../providers/session";
 import { StaffAccessCard } from "./StaffAccessCard";
 import {
   MAX_GRANT,
@@ -92,7 +93,7 @@ function Ledger({ rows }: { rows: LedgerEntry[] }) {
 }
 
 function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: AdminUserDetail) => void }) {
-  const session = useSignedInSession();
+  const { data: identity } = useGetIdentity<Identity | null>();
   const navigate = useNavigate();
   const [endDate, setEndDate] = useState<Dayjs | null>(user.end_date ? dayjs(user.end_date) : null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -115,8 +116,8 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
   };
 
   const setSubscription = (date: string, message: string) => act("subscription", () => usersApi.setEndDate(user.id, date), message);
-  const isSelf = session?.user.id === user.id;
-  const mayImpersonate = !!session && user.is_active && canImpersonate(defineAbilityFor(session.user), { id: user.id, is_staff: user.is_staff });
+  const isSelf = identity?.id === user.id;
+  const mayImpersonate = !!identity && user.is_active && canImpersonate(defineAbilityFor(identity), { id: user.id, is_staff: user.is_staff });
   const current = user.status === "active";
 
   return (

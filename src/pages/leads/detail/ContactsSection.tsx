@@ -7,7 +7,7 @@
 // impersonating the user is asked in useConfirmSpend's dialog instead, and the confirmation is
 // sent only after they confirmed.
 import { FlagOutlined, LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
-import { useCustomMutation } from "@refinedev/core";
+import { useCustomMutation, useGetIdentity } from "@refinedev/core";
 import { Alert, Button, Empty, Input, Modal, Popconfirm, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useRef, useState } from "react";
@@ -16,9 +16,9 @@ import { useAppAbility } from "../../../access/ability";
 import { useConfirmSpend } from "../../../components/credits/useConfirmSpend";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../common/constants";
 import { useMediaQuery } from "../../../hooks/useMediaQuery";
-import { useSignedInSession } from "../../../hooks/useSession";
 import { displayCredits, formatText } from "../../../lib/format";
 import { toastSuccess } from "../../../lib/toast";
+import type { Identity } from "../../../providers/session";
 import { listOf, type LeadContact } from "../api";
 import { useLeadPart } from "./useLead";
 import { useUnlockContact } from "./useUnlockContact";
@@ -155,12 +155,12 @@ interface Props {
 }
 
 export function ContactsSection({ leadId }: Props) {
-  const session = useSignedInSession();
-  const remaining = displayCredits(session?.user.remaining_credits);
+  const { data: identity } = useGetIdentity<Identity | null>();
+  const remaining = displayCredits(identity?.remaining_credits);
   // Staff see every contact in full and correct them through the QA tool instead.
   const canReport = !useAppAbility().can("manage", "Project");
   const query = useQueryContacts(leadId);
-  const impersonated = !!session?.user.is_impersonated;
+  const impersonated = !!identity?.is_impersonated;
   const { unlock, pendingId } = useUnlockContact(leadId);
   const { confirmSpend, dialog } = useConfirmSpend();
   const inFlight = useRef(new Set<number>());
