@@ -77,7 +77,7 @@ const CHAR_WIDTH = 0.6; // of the font size: a rough width of a character, to fi
 const GRID = "#ccc";
 const AXIS = "#666";
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, Math.max(1, max - 1))}…` : text);
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…` : text);
 const textWidth = (text: string, font: number) => text.length * font * CHAR_WIDTH;
 
 interface Active {
@@ -130,13 +130,24 @@ function Drawing<T>({
   }
   if (lo === hi) hi = 1;
   const valueLength = horizontal ? plot.right - plot.left : plot.bottom - plot.top;
-  const tickCount = Math.max(2, Math.min(5, Math.floor(valueLength / (horizontal ? 70 : 40))));
+  // About as many ticks as fit: up the side 40 px apart; along the bottom at least 40 px and as far apart as the widest label needs.
   // (d3-array's nice and ticks, not d3-scale's scaleLinear: that brings d3-format, d3-interpolate and
   // d3-color's colour names along, 8 KB gzipped of the 12 the chart weighed with it, for a straight line.)
-  const [d0, d1] = nice(lo, hi, tickCount);
+  const niceTicks = (count: number) => {
+    const [d0, d1] = nice(lo, hi, count);
+    return { d0, d1, ticks: tickValues(d0, d1, count).filter((t) => !integers || Number.isInteger(t)) };
+  };
+  let axis = niceTicks(Math.max(2, Math.min(5, Math.floor(valueLength / 40))));
+  if (horizontal) {
+    for (let count = 5; count >= 2; count--) {
+      axis = niceTicks(count);
+      const widest = Math.max(...axis.ticks.map((t) => textWidth(tick(t), 12)));
+      if (valueLength / Math.max(1, axis.ticks.length - 1) >= Math.max(40, widest + 12)) break;
+    }
+  }
+  const { d0, d1, ticks } = axis;
   const [r0, r1] = horizontal ? [plot.left, plot.right] : [plot.bottom, plot.top];
   const value = (v: number) => r0 + ((v - d0) / (d1 - d0)) * (r1 - r0);
-  const ticks = tickValues(d0, d1, tickCount).filter((t) => !integers || Number.isInteger(t));
 
   // The category bands, and in each the bars side by side (or one stack), centred, at most maxBarSize thick.
   const band = scaleBand<number>()
