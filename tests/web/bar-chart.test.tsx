@@ -2,7 +2,7 @@
 // a bar per series and category, negative values below the zero line, axis ticks in lakh / crore,
 // long names cut with the full name in a <title>, bars that open something as buttons (click,
 // Enter, Space), the empty state, and the tooltip on hover and on keyboard focus.
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { CountBars, RupeeBars, SeriesBars } from "../../src/components/companies/charts";
 import { CountBars as DashCountBars, DayBars, SplitBars } from "../../src/pages/dashboard/panels/charts";
@@ -188,5 +188,36 @@ describe("dashboard charts", () => {
     fireEvent.mouseEnter(container.querySelectorAll(".chart-category")[5]);
     expect(tooltip()!.textContent).toContain("06 Mar, 2025");
     expect(tooltip()!.textContent).toContain("Leads: 1");
+  });
+});
+
+describe("the chart's width", () => {
+  it("is the box's, measured and followed as it changes (ResizeObserver); day ticks thin out at phone width", () => {
+    let resized: (width: number) => void = () => {};
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        constructor(private callback: (entries: { contentRect: { width: number } }[]) => void) {}
+        observe() {
+          resized = (width) => this.callback([{ contentRect: { width } }]);
+          resized(342); // a phone's 390 px less the card's padding
+        }
+        disconnect() {}
+      },
+    );
+    const days = Array.from({ length: 30 }, (_, i) => ({ date: `2025-03-${String(i + 1).padStart(2, "0")}`, count: 1 + (i % 4) }));
+    const { container } = render(<DayBars label="Leads per day" days={days} />);
+    const svg = () => container.querySelector("svg.chart-svg")!;
+    const ticks = () => container.querySelectorAll(".chart-category-axis text").length;
+    expect(svg().getAttribute("width")).toBe("342");
+    const phoneTicks = ticks();
+    expect(phoneTicks).toBeGreaterThanOrEqual(3);
+    expect(phoneTicks).toBeLessThanOrEqual(8); // ~36 px labels, 12 px apart, in ~300 px
+    expect(bars(container)).toHaveLength(30);
+    act(() => resized(1100));
+    expect(svg().getAttribute("width")).toBe("1100");
+    expect(ticks()).toBeGreaterThan(phoneTicks);
+    // Each bar stays inside the drawing.
+    for (const b of bars(container)) expect(num(b, "x") + num(b, "width")).toBeLessThanOrEqual(1100);
   });
 });
