@@ -69,6 +69,12 @@ export function formatRupees(value: unknown, style: AmountStyle = "short", decim
   return text === NOT_SPECIFIED ? text : `₹ ${text}`;
 }
 
+/** A 0–1 share as a percentage: 0.253 → '25.3%', 0.5 → '50%'; 'Not Specified' for anything else. */
+export function formatShare(value: unknown, decimals = 1): string {
+  const n = toNumber(value);
+  return n === null ? NOT_SPECIFIED : `${formatIndianNumber(n * 100, decimals)}%`;
+}
+
 /** A value already counted in crores (as tender and project values often are). */
 export function formatCrores(value: unknown, style: AmountStyle = "short"): string {
   const n = toNumber(value);
@@ -90,6 +96,12 @@ export function formatDate(value: string | number | Date | null | undefined): st
   }
   const d = dayjs(value);
   return d.isValid() ? toIstWallClock(d.toDate()).format(DATE_FORMAT) : NOT_SPECIFIED;
+}
+
+/** A calendar day ('2025-03-05') as a short axis label: '05 Mar'. */
+export function formatDayMonth(day: string): string {
+  const d = dayjs(day);
+  return DATE_ONLY.test(day) && d.isValid() ? d.format("DD MMM") : NOT_SPECIFIED;
 }
 
 /** Credits never show as negative: an overdrawn balance reads as 0. */

@@ -163,7 +163,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     const details = await pageGet<CompanyDetails>(page, `/api/company/details/${company.id}/`);
     await expect(page.locator(".builder-stat").first()).toBeVisible();
     await expect(page.getByText("Projects by status")).toBeVisible();
-    await expect(page.locator(".builder-charts .recharts-wrapper > svg").first()).toBeVisible();
+    await expect(page.locator(".builder-charts svg.chart-svg").first()).toBeVisible();
     await expect(page.getByText(details.company_type ?? "")).not.toHaveCount(0);
 
     // Unlock: confirm the spend; the top bar drops by exactly the cost, once.
@@ -216,9 +216,9 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await expect(page).toHaveURL(new RegExp(`/company-financial-data/${company.id}$`));
 
     // Two charts (revenue and profit; net worth and borrowings) with a bar per year.
-    await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator(".recharts-wrapper > svg")).toBeVisible();
-    await expect(page.getByRole("img", { name: "Net worth and borrowings by fiscal year" }).locator(".recharts-wrapper > svg")).toBeVisible();
-    await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator(".recharts-bar-rectangle")).toHaveCount(fin.results.length * 2);
+    await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator("svg.chart-svg")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Net worth and borrowings by fiscal year" }).locator("svg.chart-svg")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator(".chart-bar")).toHaveCount(fin.results.length * 2);
     // The table: one row per fiscal year, newest first, amounts in lakh / crore.
     const table = page.locator(".fin-table tbody tr.ant-table-row");
     await expect(table).toHaveCount(fin.results.length);

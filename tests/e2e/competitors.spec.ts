@@ -70,8 +70,8 @@ for (const vp of WIDTHS) {
         await expect(row.locator("td").nth(5)).toHaveText(String(profile.l1_count));
       }
       // The side-by-side charts are drawn.
-      await expect(page.getByRole("img", { name: "Tenders bid and won per competitor" }).locator(".recharts-wrapper > svg")).toBeVisible();
-      await expect(page.getByRole("img", { name: "Win rate and typical discount per competitor" }).locator(".recharts-wrapper > svg")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Tenders bid and won per competitor" }).locator("svg.chart-svg")).toBeVisible();
+      await expect(page.getByRole("img", { name: "Win rate and typical discount per competitor" }).locator("svg.chart-svg")).toBeVisible();
 
       // The full record: rank positions, categories and states, recent wins.
       if (phone) await row.getByRole("button", { name: "Full record" }).click();

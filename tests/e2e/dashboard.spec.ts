@@ -48,11 +48,12 @@ test(`${DESKTOP.name} (${DESKTOP.width}px): charts with numbers; the shortlisted
   expect(shortlisted.construction).toBeGreaterThanOrEqual(3);
 
   const marks = page.locator(".dash-panel").filter({ has: page.getByText("Your marked leads", { exact: true }) });
-  // A chart (svg bars) with its numbers on it, and the panel's number.
-  const chart = marks.getByRole("img", { name: /Your leads by mark/ });
+  // A chart (svg bars) with its numbers on it, and the panel's number. Its bars open the lister, so
+  // it is a figure holding buttons, not an image.
+  const chart = marks.getByRole("figure", { name: /Your leads by mark/ });
   await expect(chart).toBeVisible();
-  await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
-  await expect(marks.locator(".recharts-label-list").first()).toContainText(String(shortlisted.construction));
+  await expect(chart.locator(".chart-bar").first()).toBeVisible();
+  await expect(chart.locator(".chart-label").first()).toContainText(String(shortlisted.construction));
   const total = stat.by_mark.reduce((n, m) => n + m.count, 0);
   await expect(marks.locator(".dash-number")).toContainText(String(total));
 
@@ -81,7 +82,7 @@ test("the window control changes the new-leads range, kept in the URL", async ({
   expect(series.days).toHaveLength(7);
   const panel = page.locator(".dash-panel").filter({ has: page.getByText("New leads for you", { exact: true }) });
   await expect(panel.locator(".dash-number .ant-statistic-content")).toHaveText(series.total.toLocaleString("en-IN"));
-  await expect(panel.getByRole("img", { name: /Leads per day/ })).toBeVisible();
+  await expect(panel.getByRole("figure", { name: /Leads per day/ })).toBeVisible(); // its days open My Feed: a figure of buttons
   // The number opens My Feed narrowed to those days, listing as many leads.
   await expect(panel.locator(".dash-figure a")).toHaveAttribute("href", /\/my-feed\?filter=arrived_date%3A%5B/);
   await panel.locator(".dash-figure a").click();

@@ -59,7 +59,7 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     const markers = {
       "the signed-in shell (AppLayout's side menu)": '"app-sider"',
       "the CASL rules (@casl/ability)": "ForbiddenError",
-      "the charts (recharts)": "recharts-wrapper",
+      "the charts (BarChart)": "chart-svg",
       "Microsoft's sign-in (MSAL)": "msal",
       "object-inspect (side-channel's fall-backs; vite.config aliases side-channel)": "maxStringLength",
       "antd's toasts (message: loaded for the first toast, or when the page is idle)": "-notice-wrapper",

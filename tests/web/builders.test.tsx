@@ -154,7 +154,8 @@ describe("builder detail", () => {
       }),
     );
     expect((await screen.findByText(/^Credits:/)).textContent).toBe("Credits: 40 remaining out of total 100");
-    const figure = async (title: string) => (await screen.findByText(title, {}, { timeout: 19_000 })).closest(".builder-stat")!.textContent;
+    // The figure of that title (the 'Tenders and roles' chart has a 'Tenders won' bar too).
+    const figure = async (title: string) => (await screen.findAllByText(title, {}, { timeout: 19_000 })).map((e) => e.closest(".builder-stat")).find(Boolean)!.textContent;
     expect(await figure("Total value")).toBe("Total value₹ 25.45 CrProjects and tenders won");
     expect(await figure("Tenders won")).toMatch(/Win rate 25%$/);
     fireEvent.click(await screen.findByRole("button", { name: "Unlock company (5 credits)" }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countOf, displayCredits, formatAmount, formatDate, formatDateTime, formatIndianNumber, formatIstDate, formatIstDateTime, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
+import { countOf, displayCredits, formatAmount, formatDate, formatDateTime, formatDayMonth, formatShare, formatIndianNumber, formatIstDate, formatIstDateTime, formatRupees, NOT_SPECIFIED } from "../../src/lib/format";
 
 describe("Indian number formatting", () => {
   it("groups digits the Indian way", () => {
@@ -84,5 +84,20 @@ describe("every time in IST, labelled (issue 17: times were shown in the browser
     expect(formatDate("2025-03-05T20:00:00Z")).toBe("06 Mar, 2025");
     expect(formatDate("2025-03-05")).toBe("05 Mar, 2025");
     expect(formatDate("2025-03-05T10:00:00Z")).toBe("05 Mar, 2025");
+  });
+});
+
+describe("chart numbers", () => {
+  it("reads a 0–1 share as a percentage with at most one decimal", () => {
+    expect(formatShare(0.253)).toBe("25.3%");
+    expect(formatShare(0.5)).toBe("50%");
+    expect(formatShare(-0.022)).toBe("-2.2%");
+    expect(formatShare(null)).toBe(NOT_SPECIFIED);
+  });
+
+  it("labels a calendar day 'DD MMM' on an axis", () => {
+    expect(formatDayMonth("2025-03-05")).toBe("05 Mar");
+    expect(formatDayMonth("2025-12-31")).toBe("31 Dec");
+    expect(formatDayMonth("not a day")).toBe(NOT_SPECIFIED);
   });
 });

@@ -67,8 +67,9 @@ export function ShortlistedStatusPanel() {
           <SplitBars
             label="Shortlisted leads by project status"
             rows={s.by_status.map((x) => ({ name: x.status ?? NOT_SPECIFIED, construction: x.construction, industrial: x.industrial }))}
-            // No lister filter asks for "no status", so those bars open nothing.
-            onOpen={(row, c) => row.name !== NOT_SPECIFIED && navigate(link(row.name)(c))}
+            // No lister filter asks for "no status", so those bars open nothing (and are not buttons).
+            opens={(row) => row.name !== NOT_SPECIFIED}
+            onOpen={(row, c) => navigate(link(row.name)(c))}
           />
           {s.by_status.length === 0 && (
             <Typography.Paragraph type="secondary">Shortlist leads from the lead lists to follow their progress here.</Typography.Paragraph>
