@@ -1,70 +1,40 @@
 // 'Set reminder' on a lead, tender, tender result or company: a date, a time and a note, saved with
-// POST reminders/list. The job runner e-mails it once at that time; /reminders lists it.
+// POST reminders/list. The job runner e-mails it once at that time; /reminders lists it. The dialog
+// (SetReminderDialog) is fetched when the pointer or focus reaches the button, and shown on press;
+// until its code is there the button shows it is busy.
 import { BellOutlined } from "@ant-design/icons";
-import { Button, DatePicker, Form, Input, Modal } from "antd";
-import type { Dayjs } from "dayjs";
-import { useState } from "react";
+import { Button } from "antd";
+import { Suspense, useState } from "react";
 import type { ReminderItemType } from "../../../common/reminders";
-import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
-import { toastSuccess } from "../../lib/toast";
-import { useReminderMutations } from "../../pages/reminders/api";
+import { lazyComponent } from "../../lib/lazyPage";
 
-interface ReminderForm {
-  remind_at: Dayjs;
-  note?: string;
-}
+const loadDialog = () => import("./SetReminderDialog").then((m) => m.SetReminderDialog);
+const SetReminderDialog = lazyComponent(loadDialog);
+const preloadDialog = () => void loadDialog().catch(() => undefined);
 
 export function ReminderButton({ itemType, itemId, size }: { itemType: ReminderItemType; itemId: number; size?: "small" | "middle" }) {
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<ReminderForm>();
-  const { create } = useReminderMutations();
-
-  const save = async (values: ReminderForm) => {
-    setSaving(true); // one request per click, however often the button is pressed
-    try {
-      const remindAt = fromIstWallClock(values.remind_at.second(0).millisecond(0));
-      await create.mutateAsync({ item_type: itemType, item_id: itemId, remind_at: remindAt, note: values.note?.trim() ?? "" });
-      toastSuccess(`Reminder set for ${formatIstDateTime(remindAt)}`);
-      setOpen(false);
-      form.resetFields();
-    } catch {
-      // The HTTP layer has shown the server's message; the dialog stays open to correct it.
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  // Kept once shown, so closing plays antd's leave and reopening needs no second load.
+  const [shown, setShown] = useState(false);
+  const button = (busy: boolean) => (
+    <Button
+      icon={<BellOutlined />}
+      size={size}
+      loading={busy}
+      onMouseEnter={preloadDialog}
+      onFocus={preloadDialog}
+      onClick={() => {
+        setShown(true);
+        setOpen(true);
+      }}
+    >
+      Set reminder
+    </Button>
+  );
   return (
-    <>
-      <Button icon={<BellOutlined />} size={size} onClick={() => setOpen(true)}>
-        Set reminder
-      </Button>
-      <Modal
-        title="Set reminder"
-        open={open}
-        okText="Save reminder"
-        confirmLoading={saving}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ remind_at: toIstWallClock(Date.now()).add(1, "day").hour(10).minute(0).second(0) }}>
-          <Form.Item
-            label="When (IST)"
-            name="remind_at"
-            rules={[
-              { required: true, message: "Choose a date and time" },
-              { validator: (_, v: Dayjs | undefined) => (!v || fromIstWallClock(v) > new Date().toISOString() ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future"))) },
-            ]}
-          >
-            <DatePicker showTime={{ format: "HH:mm", minuteStep: 5 }} format="DD MMM, YYYY HH:mm" style={{ width: "100%" }} />
-          </Form.Item>
-          <Form.Item label="Note" name="note">
-            <Input.TextArea rows={3} maxLength={2000} placeholder="e.g. Call the site engineer about the cement order" />
-          </Form.Item>
-        </Form>
-      </Modal>
-    </>
+    <Suspense fallback={button(true)}>
+      {button(false)}
+      {shown && <SetReminderDialog itemType={itemType} itemId={itemId} open={open} onClose={() => setOpen(false)} />}
+    </Suspense>
   );
 }
