@@ -51,9 +51,12 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
-      // papaparse (CommonJS, so assumed to have side effects) is used only by Refine's CSV
-      // import/export hooks, which the app never calls: without this it rode along on every page.
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]papaparse[\\/]/.test(id) },
+      // Packages @refinedev/core and @refinedev/antd import at their top for parts the app never
+      // uses, read as side-effect free so they go with those parts: papaparse (CommonJS; Refine's
+      // CSV import/export hooks) rode along on every page, and react-markdown and remark-gfm
+      // (@refinedev/antd's MarkdownField, with micromark and unified: ≈ 290 KB raw) on every page
+      // that uses @refinedev/antd's useForm or useTable.
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/](papaparse|react-markdown|remark-gfm)[\\/]/.test(id) },
       output: { codeSplitting: { groups: [FRAMEWORK_CHUNK, SHARED_HELPERS_CHUNK] } },
     },
   },
