@@ -78,6 +78,17 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("no page's first open brings what it only needs on demand (read from the code itself)", () => {
+    const markers = {
+      "libphonenumber's metadata (fetched when a phone number is first checked)": "country_calling_codes",
+      "@refinedev/antd's markdown field (micromark: unused)": "micromark",
+    };
+    for (const s of sizes) {
+      const code = s.files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+      for (const [what, marker] of Object.entries(markers)) expect(code.includes(marker), `${what} is on ${s.route}`).toBe(false);
+    }
+  });
+
   // Issue 17's budgets (/login ≤ 200 KB, a signed-in page ≤ 400 KB) are not met yet: npm run bench
   // prints each page against them. Until then no page may grow past what it weighs today.
   it("no page is heavier than it is today", () => {
