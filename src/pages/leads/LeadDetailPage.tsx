@@ -16,7 +16,8 @@ import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatTex
 import { projectTypes, type CompanyRef, type LeadDetail } from "./api";
 import { AskSection } from "./detail/AskSection";
 import { ContactsSection } from "./detail/ContactsSection";
-import { DocumentsSection, HistorySection, ImagesSection, KeywordsSection, SimilarSection, StatusUpdatesSection } from "./detail/LeadSections";
+import { ImagesSection } from "./detail/LeadImages";
+import { DocumentsSection, HistorySection, KeywordsSection, SimilarSection, StatusUpdatesSection } from "./detail/LeadSections";
 import { useLead } from "./detail/useLead";
 import { StatusTag, TypeTags } from "./LeadResults";
 import { MarkControl } from "./MarkControl";

@@ -33,7 +33,7 @@ import { detailOf } from "../../components/page/useDetail";
 import { formatDate, formatDateTime, formatIndianNumber, formatRupees } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { webUrlRule } from "../../lib/webUrlRule";
-import { ImagesSection } from "../leads/detail/LeadSections";
+import { ImagesSection } from "../leads/detail/LeadImages";
 import { useLeadPart } from "../leads/detail/useLead";
 import { CompanySelect } from "./CompanySelect";
 import { ProjectContactsCard } from "./ProjectContactsCard";

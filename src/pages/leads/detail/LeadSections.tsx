@@ -1,33 +1,30 @@
 // The lead detail page's smaller sections: documents (the list, their contacts and specs), keywords,
-// status updates, histories, images and similar leads. Each loads on its own and shows its own
-// failure, so one missing part never blanks the page.
-import { LockOutlined, UploadOutlined } from "@ant-design/icons";
-import { useCustomMutation, useDataProvider } from "@refinedev/core";
-import { Alert, Button, Empty, Image, List, Skeleton, Table, Tabs, Tag, Timeline, Typography, Upload } from "antd";
-import { useEffect, useState, type ReactNode } from "react";
+// status updates, histories and similar leads (images: LeadImages.tsx). Each loads on its own and
+// shows its own failure, so one missing part never blanks the page.
+import { LockOutlined } from "@ant-design/icons";
+import { Alert, Empty, List, Skeleton, Table, Tabs, Tag, Timeline, Typography } from "antd";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MARK_LABELS, type Mark } from "../../../../common/constants";
 import { formatDate, formatDateTime, formatLocation, formatRupees, formatText } from "../../../lib/format";
-import { toastSuccess } from "../../../lib/toast";
 import {
   leadDetailPath,
   listOf,
   type DocumentContact,
   type DocumentSpec,
   type HistoryEntry,
-  type LeadImage,
   type MarkHistoryEntry,
   type SimilarLead,
   type StatusUpdate,
 } from "../api";
 import { StatusTag, TypeTags } from "../LeadResults";
 import { LeadDocuments } from "./LeadDocuments";
-import { useLeadPart, useRefreshLeadPart } from "./useLead";
+import { useLeadPart } from "./useLead";
 
 const none = (text: string) => <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text} />;
 
 /** Loading, failure and empty states of one part, then its content. */
-function Part<T>({ query, empty, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: unknown }; empty: string; children: (items: T[]) => ReactNode }) {
+export function Part<T>({ query, empty, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: unknown }; empty: string; children: (items: T[]) => ReactNode }) {
   if (query.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (query.isError) return <Alert type="warning" showIcon message="Could not be loaded" description={(query.error as Error)?.message} />;
   const items = listOf<T>(query.data);
@@ -238,73 +235,6 @@ export function HistorySection({ leadId, markHistory }: { leadId: string; markHi
         },
       ]}
     />
-  );
-}
-
-/** An image behind the token: fetched through the HTTP layer as a blob. */
-function AuthImage({ image }: { image: LeadImage }) {
-  const dataProvider = useDataProvider();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let url: string | null = null;
-    let live = true;
-    dataProvider()
-      .custom!<{ blob: Blob }>({ url: image.url, method: "get", meta: { toast: false, responseType: "blob" } })
-      .then(({ data: file }) => {
-        if (!live) return;
-        url = URL.createObjectURL(file.blob);
-        setSrc(url);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [image.url, dataProvider]);
-  if (failed) return <div className="lead-image lead-image-missing">{image.file_name}</div>;
-  if (!src) return <Skeleton.Image active className="lead-image" />;
-  return <Image src={src} alt={image.file_name} className="lead-image" width={160} height={120} style={{ objectFit: "cover" }} />;
-}
-
-export function ImagesSection({ leadId, isStaff }: { leadId: string; isStaff: boolean }) {
-  const query = useLeadPart<{ results: LeadImage[] }>(leadId, "image-upload/");
-  const refreshImages = useRefreshLeadPart(leadId, "image-upload/");
-  const { mutate, mutation } = useCustomMutation();
-  const upload = (file: File) => {
-    const form = new FormData();
-    form.append("file", file);
-    mutate(
-      { url: `work/${leadId}/image-upload/`, method: "post", values: form, errorNotification: false },
-      {
-        onSuccess: () => {
-          toastSuccess("Image uploaded");
-          void refreshImages();
-        },
-      },
-    );
-  };
-  return (
-    <div>
-      {isStaff && (
-        <Upload accept="image/jpeg,image/png,image/webp" showUploadList={false} beforeUpload={(file) => (upload(file), false)}>
-          <Button icon={<UploadOutlined />} loading={mutation.isPending} size="small" className="image-upload">
-            Upload image
-          </Button>
-        </Upload>
-      )}
-      <Part<LeadImage> query={query} empty="No images">
-        {(items) => (
-          <Image.PreviewGroup>
-            <div className="lead-images">
-              {items.map((img) => (
-                <AuthImage key={img.id} image={img} />
-              ))}
-            </div>
-          </Image.PreviewGroup>
-        )}
-      </Part>
-    </div>
   );
 }
 
