@@ -69,6 +69,18 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("a lister, the dashboard and the profile do not download antd's Tabs on their first open", () => {
+    // antd's Card imported Tabs (for its tabList, never used here): ≈ 18 KB gz on every page with a
+    // card; the app's Panel (src/components/page/Panel.tsx) draws the same box without it. These
+    // pages show no tabs of their own. The markers are rc-tabs' own: its default class prefix and
+    // the overflow menu's class.
+    for (const route of ["/private-construction-leads", "/dashboard", "/profile"]) {
+      const code = page(route).files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+      expect(code.includes("`rc-tabs`") || code.includes('"rc-tabs"'), `rc-tabs is on ${route}`).toBe(false);
+      expect(code.includes("-nav-operations"), `antd's Tabs is on ${route}`).toBe(false);
+    }
+  });
+
   it("every signed-in page brings the signed-in shell; no page brings Microsoft's sign-in library on its first open", () => {
     const shell = filesOf("src/components/auth/GatedAppLayout.tsx");
     const msal = manifest["src/lib/identityMicrosoft.ts"].file;
