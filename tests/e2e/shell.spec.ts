@@ -116,7 +116,7 @@ test("antd's styles come built: sign-in, a lister with its sort menu and date pi
   expect(await stylesBuiltInPage(page)).toEqual([]);
   await page.locator(".lister-results .ant-table-row a").first().click();
   await expect(page).toHaveURL(/\/tender\/detail\//);
-  await expect(page.locator(".ant-descriptions, .ant-card").first()).toBeVisible();
+  await expect(page.locator(".ant-descriptions, .panel").first()).toBeVisible();
   expect(await stylesBuiltInPage(page)).toEqual([]);
 });
 

@@ -187,7 +187,7 @@ test.describe("staff area", () => {
     await expect(page.getByText(`Keyword '${keyword}' added`)).toBeVisible();
     // Read back from the server: after a reload the project's keywords include it.
     await page.reload();
-    const keywords = page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title", { hasText: /^Keywords$/ }) });
+    const keywords = page.getByRole("region", { name: "Keywords", exact: true });
     await expect(keywords.locator(".ant-tag").filter({ hasText: new RegExp(`^${keyword}$`) })).toBeVisible();
   });
 

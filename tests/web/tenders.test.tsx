@@ -192,11 +192,11 @@ describe("shared links", { timeout: 60_000 }, () => {
     renderApp("/tender/detail/5?uid=3&tid=good");
     await screen.findByText("A tender shared with you from InfraScout", {}, { timeout: 19_000 });
     expect(screen.getAllByText("Tender number 5").length).toBeGreaterThan(0);
-    const corrigenda = screen.getByText("Corrigenda (1)").closest(".ant-card")!;
+    const corrigenda = screen.getByRole("region", { name: "Corrigenda (1)" });
     expect(corrigenda.querySelector(".corrigenda")!.textContent).toBe("Corrigendum-1: Extension of bid due dateExtended by a week.05 Nov, 2026");
-    const documents = screen.getByText("Documents (1)").closest(".ant-card")!;
+    const documents = screen.getByRole("region", { name: "Documents (1)" });
     expect(documents.querySelector(".tender-document")!.textContent).toBe("NIT.pdfapplication/pdf · 2 KB · text read for the brief");
-    expect(within(documents as HTMLElement).queryByRole("link", { name: "NIT.pdf" })).toBeNull(); // no URL: plain text
+    expect(within(documents).queryByRole("link", { name: "NIT.pdf" })).toBeNull(); // no URL: plain text
     expect(screen.queryByRole("button", { name: /Set reminder/ })).toBeNull();
     expect(screen.queryByRole("button", { name: /Share/ })).toBeNull();
     // Only the shared call was made (a similar-tenders call would need a sign-in).

@@ -2,7 +2,8 @@
 // NotFound page, for a malformed or unknown id) and the same error state; then the page's own
 // title, subtitle and content once its record is there.
 import { ArrowLeftOutlined } from "@ant-design/icons";
-import { Card, Skeleton } from "antd";
+import { Skeleton } from "antd";
+import { Panel } from "./Panel";
 import { Suspense, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Pages } from "../../pages";
@@ -62,9 +63,9 @@ export function DetailShell<T>({ detail, title, noun, back, errorTitle, notFound
   if (detail.isPending) {
     return (
       <PageShell title={title} subtitle={pendingSubtitle} extra={extra}>
-        <Card className="detail-loading" aria-busy="true">
+        <Panel className="detail-loading" aria-busy="true">
           <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
+        </Panel>
       </PageShell>
     );
   }
@@ -72,7 +73,7 @@ export function DetailShell<T>({ detail, title, noun, back, errorTitle, notFound
   if (detail.error || record === undefined) {
     return (
       <PageShell title={title} subtitle={pendingSubtitle} extra={extra}>
-        <Card className="detail-error">
+        <Panel className="detail-error">
           <EmptyState
             title={errorTitle ?? `This ${noun.toLowerCase()} could not be loaded`}
             text={
@@ -87,7 +88,7 @@ export function DetailShell<T>({ detail, title, noun, back, errorTitle, notFound
               </>
             }
           />
-        </Card>
+        </Panel>
       </PageShell>
     );
   }

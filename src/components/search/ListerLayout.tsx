@@ -3,7 +3,8 @@
 // the results (given by the page: a table, cards, a list with a preview) and the pager.
 import { FilterOutlined } from "@ant-design/icons";
 import type { BaseRecord } from "@refinedev/core";
-import { Alert, Badge, Button, Card, Drawer, Pagination, Typography } from "antd";
+import { Alert, Badge, Button, Drawer, Pagination, Typography } from "antd";
+import { Panel } from "../page/Panel";
 import { useEffect, useState, type ReactNode } from "react";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { countOf } from "../../lib/format";
@@ -80,7 +81,7 @@ export function ListerLayout<T extends BaseRecord>({ config, lister, children, s
       <div className="lister-body">
         {!narrow && (
           <aside className="lister-filters" aria-label="Filters">
-            <Card size="small">{filters}</Card>
+            <Panel size="small">{filters}</Panel>
           </aside>
         )}
         <div className="lister-results" aria-busy={list.isFetching} data-query={search.key}>

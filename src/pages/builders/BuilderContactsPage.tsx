@@ -5,7 +5,8 @@
 // the unlock button is on the page. Below, the history of changes to these contacts. Page,
 // text and filters live in the URL, so a reload or a shared link shows the same list.
 import { ClockCircleOutlined, LockOutlined } from "@ant-design/icons";
-import { Alert, Card, Empty, Input, Pagination, Select, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Empty, Input, Pagination, Select, Skeleton, Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -149,7 +150,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
   const filtered = !!(q.query || q.sources?.length || q.seniority?.length);
 
   return (
-    <Card size="small" title="Contacts" className="builder-section" data-query={key} aria-busy={query.isFetching}>
+    <Panel size="small" title="Contacts" className="builder-section" data-query={key} aria-busy={query.isFetching}>
       {data && !data.company_unlocked && (
         <Alert
           className="contacts-unlock-banner"
@@ -216,7 +217,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
           onChange={(page) => setParams(writeContactsQuery({ ...q, page }))}
         />
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -224,7 +225,7 @@ function HistoryCard({ companyId }: { companyId: number }) {
   const query = useApiPart<{ results: CompanyContactHistoryRow[] }>(companyPaths.contactsHistory(companyId), { queryKey: companyKeys.contactsHistory(companyId) });
   const items = query.data?.results ?? [];
   return (
-    <Card size="small" title={<span><ClockCircleOutlined /> Contacts history</span>} className="builder-section">
+    <Panel size="small" title={<span><ClockCircleOutlined /> Contacts history</span>} className="builder-section">
       {query.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : query.isError ? (
@@ -234,7 +235,7 @@ function HistoryCard({ companyId }: { companyId: number }) {
       ) : (
         <HistoryList items={items} showContact />
       )}
-    </Card>
+    </Panel>
   );
 }
 

@@ -3,7 +3,8 @@
 // can do: unlock its contacts with credits, set a reminder, track it as a competitor, and go to
 // its contacts and financial data.
 import { BankOutlined, TeamOutlined } from "@ant-design/icons";
-import { Card, Descriptions, Space, Tag, Typography } from "antd";
+import { Descriptions, Space, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { DescriptionsProps } from "antd";
 import { Link, useParams } from "react-router";
 import type { CompanyDetails } from "../../../common/companies";
@@ -91,17 +92,17 @@ export default function BuilderDetailPage() {
       {(c) => (
         <>
           <Header c={c} />
-          <Card size="small" title="Activity" className="builder-section">
+          <Panel size="small" title="Activity" className="builder-section">
             <CompanyStatsSection companyId={c.id} />
-          </Card>
-          <Card size="small" title="Company details" className="builder-section">
+          </Panel>
+          <Panel size="small" title="Company details" className="builder-section">
             <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }} items={companyFields(c)} className="builder-fields" />
             {!c.has_financials && (
               <Typography.Paragraph type="secondary" className="builder-stat-note" style={{ marginTop: 8, marginBottom: 0 }}>
                 No financial statements on record for this company yet.
               </Typography.Paragraph>
             )}
-          </Card>
+          </Panel>
         </>
       )}
     </CompanyPageFrame>

@@ -1,7 +1,8 @@
 // One page of builders: a table on wide screens, cards on phones. The name links to the
 // builder's detail; CIN, type, place, paid-up capital and incorporation tell similar names apart.
 import { UnlockOutlined } from "@ant-design/icons";
-import { Card, Empty, Skeleton, Table, Tag, Typography } from "antd";
+import { Empty, Skeleton, Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { CompanyListRow } from "../../../common/companies";
@@ -93,7 +94,7 @@ const columns: ColumnsType<CompanyListRow> = [
 
 export function BuilderCard({ c }: { c: CompanyListRow }) {
   return (
-    <Card size="small" className="builder-card" data-company-id={c.id}>
+    <Panel size="small" className="builder-card" data-company-id={c.id}>
       <div className="builder-card-head">
         <Link to={builderDetailPath(c.id)} className="builder-name">
           {c.name}
@@ -112,7 +113,7 @@ export function BuilderCard({ c }: { c: CompanyListRow }) {
         </span>
       </div>
       <UnlockedTag unlocked={c.is_unlocked} />
-    </Card>
+    </Panel>
   );
 }
 

@@ -2,7 +2,8 @@
 // year (company/financial_data/{companyId}) as charts and as a table in lakh / crore with the
 // profit margin and debt-to-equity, then its directors (DirectorsSection). The director looked up
 // by DIN is in the URL (?din=), so Back returns to the company's own directors.
-import { Alert, Card, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
+import { Alert, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { Link, useParams, useSearchParams } from "react-router";
 import { DIN_PATTERN, type CompanyFinancialData, type FinancialYear } from "../../../common/companies";
@@ -104,10 +105,10 @@ export default function CompanyFinancialDataPage() {
     >
       {(company) => (
         <>
-          <Card size="small" title="Financials" className="builder-section">
+          <Panel size="small" title="Financials" className="builder-section">
             <Financials companyId={company.id} />
-          </Card>
-          <Card size="small" title="Directors" className="builder-section" id="directors">
+          </Panel>
+          <Panel size="small" title="Directors" className="builder-section" id="directors">
             <DirectorsSection
               cin={company.cin}
               din={din}
@@ -118,7 +119,7 @@ export default function CompanyFinancialDataPage() {
                 setParams(p);
               }}
             />
-          </Card>
+          </Panel>
         </>
       )}
     </CompanyPageFrame>

@@ -3,7 +3,8 @@
 // (company/static_data/) with how many contacts an unlock would show. Tab, search and page are
 // in the URL.
 import { useList } from "@refinedev/core";
-import { Alert, Card, Empty, Input, Pagination, Table, Tabs, Typography } from "antd";
+import { Alert, Empty, Input, Pagination, Table, Tabs, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -73,7 +74,7 @@ function CompanyCards<T extends CompanyStaticRow>({ rows, unlocked }: { rows: T[
   return (
     <div className="builder-cards">
       {rows.map((c) => (
-        <Card size="small" className="builder-card" key={c.id} data-company-id={c.id}>
+        <Panel size="small" className="builder-card" key={c.id} data-company-id={c.id}>
           <Link to={builderDetailPath(c.id)} className="builder-name">
             {c.name}
           </Link>
@@ -87,7 +88,7 @@ function CompanyCards<T extends CompanyStaticRow>({ rows, unlocked }: { rows: T[
             </Link>
             {unlocked && <span>Unlocked {formatDate((c as unknown as UnlockedCompanyRow).unlocked_at)}</span>}
           </div>
-        </Card>
+        </Panel>
       ))}
     </div>
   );
@@ -165,7 +166,7 @@ export default function UnlockedCompaniesPage() {
   const list = <CompanyList tab={tab} page={page} q={q} onPage={(n) => go({ page: n })} />;
   return (
     <PageShell title="Unlocked Companies" subtitle="Companies whose contacts you can see in full">
-      <Card size="small">
+      <Panel size="small">
         <Input.Search
           className="unlocked-search"
           aria-label="Search companies"
@@ -184,7 +185,7 @@ export default function UnlockedCompaniesPage() {
             { key: "locked", label: "Not unlocked yet", children: tab === "locked" ? list : null },
           ]}
         />
-      </Card>
+      </Panel>
     </PageShell>
   );
 }

@@ -4,7 +4,8 @@
 // calendar (below it on phones), where reminders can be completed, edited or added. The view
 // and the chosen day are in the URL (?view=week&date=2025-03-14), so a day can be linked to.
 import { LeftOutlined, PlusOutlined, RightOutlined } from "@ant-design/icons";
-import { Button, Calendar, Card, Empty, Segmented, Tag, Typography } from "antd";
+import { Button, Calendar, Empty, Segmented, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import dayjs, { type Dayjs } from "dayjs";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -110,7 +111,7 @@ export default function ProjectCalendarPage() {
   const period = view === "week" ? `${from.format("DD MMM")} – ${to.format("DD MMM, YYYY")}` : day.format("MMMM YYYY");
 
   const dayPanel = (
-    <Card
+    <Panel
       size="small"
       title={formatDate(day.toDate())}
       extra={
@@ -144,7 +145,7 @@ export default function ProjectCalendarPage() {
           )}
         </div>
       )}
-    </Card>
+    </Panel>
   );
 
   const week = (
@@ -206,9 +207,9 @@ export default function ProjectCalendarPage() {
         ))}
       </div>
       <div className="cal-layout" aria-busy={eventsQuery.isFetching}>
-        <Card size="small" className="cal-main">
+        <Panel size="small" className="cal-main">
           {view === "week" ? week : month}
-        </Card>
+        </Panel>
         {dayPanel}
       </div>
       <ReminderDialog open={creating || !!editing} reminder={editing} day={creating ? day : undefined} onClose={() => (setCreating(false), setEditing(null))} />

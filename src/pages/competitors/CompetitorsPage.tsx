@@ -5,7 +5,8 @@
 // companies that bid on the same tenders as the user's company (competitor_lister/) to track.
 import { DeleteOutlined, DownOutlined, RightOutlined } from "@ant-design/icons";
 import { useCustom, useList } from "@refinedev/core";
-import { Alert, Button, Card, Col, Empty, Pagination, Popconfirm, Row, Segmented, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Button, Col, Empty, Pagination, Popconfirm, Row, Segmented, Skeleton, Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -80,7 +81,7 @@ const columns: ColumnsType<CompetitorComparisonRow> = [
 
 function CompetitorCard({ row, open, onToggle }: { row: CompetitorComparisonRow; open: boolean; onToggle: () => void }) {
   return (
-    <Card size="small" className="competitor-card" data-company-id={row.company.id}>
+    <Panel size="small" className="competitor-card" data-company-id={row.company.id}>
       <div className="competitor-card-head">
         <NameCell row={row} />
         <Untrack row={row} />
@@ -98,7 +99,7 @@ function CompetitorCard({ row, open, onToggle }: { row: CompetitorComparisonRow;
         {open ? "Hide record" : "Full record"}
       </Button>
       {open && <CompetitorProfileView companyId={row.company.id} />}
-    </Card>
+    </Panel>
   );
 }
 
@@ -184,7 +185,7 @@ function Suggestions({ full }: { full: boolean }) {
   const data = query.data?.data;
   const you = data?.your_company;
   return (
-    <Card size="small" title="Suggested competitors" className="builder-section competitor-suggestions">
+    <Panel size="small" title="Suggested competitors" className="builder-section competitor-suggestions">
       {you && (
         <Typography.Paragraph type="secondary" className="suggest-basis">
           {you.company ? (
@@ -230,7 +231,7 @@ function Suggestions({ full }: { full: boolean }) {
         </ul>
       )}
       {data && data.count > data.page_size && <Pagination className="contacts-pager" size="small" current={page} pageSize={data.page_size} total={data.count} showSizeChanger={false} onChange={setPage} />}
-    </Card>
+    </Panel>
   );
 }
 
@@ -254,7 +255,7 @@ export default function CompetitorsPage() {
 
   return (
     <PageShell title="Your Competitors" subtitle="Who keeps winning the tenders you bid for">
-      <Card size="small" className="builder-section competitor-picker">
+      <Panel size="small" className="builder-section competitor-picker">
         <Typography.Text strong id="track-label">
           Track a competitor
         </Typography.Text>
@@ -271,9 +272,9 @@ export default function CompetitorsPage() {
           </Typography.Text>
         </div>
         {full && <Typography.Text type="warning">You track the most competitors allowed. Stop tracking one to add another.</Typography.Text>}
-      </Card>
+      </Panel>
 
-      <Card
+      <Panel
         size="small"
         title="Side by side"
         className="builder-section competitor-comparison"
@@ -301,7 +302,7 @@ export default function CompetitorsPage() {
         ) : (
           <Comparison rows={rows} narrow={narrow} />
         )}
-      </Card>
+      </Panel>
 
       <Suggestions full={full} />
     </PageShell>

@@ -1,7 +1,8 @@
 // E-mail alerts (email-config/): for the feed and each quick search, on or off, daily or weekly.
 // A digest of the new items since the last one (each with why it matched) is mailed per user
 // and frequency; every mail has an unsubscribe link that works without signing in.
-import { Card, List, Segmented, Skeleton, Switch, Tag, Typography } from "antd";
+import { List, Segmented, Skeleton, Switch, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
@@ -102,7 +103,7 @@ export default function EmailAlertsPage() {
 
   return (
     <PageShell title="Email Alerts" subtitle="Get the new items of your feed or a quick search by e-mail: every morning (IST) or every Monday.">
-      <Card>
+      <Panel>
         {alerts.isPending || searches.isPending ? (
           <Skeleton active />
         ) : (
@@ -113,7 +114,7 @@ export default function EmailAlertsPage() {
             Save a search from any lister ('Save search') to get alerts on it too. Your saved searches are under <Link to="/quick-searches">Quick Searches</Link>.
           </Typography.Paragraph>
         )}
-      </Card>
+      </Panel>
     </PageShell>
   );
 }

@@ -2,7 +2,8 @@
 // user-info/, as on the profile page; 'Updated Profile').
 import { EditOutlined } from "@ant-design/icons";
 import { useInvalidate } from "@refinedev/core";
-import { Button, Card, Drawer, Form, Tag, Typography } from "antd";
+import { Button, Drawer, Form, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import type { UserPreferences } from "../../../common/api";
 import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
@@ -54,7 +55,7 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
   );
 
   return (
-    <Card size="small" className="feed-prefs" aria-label="Your feed preferences">
+    <Panel size="small" className="feed-prefs" aria-label="Your feed preferences">
       <div className="feed-prefs-summary">
         {tags("Statuses", preferences.preferred_proj_status, "Any")}
         {tags("Sectors", preferences.preferred_sectors, "All sectors")}
@@ -91,6 +92,6 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
           <PreferencesFields options={preferences.options} />
         </Form>
       </Drawer>
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 // The feed's leads as cards: 'New' when unseen, why each is in the feed, the lead's facts and
 // the user's mark.
-import { Card, Empty, Skeleton, Space, Tag, Typography } from "antd";
+import { Empty, Skeleton, Space, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { leadDetailPath, type LeadRow } from "../leads/api";
@@ -47,7 +48,7 @@ export function NewTag() {
 
 function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
   return (
-    <Card size="small" className={`lead-card feed-card ${isNew ? "feed-card-new" : ""}`} data-lead-id={lead.id} data-new={isNew}>
+    <Panel size="small" className={`lead-card feed-card ${isNew ? "feed-card-new" : ""}`} data-lead-id={lead.id} data-new={isNew}>
       <div className="lead-card-head">
         <span>
           {isNew && <NewTag />}
@@ -73,7 +74,7 @@ function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
         <MatchedReasons matched={lead.matched} />
         <MarkControl id={lead.id} mark={lead.mark} />
       </div>
-    </Card>
+    </Panel>
   );
 }
 

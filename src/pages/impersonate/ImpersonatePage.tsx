@@ -5,7 +5,8 @@
 // (resources: "impersonate"); others get ImpersonateRefused. A refusal by the server (a staff
 // account, a disabled or unknown user) stays on this page with the reason.
 import { useGetIdentity, useLogin } from "@refinedev/core";
-import { Card, Flex, Spin, Typography } from "antd";
+import { Flex, Spin, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
@@ -52,12 +53,12 @@ export default function ImpersonatePage() {
   }
   return (
     <PageShell title="Impersonate User">
-      <Card>
+      <Panel>
         <Flex align="center" gap={16}>
           <Spin />
           <Typography.Text>Switching to user #{id}… Every action you take is recorded with your name as well.</Typography.Text>
         </Flex>
-      </Card>
+      </Panel>
     </PageShell>
   );
 }

@@ -5,7 +5,8 @@
 // same importer as `npm run import`.
 import "./imports.css";
 import { InboxOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Table, Tag, Typography, Upload } from "antd";
+import { Alert, Button, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Table, Tag, Typography, Upload } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useEffect, useRef, useState } from "react";
 import { formatDateTime, formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
@@ -101,7 +102,7 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
   };
 
   return (
-    <Card size="small" title="Import a file" className="import-card">
+    <Panel size="small" title="Import a file" className="import-card">
       <Form<FormValues> form={form} layout="vertical" onFinish={(v) => void run(v)} disabled={busy} className="import-form">
         <Form.Item label="File" required className="import-file-item">
           <Upload.Dragger
@@ -180,7 +181,7 @@ function UploadCard({ onRunsChanged }: { onRunsChanged: () => void }) {
           )}
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -208,7 +209,7 @@ function RunsCard({ open }: { open: (id: number) => void }) {
   const { result, query } = useImportRuns(page);
   const pageSize = (query.data as { page_size?: number } | undefined)?.page_size;
   return (
-    <Card size="small" title="Past imports" className="import-card">
+    <Panel size="small" title="Past imports" className="import-card">
       {query.isError && <Alert type="error" showIcon message={query.error.message} />}
       <Table<ImportRun>
         className="import-runs"
@@ -269,7 +270,7 @@ function RunsCard({ open }: { open: (id: number) => void }) {
         ]}
         locale={{ emptyText: query.isPending ? " " : "No imports yet" }}
       />
-    </Card>
+    </Panel>
   );
 }
 

@@ -4,7 +4,8 @@
 // summary beside tabs.
 import "./leads.css";
 import { SafetyOutlined } from "@ant-design/icons";
-import { Card, Col, Descriptions, Row, Space, Tabs, Tag, Typography } from "antd";
+import { Col, Descriptions, Row, Space, Tabs, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { DescriptionsProps } from "antd";
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
@@ -107,9 +108,9 @@ function Header({ lead, id }: { lead: LeadDetail; id: string }) {
 
 function Section({ title, children, extra, id }: { title: string; children: ReactNode; extra?: ReactNode; id?: string }) {
   return (
-    <Card title={title} size="small" className="lead-section" extra={extra} id={id}>
+    <Panel title={title} size="small" className="lead-section" extra={extra} id={id}>
       {children}
-    </Card>
+    </Panel>
   );
 }
 
@@ -180,7 +181,7 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
         <Header lead={lead} id={id} />
         <Row gutter={[16, 16]} className="lead-detail-new">
           <Col xs={24} lg={16}>
-            <Card size="small">
+            <Panel size="small">
               <Tabs
                 items={[
                   { key: "overview", label: "Overview", children: fields },
@@ -190,7 +191,7 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
                   { key: "images", label: "Images", children: <ImagesSection leadId={id} isStaff={isStaff} /> },
                 ]}
               />
-            </Card>
+            </Panel>
           </Col>
           <Col xs={24} lg={8} className="lead-side">
             {ask}

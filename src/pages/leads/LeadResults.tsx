@@ -1,6 +1,7 @@
 // The leads of one page of results: a table on wide screens, cards on phones.
 import "./leads.css";
-import { Card, Empty, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Empty, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -103,7 +104,7 @@ interface Props {
 
 export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow; selected?: boolean; onSelect?: () => void; newStyle?: boolean }) {
   return (
-    <Card
+    <Panel
       size="small"
       className={`lead-card ${selected ? "lead-card-selected" : ""} ${onSelect ? "lead-card-selectable" : ""}`}
       onClick={onSelect}
@@ -140,7 +141,7 @@ export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow
       <div className="lead-card-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
         <MarkControl id={lead.id} mark={lead.mark} />
       </div>
-    </Card>
+    </Panel>
   );
 }
 

@@ -3,7 +3,8 @@
 // lead is in the URL (selected=<id>) like every other part of the state. On phones the cards
 // open the lead's page instead.
 import { ArrowRightOutlined, SafetyCertificateFilled } from "@ant-design/icons";
-import { Card, Descriptions, Empty, Skeleton, Space, Typography } from "antd";
+import { Descriptions, Empty, Skeleton, Space, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
@@ -46,7 +47,7 @@ function ContactsSummary({ leadId }: { leadId: string }) {
 function LeadPreview({ row }: { row: LeadRow }) {
   // Only the row and the contacts: opening work/{id}/ would count as a view of the lead.
   return (
-    <Card
+    <Panel
       className="lead-preview"
       title={<span className="lead-preview-title">{row.title}</span>}
       extra={
@@ -78,7 +79,7 @@ function LeadPreview({ row }: { row: LeadRow }) {
         Contacts
       </Typography.Title>
       <ContactsSummary leadId={String(row.id)} />
-    </Card>
+    </Panel>
   );
 }
 

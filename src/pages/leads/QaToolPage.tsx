@@ -7,7 +7,8 @@ import "./leads.css";
 import { CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useCustomMutation, useDataProvider } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Card, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { CONTACT_QUALITY_THRESHOLD } from "../../../common/constants";
@@ -172,7 +173,7 @@ export default function QaToolPage() {
         <>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={10}>
-              <Card title="Contacts of this project" size="small" className="qa-contacts">
+              <Panel title="Contacts of this project" size="small" className="qa-contacts">
                 {contactsQuery.isPending ? (
                   <Skeleton active />
                 ) : contacts.length === 0 ? (
@@ -207,10 +208,10 @@ export default function QaToolPage() {
                     Locked numbers can be verified once unlocked on the <Link to={`/private-leads/detail/${id}`}>project page</Link>.
                   </Typography.Text>
                 )}
-              </Card>
+              </Panel>
             </Col>
             <Col xs={24} xl={14}>
-              <Card title="Check a number" size="small" className="qa-check">
+              <Panel title="Check a number" size="small" className="qa-check">
                 <Form layout="vertical" onFinish={() => submit(false)}>
                   <Row gutter={12}>
                     <Col xs={24} md={12}>
@@ -305,11 +306,11 @@ export default function QaToolPage() {
                     {!checked?.name && <Typography.Text type="secondary">Enter the registered name to see how well each contact's name matches.</Typography.Text>}
                   </div>
                 )}
-              </Card>
+              </Panel>
               {isStaff && (
-                <Card title="Debug (staff)" size="small" className="qa-debug">
+                <Panel title="Debug (staff)" size="small" className="qa-debug">
                   <DebugPanel leadId={id} />
-                </Card>
+                </Panel>
               )}
             </Col>
           </Row>

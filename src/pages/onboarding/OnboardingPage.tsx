@@ -1,7 +1,8 @@
 // First step after signup: choose the project statuses to follow. Saving them (PATCH
 // user-info) lets the gating move on to the next check.
 import { useGetIdentity } from "@refinedev/core";
-import { Button, Card, Form, Typography } from "antd";
+import { Button, Form, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PROJECT_STATUSES } from "../../../common/constants";
@@ -37,7 +38,7 @@ export default function OnboardingPage() {
 
   return (
     <div className="onboarding">
-      <Card>
+      <Panel>
         <Typography.Title level={3}>Welcome{identity?.first_name ? `, ${identity.first_name}` : ""}!</Typography.Title>
         <Typography.Paragraph type="secondary">
           Which project stages matter to your business? We use them to fill your feed and your e-mail alerts. You can change
@@ -60,7 +61,7 @@ export default function OnboardingPage() {
             Continue
           </Button>
         </Form>
-      </Card>
+      </Panel>
     </div>
   );
 }

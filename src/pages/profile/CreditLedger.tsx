@@ -1,7 +1,8 @@
 // The credit ledger (credits/ledger/): every grant, unlock, refund and adjustment of the user's
 // credits, newest first, with the balance above it.
 import { useList } from "@refinedev/core";
-import { Card, Table, Tag, Typography } from "antd";
+import { Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { displayCredits, formatDateTime, formatIndianNumber } from "../../lib/format";
 
@@ -49,7 +50,7 @@ export function CreditLedger() {
   });
   const data = ledger.data as (typeof ledger.data & LedgerExtras) | undefined;
   return (
-    <Card
+    <Panel
       title="Credit history"
       data-card="ledger"
       extra={data && <Typography.Text type="secondary">{`${formatIndianNumber(displayCredits(data.remaining_credits), 0)} of ${formatIndianNumber(data.total_credits, 0)} left`}</Typography.Text>}
@@ -86,6 +87,6 @@ export function CreditLedger() {
           },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

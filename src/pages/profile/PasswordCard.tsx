@@ -1,7 +1,8 @@
 // Change the password (POST user/change-password/): the old one is required; every other
 // session of the user is signed out, this one stays. Not offered while impersonating.
 import { useCustomMutation } from "@refinedev/core";
-import { Button, Card, Form, Input, Typography } from "antd";
+import { Button, Form, Input, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { toastSuccess } from "../../lib/toast";
 import { fieldErrors } from "../../lib/errorMessages";
@@ -40,7 +41,7 @@ export function PasswordCard() {
     }
   };
   return (
-    <Card title="Change password" data-card="password">
+    <Panel title="Change password" data-card="password">
       <Typography.Paragraph type="secondary">You stay signed in here; your other sessions are signed out.</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" onFinish={(v) => void save(v)} autoComplete="off">
         <Form.Item name="old_password" label="Current password" rules={[{ required: true, message: "Enter your current password" }]}>
@@ -66,6 +67,6 @@ export function PasswordCard() {
           Change password
         </Button>
       </Form>
-    </Card>
+    </Panel>
   );
 }

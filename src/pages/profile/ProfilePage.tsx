@@ -2,7 +2,8 @@
 // designation and the lead preferences the feed follows; password change; the subscription's
 // end date, the credit ledger and the user's live shared links.
 import { useGetIdentity } from "@refinedev/core";
-import { Alert, Button, Card, Col, Descriptions, Form, Input, Row } from "antd";
+import { Alert, Button, Col, Descriptions, Form, Input, Row } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
 import { EmailVerificationNotice } from "../../components/auth/EmailVerificationNotice";
@@ -55,7 +56,7 @@ export default function ProfilePage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={15}>
           <Form<ProfileForm> form={form} layout="vertical" initialValues={{ ...user, ...preferenceValues(preferences) }} onFinish={save}>
-            <Card title="Your details" className="profile-card">
+            <Panel title="Your details" className="profile-card">
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
                   <Form.Item name="first_name" label="First name" rules={[{ required: true, whitespace: true, message: "Enter your first name" }]}>
@@ -83,10 +84,10 @@ export default function ProfilePage() {
                   </Form.Item>
                 </Col>
               </Row>
-            </Card>
-            <Card title="Lead preferences" className="profile-card" extra={<span className="profile-card-hint">Your feed and its alert follow these</span>}>
+            </Panel>
+            <Panel title="Lead preferences" className="profile-card" extra={<span className="profile-card-hint">Your feed and its alert follow these</span>}>
               <PreferencesFields options={preferences.options} />
-            </Card>
+            </Panel>
             <Button type="primary" htmlType="submit" loading={saving} className="profile-save">
               Save profile
             </Button>
@@ -95,7 +96,7 @@ export default function ProfilePage() {
         <Col xs={24} lg={9}>
           <div className="profile-side">
             <EmailVerificationNotice user={user} />
-            <Card title="Subscription" data-card="subscription">
+            <Panel title="Subscription" data-card="subscription">
               {left !== null && left <= 15 && (
                 <Alert type={left < 0 ? "error" : "warning"} showIcon className="profile-expiry" message={left < 0 ? "Your subscription has ended." : `Your subscription ends in ${left} day${left === 1 ? "" : "s"}.`} />
               )}
@@ -104,7 +105,7 @@ export default function ProfilePage() {
                 <Descriptions.Item label="Valid until">{formatDate(user.end_date)}</Descriptions.Item>
                 <Descriptions.Item label="Credits">{`${displayCredits(user.remaining_credits)} of ${user.total_credits} remaining`}</Descriptions.Item>
               </Descriptions>
-            </Card>
+            </Panel>
             {!user.is_impersonated && <PasswordCard />}
           </div>
         </Col>

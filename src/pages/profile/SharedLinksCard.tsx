@@ -2,7 +2,8 @@
 // what each opens, when it was made and when it stops working — with 'Stop sharing' per link
 // (DELETE share-links/{id}/). Expired and revoked links are not listed: they open nothing.
 import { useDelete, useList } from "@refinedev/core";
-import { Button, Card, Table, Tag, Typography } from "antd";
+import { Button, Table, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { ShareLinkRow } from "../../../common/tenders";
@@ -47,7 +48,7 @@ export function SharedLinksCard() {
 
   const total = result.total ?? 0;
   return (
-    <Card
+    <Panel
       title="Shared links"
       data-card="shared-links"
       extra={<Typography.Text type="secondary">{total === 1 ? "1 link works" : `${total} links work`}</Typography.Text>}
@@ -90,6 +91,6 @@ export function SharedLinksCard() {
           },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -1,7 +1,8 @@
 // The user's quick searches (saved-search/): open one as it was saved (its lister's URL),
 // rename, delete. New ones are saved from any lister with 'Save search'.
 import { BellOutlined, DeleteOutlined, EditOutlined } from "@ant-design/icons";
-import { Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from "antd";
+import { Button, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
@@ -69,7 +70,7 @@ export default function QuickSearchesPage() {
 
   return (
     <PageShell title="Quick Searches" subtitle="Searches you saved from a lister with 'Save search'. Open one to see it as you saved it.">
-      <Card>
+      <Panel>
         {!searches.isPending && rows.length === 0 ? (
           <EmptyState
             title="No quick searches yet"
@@ -135,7 +136,7 @@ export default function QuickSearchesPage() {
             Get new matches by e-mail: <Link to="/email-alerts">Email Alerts</Link>.
           </Typography.Paragraph>
         )}
-      </Card>
+      </Panel>
       <RenameDialog search={renaming} onClose={() => setRenaming(null)} />
     </PageShell>
   );

@@ -2,7 +2,8 @@
 // upcoming ones in the order they fall due, then the completed ones; create, edit, complete,
 // delete. "Today" is the IST day, as the server decides it.
 import { PlusOutlined } from "@ant-design/icons";
-import { Badge, Button, Card, Collapse, Skeleton, Typography } from "antd";
+import { Badge, Button, Collapse, Skeleton, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
@@ -36,19 +37,19 @@ export default function RemindersPage() {
       }
     >
       {reminders.isPending ? (
-        <Card>
+        <Panel>
           <Skeleton active />
-        </Card>
+        </Panel>
       ) : all.length === 0 ? (
-        <Card>
+        <Panel>
           <EmptyState title="No reminders yet" text="Set a reminder on a lead, tender, result or company here or from its page ('Set reminder')." />
-        </Card>
+        </Panel>
       ) : (
         <div className="reminder-sections">
           {SECTIONS.map((s) => {
             const rows = by(s.status);
             return (
-              <Card
+              <Panel
                 key={s.status}
                 size="small"
                 title={
@@ -60,7 +61,7 @@ export default function RemindersPage() {
                 data-section={s.status}
               >
                 {rows.length ? rows.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={setEditing} />) : <Typography.Text type="secondary">{s.empty}</Typography.Text>}
-              </Card>
+              </Panel>
             );
           })}
           {done.length > 0 && (

@@ -1,6 +1,7 @@
 // One page of tender results: a table on wide screens, cards on phones.
 import "../tenders/tenders.css";
-import { Card, Empty, Skeleton, Table, Typography } from "antd";
+import { Empty, Skeleton, Table, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { ResultListRow } from "../../../common/tenders";
@@ -59,7 +60,7 @@ const columns: ColumnsType<ResultListRow> = [
 
 export function ResultCard({ result }: { result: ResultListRow }) {
   return (
-    <Card size="small" className="tender-card" data-result-id={result.id}>
+    <Panel size="small" className="tender-card" data-result-id={result.id}>
       <div className="tender-card-head">
         <Link to={`/result/detail/${result.id}`} className="tender-title-link">
           {result.title}
@@ -76,7 +77,7 @@ export function ResultCard({ result }: { result: ResultListRow }) {
         <span>Estimate {formatRupees(result.value)}</span>
         <span>Result {formatDate(result.result_date)}</span>
       </div>
-    </Card>
+    </Panel>
   );
 }
 

@@ -3,7 +3,8 @@
 // a corrigendum or a stored field). Sections with nothing found say 'Not Specified'.
 import "./tenders.css";
 import { FileSearchOutlined } from "@ant-design/icons";
-import { Card, Collapse, Tag, Typography } from "antd";
+import { Collapse, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { Navigate, useParams } from "react-router";
 import type { BriefCitation, BriefPoint, BriefSection, TenderBrief } from "../../../common/tenders";
 import { DetailShell } from "../../components/page/DetailShell";
@@ -115,7 +116,7 @@ function Brief({ brief, pair, anonymous }: { brief: TenderBrief; pair: SharedPai
         {BRIEF_SECTIONS.map((section) => {
           const points = brief.points.filter((p) => p.section === section.key);
           return (
-            <Card key={section.key} size="small" title={section.title} className="brief-section" data-section={section.key}>
+            <Panel key={section.key} size="small" title={section.title} className="brief-section" data-section={section.key}>
               {points.length === 0 ? (
                 <Typography.Text type="secondary">{NOT_SPECIFIED}</Typography.Text>
               ) : (
@@ -125,7 +126,7 @@ function Brief({ brief, pair, anonymous }: { brief: TenderBrief; pair: SharedPai
                   ))}
                 </ul>
               )}
-            </Card>
+            </Panel>
           );
         })}
       </div>

@@ -5,7 +5,8 @@
 import "./tenders.css";
 import { DownloadOutlined, FileTextOutlined, LinkOutlined, RobotOutlined } from "@ant-design/icons";
 import { useDataProvider } from "@refinedev/core";
-import { Alert, Button, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Timeline, Typography } from "antd";
+import { Alert, Button, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Timeline, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { DescriptionsProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
@@ -74,9 +75,9 @@ export function tenderFields(t: Omit<TenderDetail, "documents" | "corrigenda" | 
 
 export function Section({ title, children, extra, id }: { title: string; children: ReactNode; extra?: ReactNode; id?: string }) {
   return (
-    <Card title={title} size="small" className="tender-section" extra={extra} id={id}>
+    <Panel title={title} size="small" className="tender-section" extra={extra} id={id}>
       {children}
-    </Card>
+    </Panel>
   );
 }
 

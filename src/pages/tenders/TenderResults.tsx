@@ -1,6 +1,7 @@
 // One page of tenders: a table on wide screens, cards on phones.
 import "./tenders.css";
-import { Card, Empty, Skeleton, Table, Typography } from "antd";
+import { Empty, Skeleton, Table, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import type { ColumnsType } from "antd/es/table";
 import { Link } from "react-router";
 import type { TenderListRow } from "../../../common/tenders";
@@ -61,7 +62,7 @@ const columns: ColumnsType<TenderListRow> = [
 
 export function TenderCard({ tender }: { tender: TenderListRow }) {
   return (
-    <Card size="small" className="tender-card" data-tender-id={tender.id}>
+    <Panel size="small" className="tender-card" data-tender-id={tender.id}>
       <div className="tender-card-head">
         <Link to={`/tender/detail/${tender.id}`} className="tender-title-link">
           {tender.title}
@@ -82,7 +83,7 @@ export function TenderCard({ tender }: { tender: TenderListRow }) {
         <CorrigendumTag on={tender.is_corrigendum} />
         <TenderNumbers tender={tender} />
       </span>
-    </Card>
+    </Panel>
   );
 }
 

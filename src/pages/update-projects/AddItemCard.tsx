@@ -9,7 +9,8 @@
 // and the form name add-contact.
 import { PlusOutlined } from "@ant-design/icons";
 import { useCustomMutation } from "@refinedev/core";
-import { Button, Card, Empty, Form, List } from "antd";
+import { Button, Empty, Form, List } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useState, type ReactNode } from "react";
 import { toastSuccess } from "../../lib/toast";
 import { useApiPart } from "../../components/page/useApiPart";
@@ -85,7 +86,7 @@ export function AddItemCard<Item extends { id: number }, Values extends object>(
 
   const rows = items.data?.results ?? [];
   return (
-    <Card
+    <Panel
       size="small"
       title={capital(plural)}
       className={`project-${plural}`}
@@ -122,6 +123,6 @@ export function AddItemCard<Item extends { id: number }, Values extends object>(
       ) : (
         !adding && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={items.isError ? `${capital(plural)} could not be loaded.` : `No ${plural} yet.`} />
       )}
-    </Card>
+    </Panel>
   );
 }

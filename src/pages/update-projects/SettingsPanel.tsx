@@ -1,7 +1,8 @@
 // Staff settings at /update-projects?tab=settings (GET/PATCH settings/, staff only): how long a
 // new shared link works. A change applies to links issued afterwards and is audited.
 import { useCustom, useCustomMutation } from "@refinedev/core";
-import { Button, Card, Form, InputNumber, Typography } from "antd";
+import { Button, Form, InputNumber, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { useEffect } from "react";
 import { formatDateTime } from "../../lib/format";
 import { fieldErrors } from "../../lib/errorMessages";
@@ -43,7 +44,7 @@ export function SettingsPanel() {
   };
 
   return (
-    <Card title="Shared links" data-card="settings-share-links" loading={query.isLoading}>
+    <Panel title="Shared links" data-card="settings-share-links" loading={query.isLoading}>
       <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 420 }}>
         <Form.Item
           name="share_link_days"
@@ -62,6 +63,6 @@ export function SettingsPanel() {
           </Typography.Paragraph>
         )}
       </Form>
-    </Card>
+    </Panel>
   );
 }

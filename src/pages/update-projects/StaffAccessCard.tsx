@@ -1,7 +1,8 @@
 // Staff access in the user drawer (issue 13): whether the user's address is verified, whether
 // staff powers were granted to it, and Make staff / Revoke staff. Staff powers need both; the
 // server refuses a grant to an address off the staff domains and a revocation of oneself.
-import { Button, Card, Descriptions, Popconfirm, Tag, Typography } from "antd";
+import { Button, Descriptions, Popconfirm, Tag, Typography } from "antd";
+import { Panel } from "../../components/page/Panel";
 import { isStaffEmail } from "../../../common/constants";
 import type { AdminUserDetail } from "./usersApi";
 
@@ -23,7 +24,7 @@ export function StaffAccessCard({ user, isSelf, busy, onGrant, onRevoke }: Props
   // Only staff-domain addresses can be made staff; others see just the verification state.
   const staffDomain = isStaffEmail(user.email);
   return (
-    <Card size="small" title="Staff access" className="staff-access">
+    <Panel size="small" title="Staff access" className="staff-access">
       <Descriptions size="small" column={1}>
         <Descriptions.Item label="E-mail address">
           {user.email_verified ? <Tag color="green">Verified</Tag> : <Tag color="orange">Not verified</Tag>}
@@ -60,6 +61,6 @@ export function StaffAccessCard({ user, isSelf, busy, onGrant, onRevoke }: Props
           You cannot revoke your own staff access.
         </Typography.Paragraph>
       )}
-    </Card>
+    </Panel>
   );
 }

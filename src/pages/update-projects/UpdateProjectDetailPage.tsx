@@ -8,7 +8,6 @@ import { useForm } from "@refinedev/antd";
 import { useCustomMutation } from "@refinedev/core";
 import {
   Button,
-  Card,
   Col,
   DatePicker,
   Empty,
@@ -23,6 +22,7 @@ import {
   Timeline,
   Typography,
 } from "antd";
+import { Panel } from "../../components/page/Panel";
 import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
@@ -75,7 +75,7 @@ function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStat
     }
   };
   return (
-    <Card size="small" title="Status updates" className="status-updates">
+    <Panel size="small" title="Status updates" className="status-updates">
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} initialValues={{ new_status: currentStatus ?? undefined }}>
         <Form.Item label="New status" name="new_status" rules={[{ required: true, message: "Choose a status" }]}>
           <Select options={PROJECT_STATUSES.map((s) => ({ value: s, label: s }))} placeholder="Choose a status" />
@@ -108,7 +108,7 @@ function StatusUpdates({ id, currentStatus, onAdded }: { id: string; currentStat
           <Typography.Text type="secondary">{updates.isError ? "Status updates could not be loaded." : "No status updates yet."}</Typography.Text>
         )}
       </div>
-    </Card>
+    </Panel>
   );
 }
 
@@ -132,7 +132,7 @@ function Keywords({ id, keywords, onAdded }: { id: string; keywords: string[]; o
     }
   };
   return (
-    <Card size="small" title="Keywords">
+    <Panel size="small" title="Keywords">
       <Flex wrap gap={6} style={{ marginBottom: 12 }}>
         {keywords.length ? keywords.map((k) => <Tag key={k}>{k}</Tag>) : <Typography.Text type="secondary">No keywords yet.</Typography.Text>}
       </Flex>
@@ -142,7 +142,7 @@ function Keywords({ id, keywords, onAdded }: { id: string; keywords: string[]; o
           Add
         </Button>
       </Space.Compact>
-    </Card>
+    </Panel>
   );
 }
 
@@ -156,7 +156,7 @@ function History({ id }: { id: string }) {
   const history = useProjectHistory(id);
   const rows = history.data?.results ?? [];
   return (
-    <Card size="small" title="History" className="project-history">
+    <Panel size="small" title="History" className="project-history">
       {rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={history.isError ? "The history could not be loaded." : "No changes recorded yet."} />
       ) : (
@@ -181,7 +181,7 @@ function History({ id }: { id: string }) {
           }))}
         />
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -245,7 +245,7 @@ export default function UpdateProjectDetailPage() {
       {(project) => (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={15}>
-            <Card loading={!project} className="project-form-card">
+            <Panel loading={!project} className="project-form-card">
               <Form {...formProps} layout="vertical" onFinish={(v) => void save(v as EditableProject)} requiredMark="optional" className="project-form">
                 <Form.Item label="Title" name="title" rules={[{ required: true, whitespace: true, message: "A project needs a title" }]}>
                   <Input maxLength={500} />
@@ -385,7 +385,7 @@ export default function UpdateProjectDetailPage() {
                   </Button>
                 </Flex>
               </Form>
-            </Card>
+            </Panel>
             <Flex vertical gap={16} style={{ marginTop: 16 }}>
               <ProjectContactsCard id={id} onAdded={refresh} />
               <ProjectDocumentsCard id={id} onAdded={refresh} />
@@ -395,9 +395,9 @@ export default function UpdateProjectDetailPage() {
             <Flex vertical gap={16}>
               {project && <StatusUpdates id={id} currentStatus={project.status} onAdded={refresh} />}
               {project && <Keywords id={id} keywords={project.keywords} onAdded={refresh} />}
-              <Card size="small" title="Images" className="project-images">
+              <Panel size="small" title="Images" className="project-images">
                 <ImagesSection leadId={id} isStaff />
-              </Card>
+              </Panel>
               <History id={id} />
             </Flex>
           </Col>

@@ -5,7 +5,6 @@ import { useGetIdentity } from "@refinedev/core";
 import {
   Alert,
   Button,
-  Card,
   DatePicker,
   Descriptions,
   Drawer,
@@ -21,6 +20,7 @@ import {
   Tag,
   Typography,
 } from "antd";
+import { Panel } from "../../components/page/Panel";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -138,7 +138,7 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
         <Descriptions.Item label="Last seen (IST)">{dateTime(user.last_seen_at)}</Descriptions.Item>
       </Descriptions>
 
-      <Card size="small" title="Subscription">
+      <Panel size="small" title="Subscription">
         <Typography.Paragraph>
           {user.end_date ? (
             <>
@@ -195,9 +195,9 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
             </Popconfirm>
           )}
         </Flex>
-      </Card>
+      </Panel>
 
-      <Card size="small" title="Credits">
+      <Panel size="small" title="Credits">
         <Flex gap={24} wrap className="credit-stats">
           <Statistic title="Remaining" value={Math.max(0, user.remaining_credits)} />
           <Statistic title="Total" value={user.total_credits} />
@@ -238,9 +238,9 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
           Credit ledger
         </Typography.Title>
         <Ledger rows={user.credit_ledger} />
-      </Card>
+      </Panel>
 
-      <Card size="small" title="Access">
+      <Panel size="small" title="Access">
         <Space wrap>
           {user.is_active ? (
             <Popconfirm
@@ -278,7 +278,7 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
             Staff accounts cannot be impersonated.
           </Typography.Paragraph>
         )}
-      </Card>
+      </Panel>
 
       <StaffAccessCard
         user={user}

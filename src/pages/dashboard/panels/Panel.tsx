@@ -1,6 +1,7 @@
 // A dashboard panel: a card with its title, its headline number and what a person can open
 // from it; and the category split links shared by the lead panels.
-import { Card, Flex, Skeleton, Statistic, Typography } from "antd";
+import { Flex, Skeleton, Statistic, Typography } from "antd";
+import { Panel as Frame } from "../../../components/page/Panel";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { CategoryCount, LeadCategory } from "../../../../common/dashboard";
@@ -28,7 +29,7 @@ export function Panel({ title, number, numberLabel, to, extra, loading, error, c
       <Statistic className="dash-number" value={formatIndianNumber(number, 0)} title={numberLabel} />
     );
   return (
-    <Card className={`dash-panel ${className ?? ""}`} title={<span className="dash-panel-title">{title}</span>} extra={extra} size="small">
+    <Frame className={`dash-panel ${className ?? ""}`} title={<span className="dash-panel-title">{title}</span>} extra={extra} size="small">
       {loading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : error ? (
@@ -41,7 +42,7 @@ export function Panel({ title, number, numberLabel, to, extra, loading, error, c
           {children}
         </>
       )}
-    </Card>
+    </Frame>
   );
 }
 
