@@ -69,6 +69,13 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("a lister's first open brings no date picker library: its date ranges are the browser's own date inputs", () => {
+    // rc-picker (antd's DatePicker, ≈ 50 KB gz) names its default class prefix in its code; the
+    // pages that still use DatePicker (audit log, reminders …) load it in their own chunks.
+    const listerCode = page("/private-construction-leads").files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+    expect(listerCode.includes("`rc-picker`") || listerCode.includes('"rc-picker"'), "rc-picker (antd DatePicker) is on /private-construction-leads").toBe(false);
+  });
+
   it("every signed-in page brings the signed-in shell; no page brings Microsoft's sign-in library on its first open", () => {
     const shell = filesOf("src/components/auth/GatedAppLayout.tsx");
     const msal = manifest["src/lib/identityMicrosoft.ts"].file;
