@@ -87,22 +87,21 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
   };
 
   const active = !!fromDay || !!toDay;
-  const titleId = `${id}-title`;
   const errorId = `${id}-error`;
   const noteId = `${id}-note`;
   const describedBy = [reversed ? errorId : "", disabled && disabledReason ? noteId : ""].filter(Boolean).join(" ") || undefined;
   const field = (end: "from" | "to") => {
-    const labelId = `${id}-${end}`;
     return (
       <>
-        <label id={labelId} htmlFor={`${id}-${end}-input`} className="date-filter-label">
+        <label htmlFor={`${id}-${end}-input`} className="date-filter-label">
           {end === "from" ? "From" : "To"}
         </label>
         <Input
           ref={end === "from" ? fromRef : toRef}
           id={`${id}-${end}-input`}
           type="date"
-          aria-labelledby={`${titleId} ${labelId}`}
+          // Named with the filter ('Retrieved on From'): a panel has several date ranges.
+          aria-label={`${label} ${end === "from" ? "From" : "To"}`}
           aria-invalid={reversed || undefined}
           aria-describedby={describedBy}
           defaultValue={end === "from" ? fromDay : toDay}
@@ -120,9 +119,7 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
   return (
     <div className="date-filter" role="group" aria-label={`${label} range`}>
       <div className="facet-title">
-        <Typography.Text strong id={titleId}>
-          {label}
-        </Typography.Text>
+        <Typography.Text strong>{label}</Typography.Text>
         {active && !disabled && (
           <Typography.Link className="facet-clear" onClick={() => onChange(undefined)} aria-label={`Clear ${label}`}>
             Clear
