@@ -85,6 +85,13 @@ describe("date ranges in the filter panel", () => {
     pick(to, "2025-03-15");
     expect(filters()).toEqual(["start_date:[2025-03-09T18:30:00Z TO 2025-03-15T18:29:59.999Z]"]);
     expect(within(group).queryByRole("alert")).toBeNull();
+    // Clear empties both fields, also a From typed after To and not applied.
+    pick(from, "2025-03-20");
+    within(group).getByRole("alert");
+    fireEvent.click(within(group).getByLabelText("Clear Start date"));
+    expect(filters()).toEqual([]);
+    expect([from.value, to.value]).toEqual(["", ""]);
+    expect(within(group).queryByRole("alert")).toBeNull();
   });
 
   it("wait for a whole year: Chromium reports '0002-…' while the year is being typed", () => {

@@ -58,32 +58,44 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
   const toRef = useRef<InputRef>(null);
   const [reversed, setReversed] = useState(false);
 
-  // The fields are the browser's own (uncontrolled): React writing a value back while a date is
-  // half typed would wipe it. A range changed from outside (a link, 'Clear', 'Fresh') is written in.
-  useEffect(() => {
-    const input = fromRef.current?.input;
-    if (input && input.value !== fromDay) input.value = fromDay;
-    setReversed(false);
-  }, [fromDay]);
-  useEffect(() => {
-    const input = toRef.current?.input;
-    if (input && input.value !== toDay) input.value = toDay;
-    setReversed(false);
-  }, [toDay]);
-
   /** One end's day as the field holds it now: a complete day, '' if emptied, or the applied day while half typed. */
   const current = (input: HTMLInputElement | null | undefined, applied: Day): Day => {
     if (!input) return applied;
     if (isDay(input.value)) return input.value;
     return input.value === "" && !input.validity?.badInput ? "" : applied;
   };
+  const fieldDays = () => ({ from: current(fromRef.current?.input, fromDay), to: current(toRef.current?.input, toDay) });
+  const isReversed = ({ from, to }: { from: Day; to: Day }) => !!from && !!to && from > to;
+
+  // The fields are the browser's own (uncontrolled): React writing a value back while a date is
+  // half typed would wipe it. A range changed from outside (a link, 'Clear', 'Fresh') is written
+  // in, and whether From is after To is asked again (one end applied just after the other was
+  // typed: the URL catches up a moment later).
+  useEffect(() => {
+    const input = fromRef.current?.input;
+    if (input && input.value !== fromDay) input.value = fromDay;
+    setReversed(isReversed(fieldDays()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the applied day changes
+  }, [fromDay]);
+  useEffect(() => {
+    const input = toRef.current?.input;
+    if (input && input.value !== toDay) input.value = toDay;
+    setReversed(isReversed(fieldDays()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the applied day changes
+  }, [toDay]);
+
   const changed = () => {
-    const from = current(fromRef.current?.input, fromDay);
-    const to = current(toRef.current?.input, toDay);
-    const isReversed = !!from && !!to && from > to;
-    setReversed(isReversed);
-    if (isReversed || (from === fromDay && to === toDay)) return;
-    onChange(daysToRange(from, to));
+    const days = fieldDays();
+    const reversedNow = isReversed(days);
+    setReversed(reversedNow);
+    if (reversedNow || (days.from === fromDay && days.to === toDay)) return;
+    onChange(daysToRange(days.from, days.to));
+  };
+  const clear = () => {
+    // Both fields empty, also an end typed but not applied (a From after To).
+    for (const ref of [fromRef, toRef]) if (ref.current?.input) ref.current.input.value = "";
+    setReversed(false);
+    onChange(undefined);
   };
 
   const active = !!fromDay || !!toDay;
@@ -121,7 +133,7 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
       <div className="facet-title">
         <Typography.Text strong>{label}</Typography.Text>
         {active && !disabled && (
-          <Typography.Link className="facet-clear" onClick={() => onChange(undefined)} aria-label={`Clear ${label}`}>
+          <Typography.Link className="facet-clear" onClick={clear} aria-label={`Clear ${label}`}>
             Clear
           </Typography.Link>
         )}
