@@ -145,7 +145,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
       await panel.getByLabel("Minimum value").fill("10");
       await panel.getByLabel("Maximum value").fill("50");
       await expect(panel.getByLabel("Denomination").first()).toBeVisible();
-      await panel.getByRole("button", { name: "Apply value" }).click();
+      await panel.getByLabel("Maximum value").press("Enter"); // Enter applies, as 'Apply value' does
     });
     await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["value:[100000000 TO 500000000]"]);
     expect(new URL(page.url()).searchParams.get("unit")).toBe("cr");
@@ -166,6 +166,33 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
       await expect(panel.getByLabel("Minimum value")).toHaveValue("10");
       await expect(panel.getByLabel("Maximum value")).toHaveValue("50");
     });
+  });
+
+  test("filter by a date range in the browser's own date inputs: India's days in the URL, From after To refused", async ({ page }) => {
+    await signedIn(page, demo, { to: "/private-construction-leads" });
+    const all = await resultCount(page);
+    const panel = page.getByRole("complementary", { name: "Filters" });
+    const group = panel.getByRole("group", { name: "Retrieved on range" });
+    const from = group.getByLabel("Retrieved on From");
+    const to = group.getByLabel("Retrieved on To");
+    await expect(from).toHaveAttribute("type", "date");
+    await from.fill("2020-01-01");
+    await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["retrieved_on:[2019-12-31T18:30:00Z TO *]"]);
+    await to.fill("2030-12-31");
+    await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["retrieved_on:[2019-12-31T18:30:00Z TO 2030-12-31T18:29:59.999Z]"]);
+    expect(await resultCount(page)).toBeLessThanOrEqual(all);
+    // A From after To is not applied, and the panel says why.
+    await from.fill("2031-01-01");
+    await expect(group.getByRole("alert")).toHaveText(/‘From’ is after ‘To’/);
+    expect(new URL(page.url()).searchParams.getAll("filter")).toEqual(["retrieved_on:[2019-12-31T18:30:00Z TO 2030-12-31T18:29:59.999Z]"]);
+    // Reload: the fields show the applied days again.
+    await page.reload();
+    await expect(from).toHaveValue("2020-01-01");
+    await expect(to).toHaveValue("2030-12-31");
+    await group.getByLabel("Clear Retrieved on").click();
+    await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual([]);
+    await expect(from).toHaveValue("");
+    await poll(() => resultCount(page)).toBe(all);
   });
 
   test("export the filtered list as CSV and Excel", async ({ page }) => {

@@ -83,6 +83,20 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("a lister's first open brings no date picker, number input or dialog library (date inputs are the browser's own; 'Save search' loads its dialog on click)", () => {
+    // Each rc-* library names its default class prefix in its code; pages that still use antd's
+    // DatePicker, InputNumber or Modal (audit log, reminders …) load them in their own chunks.
+    const listerCode = page("/private-construction-leads").files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+    const markers = {
+      "rc-picker (antd DatePicker)": "rc-picker",
+      "rc-input-number (antd InputNumber)": "rc-input-number",
+      "rc-dialog (antd Modal)": "rc-dialog",
+    };
+    for (const [what, prefix] of Object.entries(markers)) {
+      expect(listerCode.includes(`\`${prefix}\``) || listerCode.includes(`"${prefix}"`), `${what} is on /private-construction-leads`).toBe(false);
+    }
+  });
+
   it("every signed-in page brings the signed-in shell; no page brings Microsoft's sign-in library on its first open", () => {
     const shell = filesOf("src/components/auth/GatedAppLayout.tsx");
     const msal = manifest["src/lib/identityMicrosoft.ts"].file;

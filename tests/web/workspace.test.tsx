@@ -105,13 +105,23 @@ describe("workspace pages", () => {
       }
       return undefined;
     });
-    fireEvent.click(await screen.findByRole("button", { name: /Save search/ }, { timeout: 50_000 }));
+    const button = await screen.findByRole("button", { name: /Save search/ }, { timeout: 50_000 });
+    // The dialog is not on the page (nor its code loaded) before the click.
+    expect(screen.queryByText("Save as quick search")).toBeNull();
+    expect(document.querySelector(".ant-modal")).toBeNull();
+    fireEvent.click(button);
     const name = await screen.findByLabelText("Name");
+    screen.getByRole("dialog", { name: "Save as quick search" });
+    expect(button.classList.contains("ant-btn-loading")).toBe(false); // loaded: no longer shown loading
     expect((name as HTMLInputElement).value).toBe("hospital");
     fireEvent.change(name, { target: { value: "Kerala hospitals" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({ name: "Kerala hospitals", resource: "/private-construction-leads", query: "q=hospital&oq=hospital&filter=state%3AKerala" });
+    await screen.findByText("Saved 'Kerala hospitals' to Quick Searches");
+    // Opened again, it starts from the page's search text.
+    fireEvent.click(button);
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("hospital"));
   }, 60_000);
 
   it("describes a saved query in words and drops the page from what is saved", () => {

@@ -1,8 +1,15 @@
-// A from–to day range on one date field. The days are the user's own calendar days; they are
-// sent as UTC instants (start of the first day, end of the last), so an IST user's "1 Jan"
-// starts at 2023-12-31T18:30:00Z. Either end may be left open.
-import { DatePicker, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+// A from–to day range on one date field, in the browser's own date inputs (no date picker
+// library on the listers). The days are India's calendar days, whatever the browser's zone: they
+// are sent as UTC instants (start of the first day, end of the last), so "1 Jan" starts at
+// 2023-12-31T18:30:00Z. Either end may be left open.
+//
+// A complete date applies as soon as it is picked or typed; an end emptied clears that end. A
+// 'From' after 'To' is not applied: the two fields say so until one of them is changed (swapping
+// them would turn "move the range to 10–15 Mar", From first, into 5–10 Mar).
+import { Input, Typography, type InputRef } from "antd";
+import { useEffect, useId, useRef, useState } from "react";
+import { IST_OFFSET_MS } from "../../../common/constants";
+import { istDayEnd, istDayStart } from "../../lib/format";
 import { toUtcInstant, type Range } from "../../lib/searchUrl";
 
 interface Props {
@@ -13,50 +20,138 @@ interface Props {
   disabledReason?: string;
 }
 
-const day = (bound: string | undefined): Dayjs | null => {
-  if (!bound || bound === "*") return null;
-  const d = dayjs(bound);
-  return d.isValid() ? d : null;
+/** 'YYYY-MM-DD', as a date input's value is. */
+type Day = string;
+const DAY = /^(\d{4})-\d{2}-\d{2}$/;
+
+/**
+ * A complete day: what a date input holds once all its parts are filled in. While a year is being
+ * typed Chromium already reports it ('0002-03-01', '0020-…'): no year before 1000 counts.
+ */
+const isDay = (value: string) => {
+  const match = DAY.exec(value);
+  return !!match && Number(match[1]) >= 1000;
 };
 
-/** Picked days → a range of UTC instants (undefined when both ends are empty). */
-export function daysToRange(from: Dayjs | null | undefined, to: Dayjs | null | undefined): Range | undefined {
+/** A range's bound (a UTC instant, or '*') → its day in India; '' for an open end. */
+export function boundToDay(bound: string | undefined): Day {
+  if (!bound || bound === "*") return "";
+  if (DAY.test(bound)) return bound;
+  const t = new Date(bound).getTime();
+  return Number.isNaN(t) ? "" : new Date(t + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Days picked (India's calendar) → a range of UTC instants (undefined when both ends are empty). */
+export function daysToRange(from: Day | null | undefined, to: Day | null | undefined): Range | undefined {
   if (!from && !to) return undefined;
   return {
-    min: from ? toUtcInstant(from.startOf("day").toDate()) : "*",
-    max: to ? toUtcInstant(to.endOf("day").toDate()) : "*",
+    min: from ? toUtcInstant(istDayStart(from)) : "*",
+    max: to ? toUtcInstant(istDayEnd(to)) : "*",
   };
 }
 
 export function DateRangeFilter({ label, range, onChange, disabled, disabledReason }: Props) {
+  const id = useId();
+  const fromDay = boundToDay(range?.min);
+  const toDay = boundToDay(range?.max);
+  const fromRef = useRef<InputRef>(null);
+  const toRef = useRef<InputRef>(null);
+  const [reversed, setReversed] = useState(false);
+
+  /** One end's day as the field holds it now: a complete day, '' if emptied, or the applied day while half typed. */
+  const current = (input: HTMLInputElement | null | undefined, applied: Day): Day => {
+    if (!input) return applied;
+    if (isDay(input.value)) return input.value;
+    return input.value === "" && !input.validity?.badInput ? "" : applied;
+  };
+  const fieldDays = () => ({ from: current(fromRef.current?.input, fromDay), to: current(toRef.current?.input, toDay) });
+  const isReversed = ({ from, to }: { from: Day; to: Day }) => !!from && !!to && from > to;
+
+  // The fields are the browser's own (uncontrolled): React writing a value back while a date is
+  // half typed would wipe it. A range changed from outside (a link, 'Clear', 'Fresh') is written
+  // in, and whether From is after To is asked again (one end applied just after the other was
+  // typed: the URL catches up a moment later).
+  useEffect(() => {
+    const input = fromRef.current?.input;
+    if (input && input.value !== fromDay) input.value = fromDay;
+    setReversed(isReversed(fieldDays()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the applied day changes
+  }, [fromDay]);
+  useEffect(() => {
+    const input = toRef.current?.input;
+    if (input && input.value !== toDay) input.value = toDay;
+    setReversed(isReversed(fieldDays()));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- when the applied day changes
+  }, [toDay]);
+
+  const changed = () => {
+    const days = fieldDays();
+    const reversedNow = isReversed(days);
+    setReversed(reversedNow);
+    if (reversedNow || (days.from === fromDay && days.to === toDay)) return;
+    onChange(daysToRange(days.from, days.to));
+  };
+  const clear = () => {
+    // Both fields empty, also an end typed but not applied (a From after To).
+    for (const ref of [fromRef, toRef]) if (ref.current?.input) ref.current.input.value = "";
+    setReversed(false);
+    onChange(undefined);
+  };
+
+  const active = !!fromDay || !!toDay;
+  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  const describedBy = [reversed ? errorId : "", disabled && disabledReason ? noteId : ""].filter(Boolean).join(" ") || undefined;
+  const field = (end: "from" | "to") => {
+    return (
+      <>
+        <label htmlFor={`${id}-${end}-input`} className="date-filter-label">
+          {end === "from" ? "From" : "To"}
+        </label>
+        <Input
+          ref={end === "from" ? fromRef : toRef}
+          id={`${id}-${end}-input`}
+          type="date"
+          // Named with the filter ('Retrieved on From'): a panel has several date ranges.
+          aria-label={`${label} ${end === "from" ? "From" : "To"}`}
+          aria-invalid={reversed || undefined}
+          aria-describedby={describedBy}
+          defaultValue={end === "from" ? fromDay : toDay}
+          // The browser's calendar greys out the days the other end rules out.
+          max={end === "from" ? toDay || undefined : undefined}
+          min={end === "to" ? fromDay || undefined : undefined}
+          disabled={disabled}
+          status={reversed ? "error" : undefined}
+          onChange={changed}
+        />
+      </>
+    );
+  };
+
   return (
     <div className="date-filter" role="group" aria-label={`${label} range`}>
       <div className="facet-title">
         <Typography.Text strong>{label}</Typography.Text>
+        {active && !disabled && (
+          <Typography.Link className="facet-clear" onClick={clear} aria-label={`Clear ${label}`}>
+            Clear
+          </Typography.Link>
+        )}
       </div>
-      <div className="date-filter-pickers">
-        <DatePicker
-          aria-label={`${label} from`}
-          placeholder="From"
-          format="DD MMM, YYYY"
-          disabled={disabled}
-          value={day(range?.min)}
-          maxDate={day(range?.max) ?? undefined}
-          onChange={(from) => onChange(daysToRange(from, day(range?.max)))}
-          inputReadOnly
-        />
-        <DatePicker
-          aria-label={`${label} to`}
-          placeholder="To"
-          format="DD MMM, YYYY"
-          disabled={disabled}
-          value={day(range?.max)}
-          minDate={day(range?.min) ?? undefined}
-          onChange={(to) => onChange(daysToRange(day(range?.min), to))}
-          inputReadOnly
-        />
+      <div className="date-filter-fields">
+        {field("from")}
+        {field("to")}
       </div>
-      {disabled && disabledReason && <Typography.Text type="secondary" className="filter-note">{disabledReason}</Typography.Text>}
+      {reversed && (
+        <Typography.Text type="danger" className="filter-error" id={errorId} role="alert">
+          ‘From’ is after ‘To’: the range is not applied.
+        </Typography.Text>
+      )}
+      {disabled && disabledReason && (
+        <Typography.Text type="secondary" className="filter-note" id={noteId}>
+          {disabledReason}
+        </Typography.Text>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // Value between a minimum and a maximum, typed in thousands, lacs or crores; the URL and the
 // API get whole rupees (`value:[25000000 TO *]`). Either end may be left open.
-import { Button, InputNumber, Select, Space, Typography } from "antd";
+import { Button, Input, Select, Space, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { fromRupees, PRICE_UNIT_LABELS, PRICE_UNITS, toRupees, type PriceUnit, type Range } from "../../lib/searchUrl";
 
@@ -12,19 +12,31 @@ interface Props {
   onChange: (range: Range | undefined, unit: PriceUnit) => void;
 }
 
-type Amount = number | null;
+/** What a field holds, as typed ('' for nothing). */
+type Amount = string;
+const shown = (rupees: string | undefined, unit: PriceUnit): Amount => {
+  const n = fromRupees(rupees, unit);
+  return n === null ? "" : String(n);
+};
+/** A typed amount → a number (null when empty, NaN when not a number). */
+const amountOf = (text: Amount): number | null => (text.trim() === "" ? null : Number(text));
 
 export function PriceFilter({ label = "Value", range, unit, onChange }: Props) {
-  const [min, setMin] = useState<Amount>(fromRupees(range?.min, unit));
-  const [max, setMax] = useState<Amount>(fromRupees(range?.max, unit));
+  const [min, setMin] = useState<Amount>(shown(range?.min, unit));
+  const [max, setMax] = useState<Amount>(shown(range?.max, unit));
   const [denomination, setDenomination] = useState<PriceUnit>(unit);
   useEffect(() => {
-    setMin(fromRupees(range?.min, unit));
-    setMax(fromRupees(range?.max, unit));
+    setMin(shown(range?.min, unit));
+    setMax(shown(range?.max, unit));
     setDenomination(unit);
   }, [range?.min, range?.max, unit]);
 
-  const invalid = min !== null && max !== null && min > max;
+  const lowest = amountOf(min);
+  const highest = amountOf(max);
+  // The browser's number field keeps out letters; a minus sign it lets through.
+  const negative = (lowest !== null && lowest < 0) || (highest !== null && highest < 0);
+  const reversed = lowest !== null && highest !== null && lowest > highest;
+  const invalid = negative || reversed || Number.isNaN(lowest) || Number.isNaN(highest);
   const apply = () => {
     if (invalid) return;
     const lo = toRupees(min, denomination);
@@ -44,8 +56,8 @@ export function PriceFilter({ label = "Value", range, unit, onChange }: Props) {
         )}
       </div>
       <Space.Compact block>
-        <InputNumber<number> aria-label="Minimum value" placeholder="Min" min={0} value={min} onChange={(v) => setMin(v ?? null)} onPressEnter={apply} style={{ width: "38%" }} />
-        <InputNumber<number> aria-label="Maximum value" placeholder="Max" min={0} value={max} onChange={(v) => setMax(v ?? null)} onPressEnter={apply} style={{ width: "38%" }} />
+        <Input type="number" inputMode="decimal" min={0} step="any" aria-label="Minimum value" aria-invalid={invalid || undefined} placeholder="Min" value={min} onChange={(e) => setMin(e.target.value)} onPressEnter={apply} style={{ width: "38%" }} />
+        <Input type="number" inputMode="decimal" min={0} step="any" aria-label="Maximum value" aria-invalid={invalid || undefined} placeholder="Max" value={max} onChange={(e) => setMax(e.target.value)} onPressEnter={apply} style={{ width: "38%" }} />
         <Select<PriceUnit>
           aria-label="Denomination"
           value={denomination}
@@ -55,7 +67,11 @@ export function PriceFilter({ label = "Value", range, unit, onChange }: Props) {
           popupMatchSelectWidth={false}
         />
       </Space.Compact>
-      {invalid && <Typography.Text type="danger" className="filter-error">The minimum is above the maximum.</Typography.Text>}
+      {invalid && (
+        <Typography.Text type="danger" className="filter-error">
+          {negative ? "Amounts cannot be below 0." : reversed ? "The minimum is above the maximum." : "Enter amounts as numbers."}
+        </Typography.Text>
+      )}
       <Button size="small" className="filter-apply" onClick={apply} disabled={invalid}>
         Apply value
       </Button>

@@ -2,13 +2,20 @@
 // search (POST saved-search/). Shown only on the listers the server can run a quick search of
 // (saved-search/listers/), so a saved search always opens as it was. The page number is not
 // saved: a quick search opens on its first page.
+//
+// The dialog (antd Modal + Form) is a chunk of its own, fetched when the button is first pointed at
+// or clicked: the button shows it loading until the dialog is there. A chunk that cannot be
+// fetched reloads the page once (lazyComponent: after a deploy the old file names are gone); if it
+// still cannot, an error toast says so and the page stays as it was.
 import { StarOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Button, Form, Input, Modal } from "antd";
-import { useState } from "react";
-import { Link, useLocation } from "react-router";
-import { toastSuccess } from "../../lib/toast";
-import { REST, nameError, useSavedSearchMutations } from "../../pages/quick-searches/api";
+import { Button } from "antd";
+import { Component, Suspense, useCallback, useState, type ComponentType, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { lazyComponent } from "../../lib/lazyPage";
+import { toastError } from "../../lib/toast";
+import { REST } from "../../pages/quick-searches/api";
+import type { SaveSearchDialogProps } from "./SaveSearchDialog";
 
 interface ListerRoute {
   route: string;
@@ -34,60 +41,65 @@ export function useSavableListers() {
   });
 }
 
+const loadDialog = () => import("./SaveSearchDialog").then((m) => m.SaveSearchDialog);
+/** Fetch the dialog's chunk ahead (pointer over the button); a failure here is let go. */
+const preloadDialog = () => void loadDialog().catch(() => undefined);
+
+/** A dialog that could not be loaded: said in a toast, without taking the page down. */
+class DialogLoadBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(error: Error) {
+    console.error("Loading the 'Save search' dialog failed", error);
+    this.props.onError();
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export function SaveSearchButton({ suggestedName, size }: { suggestedName?: string; size?: "small" | "middle" }) {
   const location = useLocation();
   const { result: listers } = useSavableListers();
-  const { save: saveSearch } = useSavedSearchMutations();
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ name: string }>();
+  // The lazy dialog, made on the first click (again after a failed load: React.lazy keeps its failure).
+  const [Dialog, setDialog] = useState<ComponentType<SaveSearchDialogProps> | null>(null);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  const close = useCallback(() => setOpen(false), []);
+  const failed = useCallback(() => {
+    toastError("Could not open 'Save search'. Check your connection and try again.");
+    setOpen(false);
+    setReady(false);
+    setDialog(null);
+  }, []);
   const lister = listers.data?.results?.find((l) => l.route === location.pathname);
   if (!lister) return null;
-
-  const save = async ({ name }: { name: string }) => {
-    setSaving(true);
-    try {
-      await saveSearch({ name: name.trim(), resource: lister.route, query: savedQuery(location.search) });
-      toastSuccess(`Saved '${name.trim()}' to Quick Searches`);
-      setOpen(false);
-    } catch (error) {
-      // The name (taken, blank) is shown beside the field; anything else under it too.
-      form.setFields([{ name: "name", errors: [nameError(error)] }]);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <>
       <Button
         icon={<StarOutlined />}
         size={size}
+        loading={open && !ready}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
         onClick={() => {
-          form.setFieldsValue({ name: suggestedName?.slice(0, 80) ?? "" });
+          if (!Dialog) setDialog(() => lazyComponent(loadDialog));
           setOpen(true);
         }}
       >
         Save search
       </Button>
-      <Modal
-        title="Save as quick search"
-        open={open}
-        okText="Save"
-        confirmLoading={saving}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        forceRender
-      >
-        <Form form={form} layout="vertical" onFinish={(v) => void save(v)}>
-          <Form.Item name="name" label="Name" rules={[{ required: true, whitespace: true, message: "Give the search a name" }]} extra={`Saves this ${lister.label} search with its filters and sort.`}>
-            <Input maxLength={80} autoFocus placeholder="e.g. Hospitals in Maharashtra above 10 Cr" />
-          </Form.Item>
-        </Form>
-        <Link to="/quick-searches" onClick={() => setOpen(false)}>
-          See your quick searches
-        </Link>
-      </Modal>
+      {Dialog && (
+        <DialogLoadBoundary onError={failed}>
+          <Suspense fallback={null}>
+            <Dialog open={open} onClose={close} onReady={onReady} lister={lister} suggestedName={suggestedName} />
+          </Suspense>
+        </DialogLoadBoundary>
+      )}
     </>
   );
 }
