@@ -100,6 +100,33 @@ describe("dashboard", () => {
     expect(link.getAttribute("href")).toBe("/my-feed?filter=start_date%3A%5B2026-03-01+TO+2026-03-10%5D");
   }, 60_000);
 
+  it("the range's From and To are date fields: a valid range applies, a reversed or too long one says why and changes nothing", async () => {
+    const calls: URL[] = [];
+    renderSignedIn("/dashboard?from=2026-03-01&to=2026-03-10&field=start_date", makeUser(), dashboardApi(calls));
+    await screen.findByText("New leads for you", { selector: ".dash-panel-title" }, { timeout: 15_000 });
+    const leads = () => panel("New leads for you");
+    const from = (await within(leads()).findByLabelText("From", {}, { timeout: 15_000 })) as HTMLInputElement;
+    expect(from.type).toBe("date");
+    expect(from.value).toBe("2026-03-01");
+    expect((within(leads()).getByLabelText("To") as HTMLInputElement).min).toBe("2026-03-01");
+    fireEvent.change(from, { target: { value: "2026-03-05" } });
+    await waitFor(() => expect(currentLocation()).toContain("from=2026-03-05"));
+    expect(currentLocation()).toContain("to=2026-03-10");
+    await waitFor(() => expect(calls.some((u) => u.pathname === "/api/projs_cnt_date_range/" && u.searchParams.get("date_gte") === "2026-03-05")).toBe(true));
+
+    const to = within(leads()).getByLabelText("To") as HTMLInputElement;
+    fireEvent.change(to, { target: { value: "2026-03-02" } });
+    expect((await within(leads()).findByRole("alert")).textContent).toBe("'From' is after 'To': the range is not applied");
+    expect(to.getAttribute("aria-invalid")).toBe("true");
+    expect(currentLocation()).toContain("to=2026-03-10");
+    fireEvent.change(to, { target: { value: "2027-06-01" } });
+    expect((await within(leads()).findByRole("alert")).textContent).toBe("Choose at most 366 days: the range is not applied");
+    expect(currentLocation()).toContain("to=2026-03-10");
+    fireEvent.change(to, { target: { value: "2026-03-20" } });
+    await waitFor(() => expect(currentLocation()).toContain("to=2026-03-20"));
+    expect(within(leads()).queryByRole("alert")).toBeNull();
+  }, 60_000);
+
   it("competitor panels say plainly when their calls are missing, or when nothing is tracked", async () => {
     renderSignedIn("/dashboard", makeUser(), dashboardApi([], "missing"));
     await waitFor(() => expect(emptyStateOf("Your competitors, last 30 days")).toBe("Competitor comparison is not available yetOpen Your Competitors"), { timeout: 15_000 });

@@ -1,13 +1,14 @@
 // New leads for the user's preferences over time: the last N days (proj_cnt_stats/) or a
 // chosen range of any lead date (projs_cnt_date_range/). The total and each day open My Feed
 // narrowed to those days.
-import { DatePicker, Flex, Select, Typography } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import { Typography } from "antd";
+import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { LEAD_DATE_FIELD_LABELS, LEAD_DATE_FIELDS, MAX_RANGE_DAYS, type LeadDateField } from "../../../../common/dashboard";
+import { LEAD_DATE_FIELD_LABELS, type LeadDateField } from "../../../../common/dashboard";
 import { formatDate, formatIndianNumber } from "../../../lib/format";
 import { feedLink, useLeadCounts } from "../api";
 import { DayBars } from "./charts";
+import { LeadRangeControls } from "./LeadRangeControls";
 import { Panel } from "./Panel";
 
 export interface Window {
@@ -15,8 +16,6 @@ export interface Window {
   /** A chosen range (YYYY-MM-DD, UTC days) and date field; null = the last `days` days of arrival. */
   range: { from: string; to: string; field: LeadDateField } | null;
 }
-
-const DAY = "YYYY-MM-DD";
 
 export function NewLeadsPanel({ window, onRange }: { window: Window; onRange: (range: Window["range"]) => void }) {
   const navigate = useNavigate();
@@ -26,30 +25,12 @@ export function NewLeadsPanel({ window, onRange }: { window: Window; onRange: (r
   const field = range?.field ?? "arrived_date";
   const previous = s?.previous_total;
   const change = s && previous !== undefined ? s.total - previous : null;
-  const pickerValue: [Dayjs, Dayjs] | null = s ? [dayjs(s.date_gte), dayjs(s.date_lte)] : null;
-
-  const controls = (
-    <Flex gap={8} wrap className="dash-range-controls">
-      <Select
-        aria-label="Date field"
-        size="small"
-        value={field}
-        style={{ width: 140 }}
-        options={LEAD_DATE_FIELDS.map((f) => ({ value: f, label: LEAD_DATE_FIELD_LABELS[f] }))}
-        onChange={(f: LeadDateField) => s && onRange({ from: s.date_gte, to: s.date_lte, field: f })}
-      />
-      <DatePicker.RangePicker
-        aria-label="Date range"
-        size="small"
-        allowClear={false}
-        value={pickerValue}
-        format="DD MMM, YYYY"
-        disabledDate={(d, info) => !!info.from && Math.abs(d.diff(info.from, "day")) >= MAX_RANGE_DAYS}
-        presets={[7, 30, 90].map((n) => ({ label: `Last ${n} days`, value: [dayjs().subtract(n - 1, "day"), dayjs()] as [Dayjs, Dayjs] }))}
-        onChange={(v) => v?.[0] && v[1] && onRange({ from: v[0].format(DAY), to: v[1].format(DAY), field })}
-      />
-    </Flex>
-  );
+  // The range the fields show: the one chosen (at once, while its counts load), else the days the
+  // last answer covered (kept while the next loads, so the fields never vanish under the cursor).
+  const answered = useRef<Window["range"]>(null);
+  if (s) answered.current = { from: s.date_gte, to: s.date_lte, field };
+  const shown = range ?? answered.current;
+  const controls = shown && <LeadRangeControls range={shown} onRange={onRange} />;
 
   return (
     <Panel
