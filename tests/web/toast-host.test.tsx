@@ -2,16 +2,20 @@
 // toast (or fetches it once the page is idle). Toasts asked for before it is there are shown, in order.
 import { act, screen, waitFor } from "@testing-library/react";
 import type { MessageInstance } from "antd/es/message/interface";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeToast, setToastApi, setToastHostMounter, toastError, toastSuccess } from "../../src/lib/toast";
 import { renderInApp } from "./renderApp";
 
 const notices = () => Array.from(document.querySelectorAll(".ant-message-notice-content")).map((n) => n.textContent);
 
-afterEach(() => {
+/** No host, nothing waiting: an earlier file in this worker may have left toasts queued for a host it unmounted. */
+function noHost() {
   setToastHostMounter(null);
+  setToastApi({ open: () => undefined, destroy: () => undefined } as unknown as MessageInstance);
   setToastApi(null);
-});
+}
+beforeEach(noHost);
+afterEach(noHost);
 
 describe("toasts before their host is there", () => {
   it("wait in order, ask the app to mount the host once each, and are shown when it is there", () => {

@@ -1,13 +1,14 @@
 // The 'Set reminder' dialog: a date and time (IST) and a note, saved with POST reminders/list.
 // Loaded when the button is first pressed (ReminderButton): its date picker, form and modal are
 // ≈ 60 KB gzipped that a detail page does not need to show itself.
-import { DatePicker, Form, Input, Modal } from "antd";
+import { Form, Modal } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import type { ReminderItemType } from "../../../common/reminders";
 import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { useReminderMutations } from "../../pages/reminders/api";
+import { ReminderFields } from "./ReminderFields";
 
 interface ReminderForm {
   remind_at: Dayjs;
@@ -44,19 +45,7 @@ export function SetReminderDialog({ itemType, itemId, open, onClose }: SetRemind
   return (
     <Modal title="Set reminder" open={open} okText="Save reminder" confirmLoading={saving} onOk={() => form.submit()} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} initialValues={{ remind_at: toIstWallClock(Date.now()).add(1, "day").hour(10).minute(0).second(0) }}>
-        <Form.Item
-          label="When (IST)"
-          name="remind_at"
-          rules={[
-            { required: true, message: "Choose a date and time" },
-            { validator: (_, v: Dayjs | undefined) => (!v || fromIstWallClock(v) > new Date().toISOString() ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future"))) },
-          ]}
-        >
-          <DatePicker showTime={{ format: "HH:mm", minuteStep: 5 }} format="DD MMM, YYYY HH:mm" style={{ width: "100%" }} />
-        </Form.Item>
-        <Form.Item label="Note" name="note">
-          <Input.TextArea rows={3} maxLength={2000} placeholder="e.g. Call the site engineer about the cement order" />
-        </Form.Item>
+        <ReminderFields />
       </Form>
     </Modal>
   );

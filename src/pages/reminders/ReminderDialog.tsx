@@ -1,12 +1,13 @@
 // Create a reminder (choosing its lead, tender, result or company) or edit one (time and note): a date,
 // a time and a note. Used by the reminders page and the calendar.
 import type { HttpError } from "@refinedev/core";
-import { DatePicker, Form, Input, Modal, Typography } from "antd";
+import { Form, Modal, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
+import { ReminderFields } from "../../components/reminders/ReminderFields";
 import { useReminderMutations, type Reminder } from "./api";
 import { ItemPicker, type PickedItem } from "./ItemPicker";
 
@@ -87,22 +88,7 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
             <ItemPicker />
           </Form.Item>
         )}
-        <Form.Item
-          label="When (IST)"
-          name="remind_at"
-          rules={[
-            { required: true, message: "Choose a date and time" },
-            {
-              validator: (_, v: Dayjs | undefined) =>
-                !v || Date.parse(fromIstWallClock(v)) > Date.now() || (reminder && Date.parse(fromIstWallClock(v)) === Date.parse(reminder.remind_at)) ? Promise.resolve() : Promise.reject(new Error("Choose a time in the future")),
-            },
-          ]}
-        >
-          <DatePicker showTime={{ format: "HH:mm", minuteStep: 5 }} format="DD MMM, YYYY HH:mm" style={{ width: "100%" }} />
-        </Form.Item>
-        <Form.Item label="Note" name="note">
-          <Input.TextArea rows={3} maxLength={2000} placeholder="e.g. Call the site engineer about the cement order" />
-        </Form.Item>
+        <ReminderFields unchangedAt={reminder?.remind_at} />
       </Form>
     </Modal>
   );
