@@ -42,6 +42,11 @@ const page = (route: string) => {
   if (!found) throw new Error(`no page measured for ${route}`);
   return found;
 };
+/** All the JavaScript a page downloads on its first open, as one text: read from the code itself, not
+ * from chunk names (a module moved into another chunk keeps its text). */
+const codeOf = (size: PageSize) => size.files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+/** Whether code holds an rc-* library's default class prefix (each names it in its code). */
+const hasPrefix = (code: string, prefix: string) => code.includes(`\`${prefix}\``) || code.includes(`"${prefix}"`);
 /** The JS files the manifest lists for a source module and its static imports. */
 const filesOf = (source: string) => staticClosure(manifest, [source]);
 const over = (limit: (s: PageSize) => number) =>
@@ -56,8 +61,7 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
   });
 
   it("/login downloads neither the signed-in shell, the access rules, the charts nor Microsoft's sign-in", () => {
-    // Read from the code itself, not from chunk names (a module moved into another chunk keeps its text).
-    const loginCode = page("/login").files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+    const loginCode = codeOf(page("/login"));
     const markers = {
       "the signed-in shell (AppLayout's side menu)": '"app-sider"',
       "the CASL rules (@casl/ability)": "ForbiddenError",
@@ -77,23 +81,29 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     // pages show no tabs of their own. The markers are rc-tabs' own: its default class prefix and
     // the overflow menu's class.
     for (const route of ["/private-construction-leads", "/dashboard", "/profile"]) {
-      const code = page(route).files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+      const code = codeOf(page(route));
       expect(code.includes("`rc-tabs`") || code.includes('"rc-tabs"'), `rc-tabs is on ${route}`).toBe(false);
       expect(code.includes("-nav-operations"), `antd's Tabs is on ${route}`).toBe(false);
     }
   });
 
   it("a lister's first open brings no date picker, number input or dialog library (date inputs are the browser's own; 'Save search' loads its dialog on click)", () => {
-    // Each rc-* library names its default class prefix in its code; pages that still use antd's
-    // DatePicker, InputNumber or Modal (audit log, reminders …) load them in their own chunks.
-    const listerCode = page("/private-construction-leads").files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+    // Pages that still use antd's DatePicker, InputNumber or Modal (audit log, reminders …) load
+    // them in their own chunks.
+    const listerCode = codeOf(page("/private-construction-leads"));
     const markers = {
       "rc-picker (antd DatePicker)": "rc-picker",
       "rc-input-number (antd InputNumber)": "rc-input-number",
       "rc-dialog (antd Modal)": "rc-dialog",
     };
     for (const [what, prefix] of Object.entries(markers)) {
-      expect(listerCode.includes(`\`${prefix}\``) || listerCode.includes(`"${prefix}"`), `${what} is on /private-construction-leads`).toBe(false);
+      expect(hasPrefix(listerCode, prefix), `${what} is on /private-construction-leads`).toBe(false);
+    }
+  });
+
+  it("the dashboard and the detail pages bring no date picker: dates are the browser's own, 'Set reminder' loads its dialog when reached", () => {
+    for (const route of ["/dashboard", "/private-construction-leads/detail/:id", "/tender/detail/:id", "/result/detail/:id", "/builder/detail/:id"]) {
+      expect(hasPrefix(codeOf(page(route)), "rc-picker"), `rc-picker (antd DatePicker) is on ${route}`).toBe(false);
     }
   });
 
@@ -112,7 +122,7 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
       "@refinedev/antd's markdown field (micromark: unused)": "micromark",
     };
     for (const s of sizes) {
-      const code = s.files.map((file) => fs.readFileSync(path.join(DIST, file), "utf8")).join("\n");
+      const code = codeOf(s);
       for (const [what, marker] of Object.entries(markers)) expect(code.includes(marker), `${what} is on ${s.route}`).toBe(false);
     }
   });
