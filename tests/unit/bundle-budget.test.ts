@@ -107,6 +107,10 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("My Feed brings no number input: its preferences editor loads when 'Edit preferences' is reached", () => {
+    expect(hasPrefix(codeOf(page("/my-feed")), "rc-input-number"), "rc-input-number (antd InputNumber) is on /my-feed").toBe(false);
+  });
+
   it("every signed-in page brings the signed-in shell; no page brings Microsoft's sign-in library on its first open", () => {
     const shell = filesOf("src/components/auth/GatedAppLayout.tsx");
     const msal = manifest["src/lib/identityMicrosoft.ts"].file;
