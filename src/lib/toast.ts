@@ -26,6 +26,7 @@ export function setToastApi(instance: MessageInstance | null): void {
 /** App's bridge registers how to mount the host; a toast asked for before it is there mounts it. */
 export function setToastHostMounter(mount: (() => void) | null): void {
   mountHost = mount;
+  if (mount && waiting.length > 0) mount(); // toasts asked for before the app was there
 }
 
 /** Where toasts go when no app (and so no bridge) is there: component tests give antd's static API. */

@@ -3,7 +3,8 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import type { MessageInstance } from "antd/es/message/interface";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { closeToast, setToastApi, setToastHostMounter, toastError, toastSuccess } from "../../src/lib/toast";
+import { message } from "antd";
+import { closeToast, setToastApi, setToastFallback, setToastHostMounter, toastError, toastSuccess } from "../../src/lib/toast";
 import { renderInApp } from "./renderApp";
 
 const notices = () => Array.from(document.querySelectorAll(".ant-message-notice-content")).map((n) => n.textContent);
@@ -30,6 +31,18 @@ describe("toasts before their host is there", () => {
     setToastApi({ open, destroy } as unknown as MessageInstance);
     expect(open.mock.calls.map(([config]) => config.content)).toEqual(["Saved", "Not found"]);
     expect(destroy).toHaveBeenCalledWith("other");
+  });
+
+  it("toasts asked for before the app registers its host mount it as it registers", () => {
+    setToastFallback(null);
+    try {
+      toastError("Server Error");
+      const mount = vi.fn();
+      setToastHostMounter(mount);
+      expect(mount).toHaveBeenCalledTimes(1);
+    } finally {
+      setToastFallback(message);
+    }
   });
 
   it("a close with no toast waiting does not mount the host", () => {
