@@ -2,19 +2,18 @@
 // it changes on screen: the top bar's balance at once, the company's pages, the lists that show
 // unlocked companies, the builders lister (show_unlocked) and the lead contacts of this company.
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
 import type { CompanyUnlockResponse } from "../../../common/companies";
 import { useCreditsSpent } from "../credits/useCreditsSpent";
 import type { SpendConfirmation } from "../credits/useConfirmSpend";
 import { displayCredits } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { refreshListerPages } from "../search/listCache";
+import { useDataCache } from "../../providers/cache";
 import { companyKeys, NOT_UNLOCKED_COMPANIES, UNLOCKED_COMPANIES } from "./api";
 
 export const credits = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
 
 export function useUnlockCompany(companyId: number | string) {
-  const queryClient = useQueryClient();
+  const cache = useDataCache();
   const invalidate = useInvalidate();
   const creditsSpent = useCreditsSpent();
   const { mutate, mutation } = useCustomMutation<CompanyUnlockResponse>();
@@ -26,11 +25,9 @@ export function useUnlockCompany(companyId: number | string) {
       {
         onSuccess: ({ data: answer }) => {
           creditsSpent(answer);
-          for (const queryKey of [companyKeys.detail(companyId), companyKeys.parts(companyId), ["lead"]]) {
-            void queryClient.invalidateQueries({ queryKey });
-          }
+          for (const key of [companyKeys.detail(companyId), companyKeys.parts(companyId), ["lead"]]) void cache.refresh(key);
           for (const resource of [UNLOCKED_COMPANIES, NOT_UNLOCKED_COMPANIES]) void invalidate({ resource, dataProviderName: "rest", invalidates: ["list"] });
-          void refreshListerPages(queryClient); // the builders lister's 'show unlocked only', leads' contacts
+          void cache.refreshListerPages(); // the builders lister's 'show unlocked only', leads' contacts
           toastSuccess(
             answer.already_unlocked
               ? "You had already unlocked this company; no credits were spent."

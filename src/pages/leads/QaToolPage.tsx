@@ -6,7 +6,6 @@
 import "./leads.css";
 import { CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useCustomMutation, useDataProvider } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
@@ -16,6 +15,7 @@ import { useAppAbility } from "../../access/ability";
 import { DetailShell } from "../../components/page/DetailShell";
 import { formatDateTime, formatText } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
+import { useDataCache } from "../../providers/cache";
 import { leadPartKey, leadPaths, listOf, type CheckNumberResult, type LeadContact, type NumberMatch } from "./api";
 import { QualityBadge, sourceLabel, useQueryContacts } from "./detail/ContactsSection";
 import { useLead, useLeadPart } from "./detail/useLead";
@@ -116,7 +116,7 @@ export default function QaToolPage() {
   const lead = useLead(id);
   const contactsQuery = useQueryContacts(id);
   const contacts = listOf<LeadContact>(contactsQuery.data);
-  const queryClient = useQueryClient();
+  const cache = useDataCache();
   const [phone, setPhone] = useState("");
   const [name, setName] = useState("");
   const [contactId, setContactId] = useState<number | null>(null);
@@ -134,8 +134,8 @@ export default function QaToolPage() {
       setChecked({ phone: v.phone, name: v.name, contactId: v.contactId, result });
       if (v.reprocess) {
         toastSuccess(`Reprocessed ${result.reprocessed ?? 0} contact(s)`);
-        void queryClient.invalidateQueries({ queryKey: leadPartKey(id, "contacts/") });
-        void queryClient.invalidateQueries({ queryKey: leadPartKey(id, "contacts-history") });
+        void cache.refresh(leadPartKey(id, "contacts/"));
+        void cache.refresh(leadPartKey(id, "contacts-history"));
       }
     } catch {
       // The HTTP layer has shown why.

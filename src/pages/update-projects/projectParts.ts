@@ -1,9 +1,9 @@
 // The parts of the staff edit page read beside the project (status updates, history) through
 // Refine's useCustom, and the one place that refreshes them after an edit, an upload or an
 // added contact or document.
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useApiPart } from "../../components/page/useApiPart";
+import { useDataCache } from "../../providers/cache";
 
 // The same rows the lead pages read (work/{id}/status-update/, work/{id}/history), typed once there.
 export type { HistoryEntry as HistoryRow, StatusUpdate } from "../leads/api";
@@ -20,12 +20,12 @@ export type ProjectPart = "history" | "status";
 
 /** Read the named parts again; resolves once they are. */
 export function useRefreshProjectParts(id: string): (parts: ProjectPart[]) => Promise<void> {
-  const queryClient = useQueryClient();
+  const cache = useDataCache();
   return useCallback(
     async (parts: ProjectPart[]) => {
       const keys = parts.map((part) => (part === "history" ? historyKey(id) : statusKey(id)));
-      await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all(keys.map((key) => cache.refresh(key)));
     },
-    [queryClient, id],
+    [cache, id],
   );
 }

@@ -1,10 +1,10 @@
 // The lead (work/{id}/, Refine's useShow through the detail frame) and the parts of its detail
 // page (useCustom), each part cached under ["lead", id, part] so an unlock or an upload can
 // update or refresh every view of it.
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useDetail, type Detail } from "../../../components/page/useDetail";
 import { useApiPart, type ApiPart } from "../../../components/page/useApiPart";
+import { useDataCache } from "../../../providers/cache";
 import { leadPartKey, type LeadDetail } from "../api";
 
 export const LEAD_RESOURCE = "leads";
@@ -20,6 +20,6 @@ export function useLeadPart<T>(id: string | number | undefined, part: string, en
 
 /** Read a part again (after an upload to it). */
 export function useRefreshLeadPart(id: string | number, part: string): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: leadPartKey(id, part) }), [queryClient, id, part]);
+  const cache = useDataCache();
+  return useCallback(() => cache.refresh(leadPartKey(id, part)), [cache, id, part]);
 }

@@ -3,13 +3,12 @@
 // ["lead", id, "contacts/"] part), the top bar's balance follows, and the searches that list
 // unlocked leads are read again.
 import { useCustomMutation, type CustomResponse } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
 import type { SpendConfirmation } from "../../../components/credits/useConfirmSpend";
 import { useCreditsSpent } from "../../../components/credits/useCreditsSpent";
 import { displayCredits } from "../../../lib/format";
 import { toastSuccess } from "../../../lib/toast";
 import { leadPartKey, type LeadContact, type UnlockResponse } from "../api";
-import { refreshListerPages } from "../../../components/search/listCache";
+import { useDataCache } from "../../../providers/cache";
 
 type Contacts = LeadContact[] | { results: LeadContact[] };
 
@@ -21,7 +20,7 @@ function withContact(data: Contacts | undefined, contact: LeadContact): Contacts
 }
 
 export function useUnlockContact(leadId: string | number) {
-  const queryClient = useQueryClient();
+  const cache = useDataCache();
   const creditsSpent = useCreditsSpent();
   const { mutate, mutation } = useCustomMutation<UnlockResponse>();
 
@@ -31,11 +30,11 @@ export function useUnlockContact(leadId: string | number) {
       { url: "user-unlock-contact/", method: "post", values: { contact_id: contactId, ...confirmation }, errorNotification: false },
       {
         onSuccess: ({ data: answer }) => {
-          queryClient.setQueryData<CustomResponse<Contacts>>(leadPartKey(leadId, "contacts/"), (cached) =>
+          cache.patch<CustomResponse<Contacts>>(leadPartKey(leadId, "contacts/"), (cached) =>
             cached ? { ...cached, data: withContact(cached.data, { ...answer.contact, id: contactId }) as Contacts } : cached,
           );
           creditsSpent(answer);
-          void refreshListerPages(queryClient);
+          void cache.refreshListerPages();
           toastSuccess(`Contact unlocked. ${displayCredits(answer.remaining_credits)} credits left.`);
         },
         onSettled,
