@@ -57,8 +57,11 @@ export async function signOut(): Promise<void> {
   clearSession();
 }
 
+// Refine's shape of an error (its HttpError's `errors`: the fields the server named, e.g. a
+// signup's e-mail already registered), so a page can show them under its fields.
 function asAuthError(error: unknown, message = error instanceof Error ? error.message : String(error)) {
-  return { name: "Error", message };
+  const errors = error instanceof HttpError ? error.errors : undefined;
+  return { name: "Error", message, ...(errors ? { errors } : {}) };
 }
 
 /** What `login` takes: a password, a Google credential, a Microsoft popup's result, or (staff) a user to act as. */

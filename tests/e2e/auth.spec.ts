@@ -9,7 +9,7 @@ test("a signed-out visitor is sent to login with the page as redirect, and comes
   await expectPath(page, "/login");
   expect(new URL(page.url()).searchParams.get("redirect")).toBe("/builders?page=2");
   await page.getByLabel("Username or e-mail").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
+  await page.getByLabel("Password", { exact: true }).fill(demo.password);
   await page.getByRole("button", { name: "Login" }).click();
   await expectPath(page, "/builders");
   expect(new URL(page.url()).search).toBe("?page=2");

@@ -40,7 +40,7 @@ export const WIDTHS = [DESKTOP, PHONE] as const;
 export async function signIn(page: Page, who: Credentials, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Username or e-mail").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Login" }).click();
 }
 

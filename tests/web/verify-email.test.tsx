@@ -14,11 +14,18 @@ const posts = (fetch: ReturnType<typeof stubApi>) =>
   fetch.mock.calls
     .filter(([u, init]) => new URL(String(u), "http://x").pathname === "/api/verify-email/" && (init as RequestInit)?.method === "POST")
     .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
-/** The antd alert a message is in: its kind (success/error/warning) and its description. */
+/** The antd alert a message is in (the profile page's notice): its kind (success/error/warning) and its description. */
 const alertOf = (message: HTMLElement) => {
   const alert = message.closest(".ant-alert") as HTMLElement;
   const kind = ["success", "error", "warning", "info"].find((k) => alert.classList.contains(`ant-alert-${k}`));
   return { kind, description: alert.querySelector(".ant-alert-description")?.textContent ?? null };
+};
+/** The verify page's notice a message is in: its kind (success, announced as a status; error, as an alert) and its text. */
+const noticeOf = (message: HTMLElement) => {
+  const notice = message.closest(".auth-notice") as HTMLElement;
+  const kind = ["success", "error", "warning"].find((k) => notice.classList.contains(`auth-notice-${k}`));
+  expect(notice.getAttribute("role")).toBe(kind === "success" ? "status" : "alert");
+  return { kind, description: notice.querySelector("p")?.textContent ?? null };
 };
 
 describe("/verify-email", () => {
@@ -32,7 +39,7 @@ describe("/verify-email", () => {
       url.pathname === "/api/verify-email/" && init.method === "POST" ? jsonResponse(200, { detail: "Your e-mail address is verified." }) : undefined,
     );
     renderApp("/verify-email?token=abc_DEF-123");
-    expect(alertOf(await screen.findByText("Your e-mail address is verified.", {}, { timeout: 15_000 })).kind).toBe("success");
+    expect(noticeOf(await screen.findByText("Your e-mail address is verified.", {}, { timeout: 15_000 })).kind).toBe("success");
     expect(screen.getByRole("link", { name: "Go to InfraScout" }).getAttribute("href")).toBe("/dashboard");
     expect(posts(fetch)).toEqual([{ token: "abc_DEF-123" }]);
   }, 30_000);
@@ -40,7 +47,7 @@ describe("/verify-email", () => {
   it("says why a used or expired link did not verify", async () => {
     const fetch = stubApi((url, init) => (url.pathname === "/api/verify-email/" && init.method === "POST" ? jsonResponse(400, { token: [INVALID] }) : undefined));
     renderApp("/verify-email?token=spent");
-    const failed = alertOf(await screen.findByText("Not verified", {}, { timeout: 15_000 }));
+    const failed = noticeOf(await screen.findByText("Not verified", {}, { timeout: 15_000 }));
     expect(failed).toEqual({ kind: "error", description: INVALID }); // the message alone, not 'token: …'
 
     expect(posts(fetch)).toHaveLength(1);
@@ -50,13 +57,13 @@ describe("/verify-email", () => {
     const { fetch } = renderSignedIn("/verify-email?token=t1", makeUser(), (url, init) =>
       url.pathname === "/api/verify-email/" && init.method === "POST" ? jsonResponse(200, { detail: "Your e-mail address is verified." }) : undefined,
     );
-    expect(alertOf(await screen.findByText("Your e-mail address is verified.", {}, { timeout: 15_000 })).kind).toBe("success");
+    expect(noticeOf(await screen.findByText("Your e-mail address is verified.", {}, { timeout: 15_000 })).kind).toBe("success");
     expect(posts(fetch)).toEqual([{ token: "t1" }]);
     clearSession();
     const bare = stubApi(() => undefined);
     renderApp("/verify-email");
     await waitFor(() => expect(screen.getAllByText("Not verified").length).toBeGreaterThan(0));
-    expect(alertOf(screen.getAllByText("Not verified").at(-1)!)).toEqual({ kind: "error", description: NO_TOKEN });
+    expect(noticeOf(screen.getAllByText("Not verified").at(-1)!)).toEqual({ kind: "error", description: NO_TOKEN });
     expect(posts(bare)).toHaveLength(0);
   }, 30_000);
 });

@@ -1,11 +1,13 @@
 // /forgot-password asks for the e-mail and mails a reset link; the link comes back here as
 // /forgot-password?token=<t>, which shows the 'choose a new password' form instead.
-import { Alert, Button, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { usePost } from "../../hooks/usePost";
+import { AuthNotice } from "./AuthNotice";
 import { AuthShell } from "./AuthShell";
+import { PasswordField, SubmitButton, TextField } from "./form/fields";
+import { useAuthForm } from "./form/useAuthForm";
 
 export const RESET_LINK_SENT_FALLBACK = "If an account exists for that e-mail, we have sent a link to reset its password.";
 export const PASSWORD_CHANGED_FALLBACK = "Your password has been reset. You can now log in.";
@@ -18,8 +20,17 @@ function RequestLinkForm() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const post = usePost<{ detail?: string } | null>({ toast: false });
+  const { field, onSubmit, formRef } = useAuthForm(
+    { email: "" },
+    {
+      email: [
+        { required: true, message: "Enter your e-mail" },
+        { email: true, message: "Enter a valid e-mail address" },
+      ],
+    },
+  );
 
-  const onFinish = async ({ email }: { email: string }) => {
+  const sendLink = async ({ email }: { email: string }) => {
     setBusy(true);
     try {
       const response = await post("forgot-password/", { email: email.trim() });
@@ -34,23 +45,14 @@ function RequestLinkForm() {
   return (
     <AuthShell title="Forgot password" subtitle="Enter the e-mail of your account and we will send you a link to choose a new password.">
       {sent ? (
-        <Alert type="success" showIcon message="Check your e-mail" description={sent} />
+        <AuthNotice kind="success" title="Check your e-mail">
+          {sent}
+        </AuthNotice>
       ) : (
-        <Form layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-          <Form.Item
-            label="E-mail"
-            name="email"
-            rules={[
-              { required: true, message: "Enter your e-mail" },
-              { type: "email", message: "Enter a valid e-mail address" },
-            ]}
-          >
-            <Input type="email" autoComplete="email" autoFocus />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            Send reset link
-          </Button>
-        </Form>
+        <form ref={formRef} className="auth-form auth-large" noValidate onSubmit={onSubmit((values) => void sendLink(values), busy)}>
+          <TextField label="E-mail" {...field("email")} type="email" autoComplete="email" autoFocus />
+          <SubmitButton busy={busy}>Send reset link</SubmitButton>
+        </form>
       )}
       <p className="auth-switch">
         Remembered it? <Link to="/login">Back to sign in</Link>
@@ -63,8 +65,21 @@ function NewPasswordForm({ token }: { token: string }) {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const post = usePost<{ detail?: string } | null>({ toast: false });
+  const { field, onSubmit, formRef } = useAuthForm(
+    { password: "", confirm: "" },
+    {
+      password: [
+        { required: true, message: "Choose a password" },
+        { min: 8, message: "Use at least 8 characters" },
+      ],
+      confirm: [
+        { required: true, message: "Type the password again" },
+        { sameAs: "password", message: "The passwords do not match" },
+      ],
+    },
+  );
 
-  const onFinish = async ({ password }: { password: string }) => {
+  const setPassword = async ({ password }: { password: string }) => {
     setBusy(true);
     try {
       const response = await post("reset-password/", { token, password });
@@ -78,35 +93,11 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthShell title="Choose a new password" subtitle="Pick a password you do not use elsewhere.">
-      <Form layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <Form.Item
-          label="New password"
-          name="password"
-          rules={[
-            { required: true, message: "Choose a password" },
-            { min: 8, message: "Use at least 8 characters" },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Confirm new password"
-          name="confirm"
-          dependencies={["password"]}
-          rules={[
-            { required: true, message: "Type the password again" },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue("password") === value ? Promise.resolve() : Promise.reject(new Error("The passwords do not match")),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          Set new password
-        </Button>
-      </Form>
+      <form ref={formRef} className="auth-form auth-large" noValidate onSubmit={onSubmit((values) => void setPassword(values), busy)}>
+        <PasswordField label="New password" {...field("password")} autoComplete="new-password" autoFocus />
+        <PasswordField label="Confirm new password" {...field("confirm")} autoComplete="new-password" />
+        <SubmitButton busy={busy}>Set new password</SubmitButton>
+      </form>
       <p className="auth-switch">
         <Link to="/forgot-password">Send a new link</Link>
       </p>

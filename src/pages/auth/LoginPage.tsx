@@ -1,38 +1,40 @@
 import { LockOutlined, UserOutlined } from "@ant-design/icons";
 import { useLogin } from "@refinedev/core";
-import { Button, Flex, Form, Input } from "antd";
 import { Suspense } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { LoginRequest } from "../../../common/api";
 import { safeRedirect } from "../../lib/redirect";
 import type { LoginParams } from "../../providers/authProvider";
 import { AuthShell } from "./AuthShell";
+import { PasswordField, SubmitButton, TextField } from "./form/fields";
+import { useAuthForm } from "./form/useAuthForm";
 import { SocialSignInLazy } from "./socialLazy";
 
 export default function LoginPage() {
   const [params] = useSearchParams();
   // Refine's login: the authProvider signs in and answers where to go; a failure's message is
   // the toast (through the notification provider), as the server or the catalogue words it.
-  const { mutate: login, isPending, isSuccess } = useLogin<LoginParams>();
+  const { mutate: login, isPending, data: answer } = useLogin<LoginParams>();
+  // Busy while signing in, and once signed in until the next page opens; a refusal (the mutation
+  // succeeds with success: false) frees the button for another try.
+  const busy = isPending || answer?.success === true;
+  const { field, onSubmit, formRef } = useAuthForm<LoginRequest>(
+    { username: "", password: "" },
+    { username: [{ required: true, message: "Enter your username or e-mail" }], password: [{ required: true, message: "Enter your password" }] },
+  );
 
-  const onFinish = (values: LoginRequest) => login({ username: values.username.trim(), password: values.password, redirect: params.get("redirect") });
+  const signIn = (values: LoginRequest) => login({ username: values.username.trim(), password: values.password, redirect: params.get("redirect") });
 
   return (
     <AuthShell title="Sign in" subtitle="Welcome back. Sign in to see your leads.">
-      <Form<LoginRequest> layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <Form.Item label="Username or e-mail" name="username" rules={[{ required: true, message: "Enter your username or e-mail" }]}>
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[{ required: true, message: "Enter your password" }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
-        </Form.Item>
-        <Flex justify="flex-end" style={{ marginTop: -8, marginBottom: 16 }}>
+      <form ref={formRef} className="auth-form auth-large" noValidate onSubmit={onSubmit(signIn, busy)}>
+        <TextField label="Username or e-mail" {...field("username")} prefix={<UserOutlined />} autoComplete="username" autoFocus />
+        <PasswordField label="Password" {...field("password")} prefix={<LockOutlined />} autoComplete="current-password" />
+        <div className="auth-forgot">
           <Link to="/forgot-password">Forgot password?</Link>
-        </Flex>
-        <Button type="primary" htmlType="submit" block loading={isPending || isSuccess}>
-          Login
-        </Button>
-      </Form>
+        </div>
+        <SubmitButton busy={busy}>Login</SubmitButton>
+      </form>
       <Suspense fallback={null}>
         <SocialSignInLazy redirectTo={safeRedirect(params.get("redirect"))} />
       </Suspense>

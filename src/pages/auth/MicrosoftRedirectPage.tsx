@@ -1,9 +1,9 @@
 // The page Microsoft's sign-in popup returns to (MICROSOFT_REDIRECT_PATH). MSAL 5 reads the
 // answer from this page's URL and hands it to the window that opened the popup, which then
 // finishes the sign-in; this window is closed by MSAL.
-import { Result } from "antd";
 import { useEffect, useState } from "react";
 import { FullPageSpinner } from "../../components/auth/FullPageSpinner";
+import { AuthNotice } from "./AuthNotice";
 
 export default function MicrosoftRedirectPage() {
   const [failed, setFailed] = useState(false);
@@ -17,7 +17,13 @@ export default function MicrosoftRedirectPage() {
       .catch(() => !done && setFailed(true));
   }, []);
   if (failed) {
-    return <Result status="warning" title="Microsoft sign-in could not finish" subTitle="Close this window and try again from the sign-in page." />;
+    return (
+      <main className="auth-main">
+        <AuthNotice kind="warning" title="Microsoft sign-in could not finish">
+          Close this window and try again from the sign-in page.
+        </AuthNotice>
+      </main>
+    );
   }
   return <FullPageSpinner />;
 }

@@ -3,12 +3,12 @@
 // is configured), and each button shows only when /auth-config/ says its provider is enabled.
 import { GoogleLogin, GoogleOAuthProvider, type CredentialResponse } from "@react-oauth/google";
 import { useLogin } from "@refinedev/core";
-import { Button, Divider, Flex, Typography } from "antd";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { loadAuthConfig, type AuthConfig, type MicrosoftResult } from "../../lib/identity";
 import type { MicrosoftSignIn } from "../../lib/identityMicrosoft";
 import { toastError } from "../../lib/toast";
 import type { LoginParams } from "../../providers/authProvider";
+import { AuthButton } from "./form/fields";
 
 export const GOOGLE_UNAVAILABLE = "Google sign-in could not be loaded. Check your connection or use your password.";
 export const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
@@ -22,9 +22,12 @@ type SocialLogin = Extract<LoginParams, { provider: "google" | "microsoft" }>;
 
 /** Signs in through the authProvider (Refine's useLogin), which then opens the destination. */
 function useSocialRun(redirectTo: string) {
-  const { mutate: login, isPending, isSuccess } = useLogin<LoginParams>();
+  const { mutate: login, isPending, data: answer } = useLogin<LoginParams>();
+  // Busy while signing in, and once signed in until the next page opens; a refusal (the mutation
+  // succeeds with success: false) frees the button for another try.
+  const busy = isPending || answer?.success === true;
   const run = useCallback((params: SocialLogin) => login({ ...params, redirect: redirectTo }), [login, redirectTo]);
-  return { busy: isPending || isSuccess, run };
+  return { busy, run };
 }
 
 function GoogleButton({ clientId, onCredential }: { clientId: string; onCredential: (r: CredentialResponse) => void }) {
@@ -39,7 +42,7 @@ function GoogleButton({ clientId, onCredential }: { clientId: string; onCredenti
   return (
     <div ref={box} className="social-button social-google" data-testid="google-sign-in">
       {failed ? (
-        <Typography.Text type="secondary">{GOOGLE_UNAVAILABLE}</Typography.Text>
+        <p className="auth-secondary">{GOOGLE_UNAVAILABLE}</p>
       ) : (
         <GoogleOAuthProvider clientId={clientId} onScriptLoadError={() => setFailed(true)}>
           <GoogleLogin
@@ -107,9 +110,9 @@ function MicrosoftButton({ clientId, authority, busy, onResult }: {
   };
 
   return (
-    <Button block size="large" className="social-button social-microsoft" icon={<MicrosoftLogo />} loading={busy} onClick={() => void onClick()}>
+    <AuthButton className="social-button social-microsoft" icon={<MicrosoftLogo />} busy={busy} onClick={() => void onClick()}>
       Sign in with Microsoft
-    </Button>
+    </AuthButton>
   );
 }
 
@@ -127,17 +130,17 @@ export default function SocialSignIn({ redirectTo }: Props) {
   if (!config || (!config.google.enabled && !config.microsoft.enabled)) return null;
   return (
     <div className="social-sign-in" aria-label="Other ways to sign in">
-      <Divider plain className="social-divider">
+      <div className="social-divider" role="separator">
         or
-      </Divider>
-      <Flex vertical gap={12}>
+      </div>
+      <div className="social-buttons">
         {config.google.enabled && config.google.client_id && (
           <GoogleButton clientId={config.google.client_id} onCredential={(credential) => run({ provider: "google", credential })} />
         )}
         {config.microsoft.enabled && config.microsoft.client_id && (
           <MicrosoftButton clientId={config.microsoft.client_id} authority={config.microsoft.authority} busy={busy} onResult={(result) => run({ provider: "microsoft", result })} />
         )}
-      </Flex>
+      </div>
     </div>
   );
 }

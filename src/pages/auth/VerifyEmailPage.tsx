@@ -1,11 +1,11 @@
 // /verify-email?token=<t>: the link of the verification mail (issue 13). Opening it spends the
 // one-time token (POST /api/verify-email/) and says whether the address is now verified. Public:
 // it works signed in or out, in whichever browser the mail was opened.
-import { Alert, Spin } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { usePost } from "../../hooks/usePost";
-import { HttpError } from "../../providers/http";
+import type { HttpError } from "@refinedev/core";
+import { AuthNotice } from "./AuthNotice";
 import { AuthShell } from "./AuthShell";
 
 export const VERIFIED_FALLBACK = "Your e-mail address is verified.";
@@ -16,8 +16,8 @@ type State = { status: "working" } | { status: "done"; message: string } | { sta
 /** The API's message for a refused link ({token: [message]} or {detail}). */
 function refusal(error: unknown): string {
   // The link is the only field here: its message reads better without the 'token:' prefix.
-  const own = error instanceof HttpError ? error.errors?.token?.[0] : undefined;
-  return own ?? (error instanceof Error ? error.message : String(error));
+  const own = [(error as Partial<HttpError> | undefined)?.errors?.token].flat()[0];
+  return typeof own === "string" ? own : error instanceof Error ? error.message : String(error);
 }
 
 export default function VerifyEmailPage() {
@@ -39,9 +39,13 @@ export default function VerifyEmailPage() {
 
   return (
     <AuthShell title="Verify your e-mail address">
-      {state.status === "working" && <Spin aria-label="Verifying" />}
-      {state.status === "done" && <Alert type="success" showIcon message={state.message} />}
-      {state.status === "failed" && <Alert type="error" showIcon message="Not verified" description={state.message} />}
+      {state.status === "working" && <div className="spinner-ring" role="progressbar" aria-label="Verifying" />}
+      {state.status === "done" && <AuthNotice kind="success" title={state.message} />}
+      {state.status === "failed" && (
+        <AuthNotice kind="error" title="Not verified">
+          {state.message}
+        </AuthNotice>
+      )}
       <p className="auth-switch">
         <Link to="/dashboard">Go to InfraScout</Link>
       </p>
