@@ -184,6 +184,27 @@ export function istDayEnd(day: string): string {
   return new Date(`${day}T23:59:59.999+05:30`).toISOString();
 }
 
+/**
+ * A complete calendar day 'YYYY-MM-DD': what a date input holds once all its parts are filled in.
+ * While a year is being typed Chromium already reports it ('0002-03-01', '0020-…'): no year
+ * before 1000 counts.
+ */
+export function isDay(value: string): boolean {
+  return /^[1-9]\d{3}-\d{2}-\d{2}$/.test(value);
+}
+
+const DAY_MS = 86_400_000;
+
+/** How many days from 'YYYY-MM-DD' to 'YYYY-MM-DD' make, both counted (the same day is 1). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+}
+
+/** The day `days` days after a 'YYYY-MM-DD' day (before it, for a negative count). */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 // Date pickers work in the browser's zone; InfraScout's times are India's. A picker is given the IST
 // wall-clock time as if it were local, and what is picked is read back as IST: someone travelling
 // (or a laptop set to UTC) still sets "10:00 IST".

@@ -9,7 +9,7 @@
 import { Input, Typography, type InputRef } from "antd";
 import { useEffect, useId, useRef, useState } from "react";
 import { IST_OFFSET_MS } from "../../../common/constants";
-import { istDayEnd, istDayStart } from "../../lib/format";
+import { isDay, istDayEnd, istDayStart } from "../../lib/format";
 import { toUtcInstant, type Range } from "../../lib/searchUrl";
 
 interface Props {
@@ -22,16 +22,7 @@ interface Props {
 
 /** 'YYYY-MM-DD', as a date input's value is. */
 type Day = string;
-const DAY = /^(\d{4})-\d{2}-\d{2}$/;
-
-/**
- * A complete day: what a date input holds once all its parts are filled in. While a year is being
- * typed Chromium already reports it ('0002-03-01', '0020-…'): no year before 1000 counts.
- */
-const isDay = (value: string) => {
-  const match = DAY.exec(value);
-  return !!match && Number(match[1]) >= 1000;
-};
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A range's bound (a UTC instant, or '*') → its day in India; '' for an open end. */
 export function boundToDay(bound: string | undefined): Day {

@@ -10,19 +10,16 @@ import { savedQuery } from "./SaveSearchButton";
 export interface SaveSearchDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Called once the dialog is mounted: the button stops showing that it is loading. */
-  onReady: () => void;
   lister: { route: string; label: string };
   suggestedName?: string;
 }
 
-export function SaveSearchDialog({ open, onClose, onReady, lister, suggestedName }: SaveSearchDialogProps) {
+export function SaveSearchDialog({ open, onClose, lister, suggestedName }: SaveSearchDialogProps) {
   const location = useLocation();
   const { save: saveSearch } = useSavedSearchMutations();
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
 
-  useEffect(onReady, [onReady]);
   // Each opening starts from the page's search text.
   useEffect(() => {
     if (open) form.setFieldsValue({ name: suggestedName?.slice(0, 80) ?? "" });

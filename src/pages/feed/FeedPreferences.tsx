@@ -1,17 +1,14 @@
 // The preferences the feed follows, shown as tags above it and edited in a drawer
 // (FeedPreferencesDrawer, fetched when the pointer or focus reaches 'Edit preferences'; the button
-// shows it is busy until it is there).
+// shows it is busy until it is there: LazyDialogButton).
 import { EditOutlined } from "@ant-design/icons";
-import { Button, Tag, Typography } from "antd";
-import { Suspense, useState } from "react";
+import { Tag, Typography } from "antd";
 import type { UserPreferences } from "../../../common/api";
+import { LazyDialogButton } from "../../components/page/LazyDialogButton";
 import { Panel } from "../../components/page/Panel";
 import { formatRupees } from "../../lib/format";
-import { lazyComponent } from "../../lib/lazyPage";
 
 const loadDrawer = () => import("./FeedPreferencesDrawer").then((m) => m.FeedPreferencesDrawer);
-const FeedPreferencesDrawer = lazyComponent(loadDrawer);
-const preloadDrawer = () => void loadDrawer().catch(() => undefined);
 
 function valueRange(min: number | null, max: number | null): string | null {
   if (min === null && max === null) return null;
@@ -20,9 +17,6 @@ function valueRange(min: number | null, max: number | null): string | null {
 }
 
 export function FeedPreferences({ preferences, narrow }: { preferences: UserPreferences; narrow: boolean }) {
-  const [open, setOpen] = useState(false);
-  // Kept once shown, so closing plays antd's leave and reopening needs no second load.
-  const [shown, setShown] = useState(false);
   const range = valueRange(preferences.preferred_min_value, preferences.preferred_max_value);
 
   const tags = (label: string, values: string[], all: string) => (
@@ -30,21 +24,6 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
       <Typography.Text type="secondary">{label}</Typography.Text>
       {values.length ? values.map((v) => <Tag key={`${label}${v}`}>{v}</Tag>) : <Tag bordered={false}>{all}</Tag>}
     </>
-  );
-
-  const editButton = (busy: boolean) => (
-    <Button
-      icon={<EditOutlined />}
-      loading={busy}
-      onMouseEnter={preloadDrawer}
-      onFocus={preloadDrawer}
-      onClick={() => {
-        setShown(true);
-        setOpen(true);
-      }}
-    >
-      Edit preferences
-    </Button>
   );
 
   return (
@@ -60,10 +39,7 @@ export function FeedPreferences({ preferences, narrow }: { preferences: UserPref
           </>
         )}
       </div>
-      <Suspense fallback={editButton(true)}>
-        {editButton(false)}
-        {shown && <FeedPreferencesDrawer preferences={preferences} narrow={narrow} open={open} onClose={() => setOpen(false)} />}
-      </Suspense>
+      <LazyDialogButton label="Edit preferences" icon={<EditOutlined />} load={loadDrawer} dialogProps={{ preferences, narrow }} />
     </Panel>
   );
 }

@@ -4,13 +4,10 @@
 // ≈ 20 KB gzipped that the feed does not need to show itself.
 import { useInvalidate } from "@refinedev/core";
 import { Button, Drawer, Form } from "antd";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { UserPreferences } from "../../../common/api";
-import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
-import { fieldErrors } from "../../lib/errorMessages";
-import { toastSuccess } from "../../lib/toast";
-import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "../profile/PreferencesFields";
-import { useProfileUpdate } from "../profile/useProfileUpdate";
+import { PreferencesFields, preferenceValues, type PreferenceValues } from "../profile/PreferencesFields";
+import { usePreferencesSave } from "../profile/usePreferencesSave";
 
 export interface FeedPreferencesDrawerProps {
   preferences: UserPreferences;
@@ -20,35 +17,18 @@ export interface FeedPreferencesDrawerProps {
 }
 
 export function FeedPreferencesDrawer({ preferences, narrow, open, onClose }: FeedPreferencesDrawerProps) {
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<PreferenceValues>();
-  const refreshIdentity = useRefreshIdentity();
-  const updateProfile = useProfileUpdate();
   const invalidate = useInvalidate();
+  const { saving, save } = usePreferencesSave(form, {
+    onSaved: onClose,
+    // The feed's lists follow the preferences: every shown search list asks again.
+    onRefreshed: () => invalidate({ dataProviderName: "default", invalidates: ["all"] }),
+  });
 
   // Each opening starts from the preferences as saved.
   useEffect(() => {
     if (open) form.setFieldsValue(preferenceValues(preferences));
   }, [open, preferences, form]);
-
-  const save = async (values: PreferenceValues) => {
-    setSaving(true);
-    try {
-      await updateProfile(preferencePatch(values));
-      toastSuccess(PROFILE_UPDATED_MESSAGE);
-      onClose();
-      await refreshIdentity();
-      // The feed's lists follow the preferences: every shown search list asks again.
-      await invalidate({ dataProviderName: "default", invalidates: ["all"] });
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields) {
-        form.setFields(Object.entries(fields).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof PreferenceValues, errors })));
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Drawer

@@ -46,10 +46,10 @@ export function preferencePatch(v: PreferenceValues) {
   };
 }
 
-/** Server field → form field, to show a field message beside its input. */
 /** The toast after saving them, on the profile page and in My Feed alike. */
 export const PROFILE_UPDATED_MESSAGE = "Updated Profile";
 
+/** Server field → form field, to show a field message beside its input. */
 export const PREFERENCE_FIELDS: Record<string, string> = { preferred_min_value: "min_cr", preferred_max_value: "max_cr" };
 
 export function PreferencesFields({ options }: { options: UserPreferences["options"] | undefined }) {

@@ -4,20 +4,16 @@
 import { useGetIdentity } from "@refinedev/core";
 import { Alert, Button, Col, Descriptions, Form, Input, Row } from "antd";
 import { Panel } from "../../components/page/Panel";
-import { useState } from "react";
 import type { UserInfo } from "../../../common/api";
 import { EmailVerificationNotice } from "../../components/auth/EmailVerificationNotice";
 import { PageShell } from "../../components/page/PageShell";
-import { useRefreshIdentity } from "../../hooks/useRefreshIdentity";
 import { displayCredits, formatDate } from "../../lib/format";
-import { toastSuccess } from "../../lib/toast";
-import { fieldErrors } from "../../lib/errorMessages";
 import type { Identity } from "../../providers/session";
 import { CreditLedger } from "./CreditLedger";
 import { PasswordCard } from "./PasswordCard";
 import { SharedLinksCard } from "./SharedLinksCard";
-import { PREFERENCE_FIELDS, PROFILE_UPDATED_MESSAGE, PreferencesFields, preferencePatch, preferenceValues, type PreferenceValues } from "./PreferencesFields";
-import { useProfileUpdate } from "./useProfileUpdate";
+import { PreferencesFields, preferenceValues, type PreferenceValues } from "./PreferencesFields";
+import { usePreferencesSave } from "./usePreferencesSave";
 import "./profile.css";
 
 type ProfileForm = Pick<UserInfo, "first_name" | "last_name" | "phone" | "company" | "designation"> & PreferenceValues;
@@ -26,29 +22,15 @@ const daysLeft = (endDate: string | null) => (endDate ? Math.floor((Date.parse(`
 
 export default function ProfilePage() {
   const { data: identity } = useGetIdentity<Identity | null>();
-  const refreshIdentity = useRefreshIdentity();
   const [form] = Form.useForm<ProfileForm>();
-  const [saving, setSaving] = useState(false);
-  const updateProfile = useProfileUpdate();
+  const { saving, save: savePreferences } = usePreferencesSave(form);
   if (!identity) return null;
   const { preferences, ...user } = identity;
   const left = daysLeft(user.end_date);
 
-  const save = async (values: ProfileForm) => {
-    setSaving(true);
-    try {
-      const { first_name, last_name, phone, company, designation } = values;
-      await updateProfile({ first_name, last_name, phone, company, designation, ...preferencePatch(values) });
-      toastSuccess(PROFILE_UPDATED_MESSAGE);
-      await refreshIdentity();
-    } catch (error) {
-      const fields = fieldErrors(error);
-      if (fields) {
-        form.setFields(Object.entries(fields).map(([name, errors]) => ({ name: (PREFERENCE_FIELDS[name] ?? name) as keyof ProfileForm, errors })));
-      }
-    } finally {
-      setSaving(false);
-    }
+  const save = (values: ProfileForm) => {
+    const { first_name, last_name, phone, company, designation } = values;
+    return savePreferences(values, { first_name, last_name, phone, company, designation });
   };
 
   return (

@@ -6,18 +6,13 @@
 import { Flex, Input, Select, Typography } from "antd";
 import { useId, useState } from "react";
 import { LEAD_DATE_FIELD_LABELS, LEAD_DATE_FIELDS, MAX_RANGE_DAYS, type LeadDateField } from "../../../../common/dashboard";
+import { daysBetween, isDay, shiftDay } from "../../../lib/format";
 
 export interface DayRange {
   from: string;
   to: string;
   field: LeadDateField;
 }
-
-const DAY_MS = 86_400_000;
-/** A complete 'YYYY-MM-DD' (Chromium reports '0002-…' while a year is typed: no year before 1000). */
-const isDay = (value: string) => /^[1-9]\d{3}-\d{2}-\d{2}$/.test(value);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
-const shiftDay = (day: string, days: number) => new Date(Date.parse(day) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Why a range cannot be applied, or null. */
 export function rangeProblem(from: string, to: string): string | null {
