@@ -35,7 +35,7 @@ async function search(page: Page, placeholder: string, text: string) {
 }
 
 /** The first row of a settled lister's table. */
-const firstRow = (page: Page) => page.locator(".lister-results tbody tr.ant-table-row").first();
+const firstRow = (page: Page) => page.locator(".lister-results tbody tr.data-table-row").first();
 
 async function choose(page: Page, file: string) {
   await page.locator(".import-card input[type=file]").setInputFiles(file);

@@ -104,7 +104,7 @@ test("antd's styles come built: sign-in, a lister with its sort menu and date in
   await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
   expect(await stylesBuiltInPage(page)).toEqual([]);
   await signedIn(page, demo, { to: "/live-tenders" });
-  await expect(page.locator(".lister-results .ant-table-row").first()).toBeVisible();
+  await expect(page.locator(".lister-results .data-table-row").first()).toBeVisible();
   await page.getByLabel("Sort by").first().click();
   await expect(page.locator(".ant-select-dropdown .ant-select-item").first()).toBeVisible();
   await page.keyboard.press("Escape");
@@ -114,7 +114,7 @@ test("antd's styles come built: sign-in, a lister with its sort menu and date in
   await page.getByRole("button", { name: "Account menu" }).click();
   await expect(page.getByText(demo.email)).toBeVisible();
   expect(await stylesBuiltInPage(page)).toEqual([]);
-  await page.locator(".lister-results .ant-table-row a").first().click();
+  await page.locator(".lister-results .data-table-row a").first().click();
   await expect(page).toHaveURL(/\/tender\/detail\//);
   await expect(page.locator(".ant-descriptions, .panel").first()).toBeVisible();
   expect(await stylesBuiltInPage(page)).toEqual([]);

@@ -76,7 +76,7 @@ for (const vp of WIDTHS) {
       await poll(() => filters(page)).toContain("is_corrigendum:true");
       const withCorrigendum = await count(page);
       if (withCorrigendum > 0) {
-        const rows = phone ? page.locator(".tender-card") : page.locator(".tender-table tbody tr.ant-table-row");
+        const rows = phone ? page.locator(".tender-card") : page.locator(".tender-table tbody tr.data-table-row");
         const n = await rows.count();
         for (let i = 0; i < n; i++) await expect(rows.nth(i).getByText("Corrigendum", { exact: true })).toBeVisible();
       }

@@ -109,6 +109,15 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("the listers and My Feed bring no antd Table: their rows are the app's DataTable", () => {
+    // antd's Table brings its column filter menu (rc-tree), selection and virtual scroll code,
+    // ≈ 50 KB gz that these tables never use. The markers are rc-table's and rc-tree's prefixes.
+    for (const route of ["/private-construction-leads", "/live-tenders", "/results", "/builders", "/unlocked-companies", "/my-feed"]) {
+      const code = codeOf(page(route));
+      for (const prefix of ["rc-table", "rc-tree"]) expect(hasPrefix(code, prefix), `${prefix} is on ${route}`).toBe(false);
+    }
+  });
+
   it("My Feed brings no number input: its preferences editor loads when 'Edit preferences' is reached", () => {
     expect(hasPrefix(codeOf(page("/my-feed")), "rc-input-number"), "rc-input-number (antd InputNumber) is on /my-feed").toBe(false);
   });

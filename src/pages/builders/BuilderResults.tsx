@@ -1,9 +1,9 @@
 // One page of builders: a table on wide screens, cards on phones. The name links to the
 // builder's detail; CIN, type, place, paid-up capital and incorporation tell similar names apart.
 import { UnlockOutlined } from "@ant-design/icons";
-import { Empty, Skeleton, Table, Tag, Typography } from "antd";
+import { Empty, Skeleton, Tag, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Link } from "react-router";
 import type { CompanyListRow } from "../../../common/companies";
 import { builderDetailPath } from "../../components/companies/api";
@@ -31,7 +31,7 @@ function Kind({ c }: { c: Pick<CompanyListRow, "company_type" | "industry"> }) {
   );
 }
 
-const columns: ColumnsType<CompanyListRow> = [
+const columns: DataColumn<CompanyListRow>[] = [
   {
     title: "Company",
     key: "name",
@@ -131,16 +131,14 @@ export function BuilderResults({ rows, loading, cards }: { rows: CompanyListRow[
     );
   }
   return (
-    <Table<CompanyListRow>
+    <DataTable<CompanyListRow>
       className="builder-table"
       rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={rows ?? []}
+      rows={rows}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 760 }}
-      locale={{ emptyText: loading ? " " : empty }}
+      minWidth={760}
+      empty={empty }
     />
   );
 }

@@ -3,9 +3,9 @@
 // (company/static_data/) with how many contacts an unlock would show. Tab, search and page are
 // in the URL.
 import { useList } from "@refinedev/core";
-import { Alert, Empty, Input, Pagination, Table, Tabs, Typography } from "antd";
+import { Alert, Empty, Input, Pagination, Tabs, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { CompanyStaticRow, UnlockedCompanyRow } from "../../../common/companies";
@@ -19,7 +19,7 @@ import "./builders.css";
 type Tab = "unlocked" | "locked";
 
 
-function nameColumn<T extends CompanyStaticRow>(): ColumnsType<T>[number] {
+function nameColumn<T extends CompanyStaticRow>(): DataColumn<T> {
   return {
     title: "Company",
     key: "name",
@@ -36,7 +36,7 @@ function nameColumn<T extends CompanyStaticRow>(): ColumnsType<T>[number] {
   };
 }
 
-const commonColumns: ColumnsType<CompanyStaticRow> = [
+const commonColumns: DataColumn<CompanyStaticRow>[] = [
   { title: "Type", key: "type", width: 140, render: (_, c) => [c.company_type, c.industry].filter((v, i, a) => v && a.indexOf(v) === i).join(" · ") || "—" },
   { title: "Location", key: "place", width: 170, render: (_, c) => formatLocation(c.city, c.state) },
   {
@@ -51,9 +51,9 @@ const commonColumns: ColumnsType<CompanyStaticRow> = [
   },
 ];
 
-const unlockedColumns: ColumnsType<UnlockedCompanyRow> = [
+const unlockedColumns: DataColumn<UnlockedCompanyRow>[] = [
   nameColumn<UnlockedCompanyRow>(),
-  ...(commonColumns as ColumnsType<UnlockedCompanyRow>),
+  ...(commonColumns as DataColumn<UnlockedCompanyRow>[]),
   {
     title: "Unlocked",
     key: "unlocked",
@@ -68,7 +68,7 @@ const unlockedColumns: ColumnsType<UnlockedCompanyRow> = [
     ),
   },
 ];
-const lockedColumns: ColumnsType<CompanyStaticRow> = [nameColumn<CompanyStaticRow>(), ...commonColumns];
+const lockedColumns: DataColumn<CompanyStaticRow>[] = [nameColumn<CompanyStaticRow>(), ...commonColumns];
 
 function CompanyCards<T extends CompanyStaticRow>({ rows, unlocked }: { rows: T[]; unlocked: boolean }) {
   return (
@@ -133,9 +133,9 @@ function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: stri
       {narrow ? (
         rows.length ? <CompanyCards rows={rows} unlocked={tab === "unlocked"} /> : !query.isPending && empty
       ) : tab === "unlocked" ? (
-        <Table<UnlockedCompanyRow> rowKey="id" size="middle" className="builder-table" columns={unlockedColumns} dataSource={rows} loading={query.isFetching} pagination={false} scroll={{ x: 760 }} locale={{ emptyText: query.isFetching ? " " : empty }} />
+        <DataTable<UnlockedCompanyRow> rowKey="id" className="builder-table" columns={unlockedColumns} rows={rows} loading={query.isFetching} minWidth={760} empty={empty} />
       ) : (
-        <Table<CompanyStaticRow> rowKey="id" size="middle" className="builder-table" columns={lockedColumns} dataSource={rows} loading={query.isFetching} pagination={false} scroll={{ x: 680 }} locale={{ emptyText: query.isFetching ? " " : empty }} />
+        <DataTable<CompanyStaticRow> rowKey="id" className="builder-table" columns={lockedColumns} rows={rows} loading={query.isFetching} minWidth={680} empty={empty} />
       )}
       {total > pageSize && pageSize > 0 && (
         <Pagination className="contacts-pager" current={page} pageSize={pageSize} total={total} showSizeChanger={false} simple={narrow} onChange={onPage} />

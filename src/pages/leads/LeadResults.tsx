@@ -1,8 +1,8 @@
 // The leads of one page of results: a table on wide screens, cards on phones.
 import "./leads.css";
-import { Empty, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Empty, Skeleton, Space, Tag, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { leadDetailPath, projectTypes, type LeadRow } from "./api";
@@ -37,7 +37,7 @@ export function StatusTag({ status }: { status: string | null | undefined }) {
   return <Tag color={colour[status] ?? "default"}>{status}</Tag>;
 }
 
-const columns: ColumnsType<LeadRow> = [
+const columns: DataColumn<LeadRow>[] = [
   {
     title: "Project",
     key: "title",
@@ -158,16 +158,14 @@ export function LeadResults({ leads, loading, cards }: Props) {
     );
   }
   return (
-    <Table<LeadRow>
+    <DataTable<LeadRow>
       className="lead-table"
       rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={leads ?? []}
+      rows={leads}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 720 }}
-      locale={{ emptyText: loading ? " " : <Empty description="No leads match this search" /> }}
+      minWidth={720}
+      empty={<Empty description="No leads match this search" />}
     />
   );
 }

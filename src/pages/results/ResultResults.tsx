@@ -1,8 +1,8 @@
 // One page of tender results: a table on wide screens, cards on phones.
 import "../tenders/tenders.css";
-import { Empty, Skeleton, Table, Typography } from "antd";
+import { Empty, Skeleton, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Link } from "react-router";
 import type { ResultListRow } from "../../../common/tenders";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -11,7 +11,7 @@ import { WonBy } from "./WinnerNames";
 
 const bidders = (n: number) => `${formatIndianNumber(n)} bidder${n === 1 ? "" : "s"}`;
 
-const columns: ColumnsType<ResultListRow> = [
+const columns: DataColumn<ResultListRow>[] = [
   {
     title: "Tender",
     key: "title",
@@ -100,16 +100,14 @@ export function ResultResults({ results, loading, cards }: Props) {
     );
   }
   return (
-    <Table<ResultListRow>
+    <DataTable<ResultListRow>
       className="tender-table result-table"
       rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={results ?? []}
+      rows={results}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 720 }}
-      locale={{ emptyText: loading ? " " : <Empty description="No results match this search" /> }}
+      minWidth={720}
+      empty={<Empty description="No results match this search" /> }
     />
   );
 }

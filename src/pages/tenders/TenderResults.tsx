@@ -1,8 +1,8 @@
 // One page of tenders: a table on wide screens, cards on phones.
 import "./tenders.css";
-import { Empty, Skeleton, Table, Typography } from "antd";
+import { Empty, Skeleton, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Link } from "react-router";
 import type { TenderListRow } from "../../../common/tenders";
 import { formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -10,7 +10,7 @@ import { ClosingDate, CorrigendumTag, TenderNumbers, TenderStatusTag } from "./T
 
 const isOpen = (t: TenderListRow) => t.tender_status === "Live";
 
-const columns: ColumnsType<TenderListRow> = [
+const columns: DataColumn<TenderListRow>[] = [
   {
     title: "Tender",
     key: "title",
@@ -106,16 +106,14 @@ export function TenderResults({ tenders, loading, cards }: Props) {
     );
   }
   return (
-    <Table<TenderListRow>
+    <DataTable<TenderListRow>
       className="tender-table"
       rowKey="id"
-      size="middle"
       columns={columns}
-      dataSource={tenders ?? []}
+      rows={tenders}
       loading={loading}
-      pagination={false}
-      scroll={{ x: 720 }}
-      locale={{ emptyText: loading ? " " : <Empty description="No tenders match this search" /> }}
+      minWidth={720}
+      empty={<Empty description="No tenders match this search" /> }
     />
   );
 }
