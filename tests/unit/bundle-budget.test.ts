@@ -118,6 +118,13 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("the reminders page and the calendar bring no dialog or date picker: the add/edit dialog loads when first opened", () => {
+    for (const route of ["/reminders", "/project-calendar"]) {
+      expect(hasPrefix(codeOf(page(route)), "rc-dialog"), `rc-dialog (antd Modal) is on ${route}`).toBe(false);
+    }
+    expect(hasPrefix(codeOf(page("/reminders")), "rc-picker"), "rc-picker (antd DatePicker) is on /reminders").toBe(false);
+  });
+
   it("My Feed brings no number input: its preferences editor loads when 'Edit preferences' is reached", () => {
     expect(hasPrefix(codeOf(page("/my-feed")), "rc-input-number"), "rc-input-number (antd InputNumber) is on /my-feed").toBe(false);
   });

@@ -86,4 +86,24 @@ describe("reminders on tender results", { timeout: 60_000 }, () => {
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ item_type: "result", item_id: 8 });
   });
+
+  it("a row's edit opens the dialog (loaded on first use) on that reminder, and saves its new note", async () => {
+    const reminder = resultReminder();
+    const patched: unknown[] = [];
+    renderSignedIn("/reminders", makeUser(), (url, init) => {
+      if (url.pathname === "/api/reminders/list/3" && init.method === "PATCH") {
+        patched.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, { ...reminder, note: "Call on Monday" });
+      }
+      if (url.pathname === "/api/reminders/list") return jsonResponse(200, { count: 1, results: [reminder] });
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit reminder" }, { timeout: 19_000 }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit reminder" }, { timeout: 10_000 });
+    const note = within(dialog).getByDisplayValue("Ask the winner about steel");
+    fireEvent.change(note, { target: { value: "Call on Monday" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(patched).toHaveLength(1));
+    expect(patched[0]).toMatchObject({ note: "Call on Monday" });
+  });
 });

@@ -36,6 +36,57 @@ function Ready({ onReady }: { onReady: () => void }) {
   return null;
 }
 
+export interface LazyDialog<P extends LazyDialogProps> {
+  /** Open the dialog, with these props (a row's record to edit); loads its code the first time. */
+  show: (props: Omit<P, keyof LazyDialogProps>) => void;
+  /** Fetch the dialog's code ahead (pointer or focus on what opens it); a failure here is let go. */
+  preload: () => void;
+  /** Asked to open, and its code is not there yet: what opened it shows it is busy. */
+  busy: boolean;
+  /** The dialog itself, to be rendered by the page (nothing until first shown). */
+  element: ReactNode;
+}
+
+/**
+ * A dialog whose code loads when it is first asked for, opened from anywhere on a page (a header
+ * button, a row's 'Edit'); `label` names it in the toast when its code cannot be fetched.
+ */
+export function useLazyDialog<P extends LazyDialogProps>(
+  label: string,
+  load: () => Promise<ComponentType<P>>,
+  /** Props that follow the page while the dialog is open (a button's), over those given to show. */
+  liveProps?: Omit<P, keyof LazyDialogProps>,
+): LazyDialog<P> {
+  const [open, setOpen] = useState(false);
+  const [props, setProps] = useState<Omit<P, keyof LazyDialogProps> | null>(null);
+  // The lazy dialog, made on the first show (again after a failed load: React.lazy keeps its failure).
+  const [Dialog, setDialog] = useState<ComponentType<P> | null>(null);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  const close = useCallback(() => setOpen(false), []);
+  const failed = useCallback(() => {
+    toastError(`Could not open '${label}'. Check your connection and try again.`);
+    setOpen(false);
+    setReady(false);
+    setDialog(null);
+  }, [label]);
+  const show = (next: Omit<P, keyof LazyDialogProps>) => {
+    if (!Dialog) setDialog(() => lazyComponent(load));
+    setProps(next);
+    setOpen(true);
+  };
+  const shown = liveProps ?? props;
+  const element = Dialog && shown && (
+    <DialogLoadBoundary label={label} onError={failed}>
+      <Suspense fallback={null}>
+        <Dialog {...(shown as P)} open={open} onClose={close} />
+        <Ready onReady={onReady} />
+      </Suspense>
+    </DialogLoadBoundary>
+  );
+  return { show, preload: () => void load().catch(() => undefined), busy: open && !ready, element };
+}
+
 export interface LazyDialogButtonProps<P extends LazyDialogProps> {
   /** The button's text, also used in the toast when the dialog cannot be loaded. */
   label: string;
@@ -48,44 +99,13 @@ export interface LazyDialogButtonProps<P extends LazyDialogProps> {
 }
 
 export function LazyDialogButton<P extends LazyDialogProps>({ label, icon, size, load, dialogProps }: LazyDialogButtonProps<P>) {
-  const [open, setOpen] = useState(false);
-  // The lazy dialog, made on the first click (again after a failed load: React.lazy keeps its failure).
-  const [Dialog, setDialog] = useState<ComponentType<P> | null>(null);
-  const [ready, setReady] = useState(false);
-  const onReady = useCallback(() => setReady(true), []);
-  const close = useCallback(() => setOpen(false), []);
-  const failed = useCallback(() => {
-    toastError(`Could not open '${label}'. Check your connection and try again.`);
-    setOpen(false);
-    setReady(false);
-    setDialog(null);
-  }, [label]);
-  /** Fetch the dialog's chunk ahead (pointer or focus on the button); a failure here is let go. */
-  const preload = () => void load().catch(() => undefined);
-
+  const dialog = useLazyDialog(label, load, dialogProps);
   return (
     <>
-      <Button
-        icon={icon}
-        size={size}
-        loading={open && !ready}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          if (!Dialog) setDialog(() => lazyComponent(load));
-          setOpen(true);
-        }}
-      >
+      <Button icon={icon} size={size} loading={dialog.busy} onPointerEnter={dialog.preload} onFocus={dialog.preload} onClick={() => dialog.show(dialogProps)}>
         {label}
       </Button>
-      {Dialog && (
-        <DialogLoadBoundary label={label} onError={failed}>
-          <Suspense fallback={null}>
-            <Dialog {...(dialogProps as P)} open={open} onClose={close} />
-            <Ready onReady={onReady} />
-          </Suspense>
-        </DialogLoadBoundary>
-      )}
+      {dialog.element}
     </>
   );
 }

@@ -13,7 +13,8 @@ import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { formatDate, toIstWallClock } from "../../lib/format";
 import type { Reminder } from "../reminders/api";
-import { ReminderDialog } from "../reminders/ReminderDialog";
+import { useLazyDialog } from "../../components/page/LazyDialogButton";
+import { loadReminderDialog } from "../reminders/loadReminderDialog";
 import { ReminderRow } from "../reminders/ReminderRow";
 import "../reminders/reminders.css";
 import { KIND_COLORS, useCalendarEvents, type CalendarEvent, type EventKind } from "./api";
@@ -95,8 +96,9 @@ export default function ProjectCalendarPage() {
     );
   const setDay = (d: Dayjs) => go({ day: d });
   const setView = (v: View) => go({ view: v });
-  const [editing, setEditing] = useState<Reminder | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The add/edit dialog (a date picker and a form) loads when first asked for.
+  const dialog = useLazyDialog("Reminder", loadReminderDialog);
+  const edit = (reminder: Reminder) => dialog.show({ reminder });
   const { from, to } = visibleRange(view, day);
   const { result: events, query: eventsQuery } = useCalendarEvents(from.format(YMD), to.format(YMD));
 
@@ -115,7 +117,7 @@ export default function ProjectCalendarPage() {
       size="small"
       title={formatDate(day.toDate())}
       extra={
-        <Button size="small" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button size="small" icon={<PlusOutlined />} loading={dialog.busy} onPointerEnter={dialog.preload} onFocus={dialog.preload} onClick={() => dialog.show({ reminder: null, day })}>
           Reminder
         </Button>
       }
@@ -128,7 +130,7 @@ export default function ProjectCalendarPage() {
         <div className="cal-day-events">
           {dayEvents.map((e) =>
             e.reminder ? (
-              <ReminderRow key={e.key} reminder={asReminder(e)} onEdit={setEditing} />
+              <ReminderRow key={e.key} reminder={asReminder(e)} onEdit={edit} />
             ) : (
               <div key={e.key} className="cal-event" data-kind={e.kind}>
                 <div className="cal-event-main">
@@ -212,7 +214,7 @@ export default function ProjectCalendarPage() {
         </Panel>
         {dayPanel}
       </div>
-      <ReminderDialog open={creating || !!editing} reminder={editing} day={creating ? day : undefined} onClose={() => (setCreating(false), setEditing(null))} />
+      {dialog.element}
     </PageShell>
   );
 }

@@ -4,11 +4,11 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Badge, Button, Collapse, Skeleton, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import { useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { useReminders, type Reminder, type ReminderStatus } from "./api";
-import { ReminderDialog } from "./ReminderDialog";
+import { loadReminderDialog } from "./loadReminderDialog";
+import { useLazyDialog } from "../../components/page/LazyDialogButton";
 import { ReminderRow } from "./ReminderRow";
 import "./reminders.css";
 
@@ -20,8 +20,9 @@ const SECTIONS: { status: Exclude<ReminderStatus, "done">; title: string; color:
 
 export default function RemindersPage() {
   const { result, query: reminders } = useReminders();
-  const [editing, setEditing] = useState<Reminder | null>(null);
-  const [creating, setCreating] = useState(false);
+  // The add/edit dialog (a date picker and a form) loads when first asked for.
+  const dialog = useLazyDialog("Reminder", loadReminderDialog);
+  const edit = (reminder: Reminder) => dialog.show({ reminder });
   const all = result.data ?? [];
   const by = (status: ReminderStatus) => all.filter((r) => r.status === status);
   const done = by("done");
@@ -31,7 +32,7 @@ export default function RemindersPage() {
       title="Reminders"
       subtitle={<>Due reminders are e-mailed to you at their time. <Link to="/project-calendar">See them on the calendar</Link></>}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button type="primary" icon={<PlusOutlined />} loading={dialog.busy} onPointerEnter={dialog.preload} onFocus={dialog.preload} onClick={() => dialog.show({ reminder: null })}>
           New reminder
         </Button>
       }
@@ -60,7 +61,7 @@ export default function RemindersPage() {
                 }
                 data-section={s.status}
               >
-                {rows.length ? rows.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={setEditing} />) : <Typography.Text type="secondary">{s.empty}</Typography.Text>}
+                {rows.length ? rows.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={edit} />) : <Typography.Text type="secondary">{s.empty}</Typography.Text>}
               </Panel>
             );
           })}
@@ -71,14 +72,14 @@ export default function RemindersPage() {
                 {
                   key: "done",
                   label: `Completed (${done.length})`,
-                  children: done.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={setEditing} />),
+                  children: done.map((r) => <ReminderRow key={r.id} reminder={r} onEdit={edit} />),
                 },
               ]}
             />
           )}
         </div>
       )}
-      <ReminderDialog open={creating || !!editing} reminder={editing} onClose={() => (setCreating(false), setEditing(null))} />
+      {dialog.element}
     </PageShell>
   );
 }
