@@ -76,7 +76,7 @@ async function timedMove(page: Page, to: string, hover: boolean): Promise<number
       new Promise<number>((resolve, reject) => {
         const link = document.querySelector<HTMLAnchorElement>(`aside a[href="${path}"], nav a[href="${path}"], .ant-menu a[href="${path}"]`);
         if (!link) return reject(new Error(`no menu link to ${path}`));
-        const ROWS = ".lister-results .ant-table-row";
+        const ROWS = ".lister-results .data-table-row";
         // The old lister stays on screen until the new one renders: its rows are marked, and only
         // a page of unmarked rows counts.
         for (const row of document.querySelectorAll(ROWS)) row.setAttribute("data-bench-old", "");
@@ -132,7 +132,7 @@ async function main() {
       localStorage.setItem("infrascout_email", e);
     }, [token, DEMO.username] as const);
     await page.goto(`${base}/private-construction-leads`);
-    await page.locator(".lister-results[aria-busy='false'] .ant-table-row").first().waitFor({ timeout: 60_000 });
+    await page.locator(".lister-results[aria-busy='false'] .data-table-row").first().waitFor({ timeout: 60_000 });
     const heapBefore = await heapMb(page);
 
     const moves: number[] = [];

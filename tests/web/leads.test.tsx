@@ -191,6 +191,38 @@ describe("mark control", () => {
     await screen.findByText("Internal Server Error");
   });
 
+  it("two rows marked at once (one mutation for the list) each settle on their own answer", async () => {
+    const gates: Record<string, () => void> = {};
+    const answers: Record<string, Response> = {
+      "1": jsonResponse(200, { mark: "shortlisted", changed: true, history: [] }),
+      "2": jsonResponse(500, { detail: "boom" }),
+    };
+    const list = listApi([]);
+    renderSignedIn("/private-construction-leads", makeUser(), (url, init) => {
+      const id = url.pathname.match(/^\/api\/work\/(\d+)\/mark\/$/)?.[1];
+      if (id && init.method === "POST") return new Promise<void>((r) => (gates[id] = r)).then(() => answers[id]);
+      return list(url);
+    });
+    const rowOf = async (title: string) => (await screen.findByText(title, {}, { timeout: 19_000 })).closest("tr")!;
+    const [one, two] = [await rowOf("Lead number 1"), await rowOf("Lead number 2")];
+    const control = (row: HTMLElement) => row.querySelector(".mark-control")!;
+    fireEvent.click(within(one).getByRole("button", { name: "Mark As" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: /Shortlisted/ }));
+    fireEvent.click(within(two).getByRole("button", { name: "Marked Shortlisted" })); // lead 2 comes shortlisted
+    fireEvent.click((await screen.findAllByRole("menuitem", { name: /Tentative/ })).at(-1)!);
+    expect(control(two).getAttribute("data-mark")).toBe("tentative");
+    await waitFor(() => expect(Object.keys(gates).sort()).toEqual(["1", "2"]));
+    expect(control(one).className).toMatch(/ant-btn-loading/);
+    expect(control(two).className).toMatch(/ant-btn-loading/);
+    await act(async () => gates["2"]()); // the second is refused first: only it goes back
+    await waitFor(() => expect(control(two).getAttribute("data-mark")).toBe("shortlisted"));
+    expect(control(two).className).not.toMatch(/ant-btn-loading/);
+    expect(control(one).className).toMatch(/ant-btn-loading/);
+    await act(async () => gates["1"]());
+    await waitFor(() => expect(control(one).className).not.toMatch(/ant-btn-loading/));
+    expect(control(one).getAttribute("data-mark")).toBe("shortlisted");
+  });
+
   it("offers Unmark on a marked lead", async () => {
     renderSignedIn("/private-construction-leads", makeUser(), listApi([]));
     const row = (await screen.findByText("Lead number 2")).closest("tr")!;

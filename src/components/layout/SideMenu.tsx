@@ -29,6 +29,39 @@ function MenuLink({ path, label }: { path: string; label: string }) {
   );
 }
 
+function leafPaths(nodes: MenuNode[]): string[] {
+  return nodes.flatMap((n) => (n.children ? leafPaths(n.children) : n.path ? [n.path] : []));
+}
+
+/**
+ * Once the page is idle, fetch the code of the menu's listers one by one, each in an idle moment,
+ * so a first click on one (a touch, a script, a quick mouse) waits only for its rows (issue 17
+ * point 7). Not on a connection that asks to save data: there the hover prefetch is the only one.
+ */
+function usePreloadMenuListers(paths: string[]) {
+  useEffect(() => {
+    if ((navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancelIdle = window.cancelIdleCallback ?? window.clearTimeout;
+    let handle = 0;
+    let stopped = false;
+    const next = (rest: string[]) => {
+      if (stopped || !rest.length) return;
+      handle = idle(() =>
+        void import("../search/prefetch")
+          .then((m) => m.preloadListerCode(rest[0]))
+          .catch(() => undefined)
+          .then(() => next(rest.slice(1))),
+      );
+    };
+    next(paths);
+    return () => {
+      stopped = true;
+      cancelIdle(handle);
+    };
+  }, [paths]);
+}
+
 function groupKeys(nodes: MenuNode[]): string[] {
   return nodes.flatMap((n) => (n.children ? [n.key, ...groupKeys(n.children)] : []));
 }
@@ -38,6 +71,7 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed?: boolean; onNav
   const ability = useAppAbility();
   const tree = useMemo(() => menuTree(ability), [ability]);
   const selected = selectedMenuKey(pathname);
+  usePreloadMenuListers(useMemo(() => leafPaths(tree), [tree]));
   // The whole menu starts open: every group is short, and users scan it rather than hunt.
   const [openKeys, setOpenKeys] = useState<string[]>(() => groupKeys(tree));
 

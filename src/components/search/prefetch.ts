@@ -22,6 +22,13 @@ export function listerAt(path: string): { page?: Page; lister: ListerSearch } | 
   return undefined;
 }
 
+/** Fetch the code of the lister at `path` (its page and its search's settings), not its rows. */
+export async function preloadListerCode(path: string): Promise<void> {
+  const found = listerAt(path);
+  if (!found) return;
+  await Promise.all([found.page?.preload?.(), found.lister().then(() => undefined, () => undefined)]);
+}
+
 /** Prefetch what the lister at `path` (a menu link's path, no query) shows first; other paths are ignored. */
 export async function prefetchLister(path: string): Promise<void> {
   const found = listerAt(path);

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { leadDetailPath, type LeadRow } from "../leads/api";
 import { MarkControl } from "../leads/MarkControl";
+import { MarkLeads } from "../leads/useMarkLead";
 import { StatusTag, TypeTags } from "../leads/LeadResults";
 import "../leads/leads.css";
 
@@ -82,10 +83,12 @@ export function FeedResults({ leads, loading, isNew }: { leads: FeedRow[] | unde
   if (loading && !leads) return <Skeleton active />;
   if (!leads?.length) return <Empty description="No leads match your preferences and this search yet" />;
   return (
-    <div className="lead-cards">
-      {leads.map((lead) => (
-        <FeedCard key={lead.id} lead={lead} isNew={isNew(lead.arrived_date)} />
-      ))}
-    </div>
+    <MarkLeads>
+      <div className="lead-cards">
+        {leads.map((lead) => (
+          <FeedCard key={lead.id} lead={lead} isNew={isNew(lead.arrived_date)} />
+        ))}
+      </div>
+    </MarkLeads>
   );
 }

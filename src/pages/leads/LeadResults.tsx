@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { leadDetailPath, projectTypes, type LeadRow } from "./api";
 import { MarkControl } from "./MarkControl";
+import { MarkLeads } from "./useMarkLead";
 
 export function TypeTags({ value, max = 3 }: { value: LeadRow["project_type"]; max?: number }) {
   const types = projectTypes(value);
@@ -150,22 +151,26 @@ export function LeadResults({ leads, loading, cards }: Props) {
     if (loading && !leads) return <Skeleton active />;
     if (!leads?.length) return <Empty description="No leads match this search" />;
     return (
-      <div className="lead-cards">
-        {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} />
-        ))}
-      </div>
+      <MarkLeads>
+        <div className="lead-cards">
+          {leads.map((lead) => (
+            <LeadCard key={lead.id} lead={lead} />
+          ))}
+        </div>
+      </MarkLeads>
     );
   }
   return (
-    <DataTable<LeadRow>
-      className="lead-table"
-      rowKey="id"
-      columns={columns}
-      rows={leads}
-      loading={loading}
-      minWidth={720}
-      empty={<Empty description="No leads match this search" />}
-    />
+    <MarkLeads>
+      <DataTable<LeadRow>
+        className="lead-table"
+        rowKey="id"
+        columns={columns}
+        rows={leads}
+        loading={loading}
+        minWidth={720}
+        empty={<Empty description="No leads match this search" />}
+      />
+    </MarkLeads>
   );
 }

@@ -5,7 +5,7 @@ import { CheckCircleFilled, DownOutlined, QuestionCircleFilled, StopFilled } fro
 import { Button, Dropdown } from "antd";
 import { useEffect, useState } from "react";
 import { MARK_LABELS, MARKS, type Mark } from "../../../common/constants";
-import { useMarkLead } from "./useMarkLead";
+import { MarkLeads, useSharedMarkLead, type MarkLead } from "./useMarkLead";
 
 const ICONS: Partial<Record<Mark, React.ReactNode>> = {
   shortlisted: <CheckCircleFilled style={{ color: "#2f9e44" }} />,
@@ -22,16 +22,32 @@ interface Props {
   block?: boolean;
 }
 
-export function MarkControl({ id, mark, size = "small", block }: Props) {
-  const mutation = useMarkLead(id);
+/** Inside a MarkLeads provider (a list of leads), the provider's mutation; alone, one of its own. */
+export function MarkControl(props: Props) {
+  const markLead = useSharedMarkLead();
+  return markLead ? (
+    <MarkButton {...props} markLead={markLead} />
+  ) : (
+    <MarkLeads>
+      <MarkControl {...props} />
+    </MarkLeads>
+  );
+}
+
+function MarkButton({ id, mark, size = "small", block, markLead }: Props & { markLead: MarkLead }) {
   const [shown, setShown] = useState<Mark>(asMark(mark));
+  const [busy, setBusy] = useState(false);
   useEffect(() => setShown(asMark(mark)), [mark]);
 
   const choose = (next: Mark) => {
     if (next === shown) return;
     const previous = shown;
     setShown(next);
-    mutation.mutate(next, { onError: () => setShown(previous) });
+    setBusy(true);
+    markLead(id, next).then(
+      () => setBusy(false),
+      () => (setShown(previous), setBusy(false)),
+    );
   };
 
   const items = MARKS.filter((m) => m !== shown).map((m) => ({
@@ -49,7 +65,7 @@ export function MarkControl({ id, mark, size = "small", block }: Props) {
         aria-label={shown === "unmarked" ? MARK_LABELS.unmarked : `Marked ${MARK_LABELS[shown]}`}
         data-mark={shown}
         icon={ICONS[shown]}
-        loading={mutation.isPending}
+        loading={busy}
       >
         {MARK_LABELS[shown]} <DownOutlined style={{ fontSize: 10 }} />
       </Button>
