@@ -92,6 +92,16 @@ test("signed out, the header offers Login and Signup", async ({ page }) => {
 
 // antd's component styles ship built with the app (scripts/antd-static-styles.ts): a page takes them
 // from that stylesheet instead of building them in the browser, which antd does by adding a
+test("once the page is idle, the menu's listers' code is fetched, so a first click waits only for rows", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page, demo, { to: "/dashboard" });
+  const scripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((n) => n.endsWith(".js")));
+  // Each lister's page module is a chunk named after it (the build keeps page names in chunk names).
+  for (const lister of ["LeadListPage", "TenderListPage", "ResultListPage", "BuilderListPage"]) {
+    await expect.poll(async () => (await scripts()).some((n) => n.includes(`/${lister}-`)), { message: lister, timeout: 15_000 }).toBe(true);
+  }
+});
+
 // <style data-css-hash> per component (about a fifth of a lister's JavaScript time on opening).
 // A component the stylesheet lacks would be built here again: these name what was. (A menu inside
 // a dropdown registers an empty style, the dropdown's own covering it: nothing is built for it.)
