@@ -8,12 +8,15 @@
 //   const confirmation = await confirmSpend({ what: "the contact Ravi Kumar", credits: 1 });
 //   if (confirmation) mutate({ url: "user-unlock-contact/", method: "post", values: { contact_id, ...confirmation } });
 //   …render {dialog} somewhere in the component.
-import { ExclamationCircleFilled } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
-import { Modal, Typography } from "antd";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { displayCredits } from "../../lib/format";
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
+import { lazyComponent } from "../../lib/lazyPage";
+import { toastError } from "../../lib/toast";
 import type { Identity } from "../../providers/session";
+import { DialogLoadBoundary } from "../page/LazyDialogButton";
+import type { ConfirmSpendDialogProps } from "./ConfirmSpendDialog";
+
+const loadDialog = () => import("./ConfirmSpendDialog").then((m) => m.ConfirmSpendDialog);
 
 /** The body fields that confirm a spend: none in the user's own session. */
 export type SpendConfirmation = { impersonation_confirmed?: true };
@@ -28,7 +31,7 @@ export interface SpendRequest {
 export const CONFIRM_SPEND_OK = "Spend their credit";
 export const confirmSpendTitle = (name: string) => `Spend ${name}'s credits?`;
 
-const plural = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
+export const plural = (n: number) => `${n} credit${n === 1 ? "" : "s"}`;
 
 /** The impersonated user as the dialog names them: 'Asha Rao (asha@acme.in)'. */
 export function spenderName(user: { first_name?: string | null; last_name?: string | null; email: string }): string {
@@ -42,6 +45,7 @@ export function useConfirmSpend(): {
   dialog: ReactNode;
 } {
   const { data: user } = useGetIdentity<Identity | null>();
+  const [Dialog, setDialog] = useState<ComponentType<ConfirmSpendDialogProps> | null>(null);
   const [pending, setPending] = useState<SpendRequest | null>(null);
   const resolver = useRef<((answer: SpendConfirmation | null) => void) | null>(null);
 
@@ -58,6 +62,8 @@ export function useConfirmSpend(): {
     (request: SpendRequest): Promise<SpendConfirmation | null> => {
       if (!impersonated) return Promise.resolve({});
       resolver.current?.(null); // only one question at a time
+      // The dialog's code is fetched the first time it is needed (again after a failed fetch).
+      setDialog((loaded: ComponentType<ConfirmSpendDialogProps> | null) => loaded ?? lazyComponent(loadDialog));
       return new Promise((resolve) => {
         resolver.current = resolve;
         setPending(request);
@@ -66,35 +72,17 @@ export function useConfirmSpend(): {
     [impersonated],
   );
 
-  const name = user ? spenderName(user) : "";
-  const dialog = (
-    <Modal
-      open={!!pending}
-      className="confirm-spend"
-      title={
-        <span>
-          <ExclamationCircleFilled style={{ color: "#faad14", marginRight: 8 }} />
-          {confirmSpendTitle(name)}
-        </span>
-      }
-      okText={pending ? (pending.credits === 1 ? CONFIRM_SPEND_OK : `Spend their ${plural(pending.credits)}`) : CONFIRM_SPEND_OK}
-      okButtonProps={{ danger: true }}
-      cancelText="Cancel"
-      onOk={() => settle({ impersonation_confirmed: true })}
-      onCancel={() => settle(null)}
-      destroyOnHidden
-    >
-      {pending && user && (
-        <>
-          <Typography.Paragraph>
-            You are impersonating <Typography.Text strong>{name}</Typography.Text>
-            {name !== user.email ? ` (${user.email})` : ""}. Unlocking {pending.what} spends {plural(pending.credits)} of{" "}
-            <Typography.Text strong>their</Typography.Text> account, which has {plural(displayCredits(user.remaining_credits))} left.
-          </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">Go on only if the user asked you to. The spend is recorded in the audit log with your name.</Typography.Paragraph>
-        </>
-      )}
-    </Modal>
+  const failed = () => {
+    toastError("Could not ask to confirm the spend. Check your connection and try again.");
+    setDialog(null);
+    settle(null);
+  };
+  const dialog = Dialog && (
+    <DialogLoadBoundary label="Spend credits" onError={failed}>
+      <Suspense fallback={null}>
+        <Dialog pending={pending} user={user} onAnswer={settle} />
+      </Suspense>
+    </DialogLoadBoundary>
   );
   return { confirmSpend, dialog };
 }

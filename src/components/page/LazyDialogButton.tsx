@@ -16,7 +16,7 @@ export interface LazyDialogProps {
 }
 
 /** A dialog that could not be loaded: said in a toast, without taking the page down. */
-class DialogLoadBoundary extends Component<{ children: ReactNode; label: string; onError: () => void }, { failed: boolean }> {
+export class DialogLoadBoundary extends Component<{ children: ReactNode; label: string; onError: () => void }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
