@@ -109,10 +109,12 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
-  it("the listers and My Feed bring no antd Table: their rows are the app's DataTable", () => {
+  it("the listers, My Feed and the pages with lists of rows bring no antd Table: their rows are the app's DataTable", () => {
     // antd's Table brings its column filter menu (rc-tree), selection and virtual scroll code,
     // ≈ 50 KB gz that these tables never use. The markers are rc-table's and rc-tree's prefixes.
-    for (const route of ["/private-construction-leads", "/live-tenders", "/results", "/builders", "/unlocked-companies", "/my-feed"]) {
+    const listers = ["/private-construction-leads", "/live-tenders", "/results", "/builders", "/unlocked-companies", "/my-feed"];
+    const details = ["/private-construction-leads/detail/:id", "/private-construction-leads-new", "/private-leads/detail/:id/qa-tool"];
+    for (const route of [...listers, ...details]) {
       const code = codeOf(page(route));
       for (const prefix of ["rc-table", "rc-tree"]) expect(hasPrefix(code, prefix), `${prefix} is on ${route}`).toBe(false);
     }
