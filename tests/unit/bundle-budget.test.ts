@@ -113,7 +113,8 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     // antd's Table brings its column filter menu (rc-tree), selection and virtual scroll code,
     // ≈ 50 KB gz that these tables never use. The markers are rc-table's and rc-tree's prefixes.
     const listers = ["/private-construction-leads", "/live-tenders", "/results", "/builders", "/unlocked-companies", "/my-feed"];
-    const details = ["/private-construction-leads/detail/:id", "/private-construction-leads-new", "/private-leads/detail/:id/qa-tool", "/result/detail/:id", "/your-competitors"];
+    const details = ["/private-construction-leads/detail/:id", "/private-construction-leads-new", "/private-leads/detail/:id/qa-tool", "/result/detail/:id", "/your-competitors",
+      "/builder/contacts/:id", "/company-financial-data/:id"];
     for (const route of [...listers, ...details]) {
       const code = codeOf(page(route));
       for (const prefix of ["rc-table", "rc-tree"]) expect(hasPrefix(code, prefix), `${prefix} is on ${route}`).toBe(false);
