@@ -114,7 +114,8 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     // ≈ 50 KB gz that these tables never use. The markers are rc-table's and rc-tree's prefixes.
     const listers = ["/private-construction-leads", "/live-tenders", "/results", "/builders", "/unlocked-companies", "/my-feed"];
     const details = ["/private-construction-leads/detail/:id", "/private-construction-leads-new", "/private-leads/detail/:id/qa-tool", "/result/detail/:id", "/your-competitors",
-      "/builder/contacts/:id", "/company-financial-data/:id", "/profile"];
+      "/builder/contacts/:id", "/company-financial-data/:id", "/profile",
+      "/update-projects", "/update-projects/detail/:id"];
     for (const route of [...listers, ...details]) {
       const code = codeOf(page(route));
       for (const prefix of ["rc-table", "rc-tree"]) expect(hasPrefix(code, prefix), `${prefix} is on ${route}`).toBe(false);
