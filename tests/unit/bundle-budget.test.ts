@@ -27,7 +27,9 @@ const DIST = path.join(ROOT, "dist");
 // edit page 617.7 → 615.8 KB, pages with cards and no tabs of their own ≈ 13.4 KB lighter.
 // 267 → 200 (issue 17's budget, met): the sign-in pages' forms in plain markup (src/pages/auth/form),
 // not antd's Form, Input and Button; /login 264.7 → 194.4 KB.
-const CEILINGS = { signedOut: BUDGETS.signedOut, signedIn: 532 * 1024 } as const;
+// 532 → 478: every table of rows is the app's DataTable, none antd's Table (rc-table, rc-tree):
+// /update-projects 531.4 → 477.3 KB, its detail page 511.7 → 458.5, /profile 432.6 → 378.2.
+const CEILINGS = { signedOut: BUDGETS.signedOut, signedIn: 478 * 1024 } as const;
 
 let manifest: Manifest;
 let sizes: PageSize[];
