@@ -117,7 +117,7 @@ for (const vp of WIDTHS) {
       await expect(page.locator(".contacts-summary")).toHaveText(contactsLine(source.count, true));
       // A phone lists contacts as cards, each with a source line; a desktop, a table with a Source column.
       await expect(page.locator(phone ? ".company-contacts-table" : ".contact-card")).toHaveCount(0);
-      const rows = phone ? page.locator(".contact-card .contact-card-source") : page.locator(".company-contacts-table tbody tr.ant-table-row td:nth-child(3)");
+      const rows = phone ? page.locator(".contact-card .contact-card-source") : page.locator(".company-contacts-table tbody tr.data-table-row td:nth-child(3)");
       await expect(rows).toHaveCount(Math.min(source.count, all.page_size));
       for (const text of await rows.allInnerTexts()) expect(text).toContain(source.label);
 
@@ -220,7 +220,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await expect(page.getByRole("img", { name: "Net worth and borrowings by fiscal year" }).locator("svg.chart-svg")).toBeVisible();
     await expect(page.getByRole("img", { name: "Revenue and profit by fiscal year" }).locator(".chart-bar")).toHaveCount(fin.results.length * 2);
     // The table: one row per fiscal year, newest first, amounts in lakh / crore.
-    const table = page.locator(".fin-table tbody tr.ant-table-row");
+    const table = page.locator(".fin-table tbody tr.data-table-row");
     await expect(table).toHaveCount(fin.results.length);
     await expect(table.first()).toContainText(fin.results[fin.results.length - 1].fiscal_year);
     await expect(table.first()).toContainText(/₹ [\d.,]+ (Cr|L)/);

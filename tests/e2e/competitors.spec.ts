@@ -13,7 +13,7 @@ const pct = (share: number | null) => (share === null ? "—" : `${Number((share
 
 /** A tracked competitor's row (desktop table) or card (phone). */
 function competitorRow(page: Page, phone: boolean, companyId: number): Locator {
-  return phone ? page.locator(`.competitor-card[data-company-id="${companyId}"]`) : page.locator(".competitor-table tbody tr.ant-table-row").filter({ has: page.locator(`a[href="/builder/detail/${companyId}"]`) });
+  return phone ? page.locator(`.competitor-card[data-company-id="${companyId}"]`) : page.locator(".competitor-table tbody tr.data-table-row").filter({ has: page.locator(`a[href="/builder/detail/${companyId}"]`) });
 }
 
 /** Suggested companies with tender results that this user does not track yet. */
@@ -75,13 +75,13 @@ for (const vp of WIDTHS) {
 
       // The full record: rank positions, categories and states, recent wins.
       if (phone) await row.getByRole("button", { name: "Full record" }).click();
-      else await row.locator(".ant-table-row-expand-icon").click();
+      else await row.getByRole("button", { name: `Full record of ${pick.company.name}` }).click();
       const record = page.locator(`.competitor-profile[data-company-id="${pick.company.id}"]`);
       await expect(record.getByRole("img", { name: `${pick.company.name}: rank positions` })).toBeVisible();
       if (profile.recent_wins.length) {
         await expect(record.getByRole("link", { name: profile.recent_wins[0].title }).first()).toBeVisible();
         // Recent wins: cards on a phone, a table on a desktop.
-        await expect(record.locator(phone ? ".win-cards li" : ".wins-table tbody tr.ant-table-row")).toHaveCount(profile.recent_wins.length);
+        await expect(record.locator(phone ? ".win-cards li" : ".wins-table tbody tr.data-table-row")).toHaveCount(profile.recent_wins.length);
         await expect(record.locator(phone ? ".wins-table" : ".win-cards")).toHaveCount(0);
       } else {
         await expect(record.getByText("No wins on record")).toBeVisible();

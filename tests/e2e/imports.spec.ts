@@ -103,7 +103,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await expect(page.getByLabel("Import report")).toContainText("Dry run: nothing was written", { timeout: 30_000 });
     await expect(total(page, "read")).toHaveText("5");
     await expect(total(page, "rejected")).toHaveText("2");
-    const rejects = page.locator(".import-progress .import-rejects tbody tr.ant-table-row");
+    const rejects = page.locator(".import-progress .import-rejects tbody tr.data-table-row");
     await expect(rejects).toHaveCount(2);
     await expect(rejects.filter({ hasText: "ocid is required" })).toContainText("5");
     await expect(rejects.filter({ hasText: "tender_status 'Open'" })).toContainText("4");
@@ -130,13 +130,13 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await expect(total(page, "rejected")).toHaveText("0");
 
     // Past imports: the newest first; a run's report opens with the rejected rows.
-    const runs = page.locator(".import-runs tbody tr.ant-table-row");
+    const runs = page.locator(".import-runs tbody tr.data-table-row");
     await expect(runs.first()).toContainText(large);
     const tendersRun = runs.filter({ hasText: "tenders.csv" }).first();
     await expect(tendersRun).toContainText("Dry run");
     await tendersRun.getByRole("button", { name: /Report of import/ }).click();
     const drawer = page.locator(".ant-drawer-content");
-    await expect(drawer.locator(".import-rejects tbody tr.ant-table-row")).toHaveCount(2);
+    await expect(drawer.locator(".import-rejects tbody tr.data-table-row")).toHaveCount(2);
     await expect(drawer).toContainText("ocid is required");
 
     // The page's Tender ID in the search box on Live Tenders: the list is live tenders only and

@@ -275,7 +275,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     await expect(page.getByText("Valid number")).toBeVisible();
     await expect(page.locator(".qa-number")).toContainText(unlocked.phone);
     await expect(page.getByText(/Who else has this number \(\d+\)/)).toBeVisible();
-    const match = page.locator(".qa-result table tbody tr.ant-table-row").filter({ hasText: contact.name }).first();
+    const match = page.locator(".qa-result table tbody tr.data-table-row").filter({ hasText: contact.name }).first();
     await expect(match).toContainText("100"); // the registered name matches itself fully
     await shot(page, "qa-desktop");
     // Report it as wrong, with a reason.

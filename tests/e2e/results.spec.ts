@@ -95,7 +95,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
     const award = page.getByLabel("Award");
     await expect(award).toContainText(data.winner!.name);
     // Every bidder, ranks in order (L1 first), the winner marked.
-    const rows = page.locator(".bidders-table tbody tr.ant-table-row");
+    const rows = page.locator(".bidders-table tbody tr.data-table-row");
     await expect(rows).toHaveCount(data.bidders.length);
     const labels = (await rows.locator("td:first-child").allInnerTexts()).map((t) => t.trim()).filter((t) => t !== "—");
     expect(labels.length).toBeGreaterThanOrEqual(2);
@@ -125,7 +125,7 @@ test.describe(`${DESKTOP.name} (${DESKTOP.width}px)`, () => {
       await v.goto(shared.pathname + shared.search);
       await expect(v.locator(".page-title")).toHaveText(title);
       await expect(v.getByText("A tender result shared with you from InfraScout")).toBeVisible();
-      await expect(v.locator(".bidders-table tbody tr.ant-table-row")).toHaveCount(data.bidders.length);
+      await expect(v.locator(".bidders-table tbody tr.data-table-row")).toHaveCount(data.bidders.length);
       await expect(v.getByRole("button", { name: "Share" })).toHaveCount(0);
       await expect(v.getByRole("button", { name: "Set reminder" })).toHaveCount(0);
       await shot(v, "shared-desktop");

@@ -128,7 +128,7 @@ test.describe("staff area", () => {
     await page.locator(".audit-kind-filter").click();
     await page.locator('.ant-select-item-option[title="Impersonation end"]').click();
     expect(new URL(page.url()).searchParams.get("action")).toBe("impersonation_end");
-    const newest = page.locator(".audit-table tbody tr.ant-table-row").first();
+    const newest = page.locator(".audit-table tbody tr.data-table-row").first();
     await expect(newest).toContainText(demo.email);
     await expect(newest).toContainText("Ended by: cancel");
     await expect(page.locator(".audit-table .audit-action").filter({ hasNotText: "Impersonation end" })).toHaveCount(0);
@@ -144,7 +144,7 @@ test.describe("staff area", () => {
 
   async function openFirstQueuedProject(page: Page) {
     await signedIn(page, staff, { to: "/update-projects" });
-    const first = page.locator(".review-queue .ant-table-row a").first();
+    const first = page.locator(".review-queue .data-table-row a").first();
     // The queue is a full lister (list and facets): give a loaded machine time.
     await expect(first).toBeVisible({ timeout: 30_000 });
     await first.click();

@@ -2,9 +2,11 @@
 // stood on the listers: column heads as column headers, one row per record in order, cells from
 // render(value, row, index) or the row's field, the empty message only when nothing is loading,
 // rows kept (dimmed) under a spinner while the next page loads, and a sideways scroll below minWidth.
-import { render, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
+import { describe, expect, it, vi } from "vitest";
 import { DataTable, type DataColumn } from "../../src/components/page/DataTable";
+import { setViewportWidth } from "./setup";
 
 type Row = { id: number; name: string; value: number | null };
 const rows: Row[] = [
@@ -51,5 +53,79 @@ describe("DataTable", () => {
     expect(bodyRows()).toHaveLength(2);
     expect(screen.getByRole("table").closest(".data-table")!.getAttribute("aria-busy")).toBe("true");
     expect(screen.getByRole("progressbar", { name: "Loading" })).toBeTruthy();
+  });
+
+  it("pages the rows it holds: a pager from two pages up, the rows of the page chosen", () => {
+    const many: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, value: i }));
+    const names = () => bodyRows().map((r) => within(r).getAllByRole("cell")[0].textContent);
+    const { rerender } = render(<DataTable columns={columns} rows={many.slice(0, 5)} rowKey="id" pagination={{ pageSize: 5 }} />);
+    expect(screen.queryByRole("list")).toBeNull(); // one page: no pager, as antd's tables here showed it
+    rerender(<DataTable columns={columns} rows={many} rowKey="id" pagination={{ pageSize: 5 }} />);
+    expect(names()).toEqual(["Row 1", "Row 2", "Row 3", "Row 4", "Row 5"]);
+    fireEvent.click(screen.getByTitle("3"));
+    expect(names()).toEqual(["Row 11", "Row 12"]);
+    rerender(<DataTable columns={columns} rows={many.slice(0, 7)} rowKey="id" pagination={{ pageSize: 5 }} />);
+    expect(names()).toEqual(["Row 6", "Row 7"]); // fewer rows: the last page there is
+  });
+
+  it("shows the page the server sent, and asks for another through onChange", () => {
+    const onChange = vi.fn();
+    render(<DataTable columns={columns} rows={rows} rowKey="id" pagination={{ current: 2, pageSize: 2, total: 9, onChange, showTotal: (n) => `${n} rows` }} />);
+    expect(bodyRows()).toHaveLength(2); // the rows as given: they are page 2
+    expect(screen.getByText("9 rows")).toBeTruthy();
+    expect(screen.getByTitle("2").className).toContain("ant-pagination-item-active");
+    fireEvent.click(screen.getByTitle("4"));
+    expect(onChange).toHaveBeenCalledWith(4);
+  });
+
+  it("expands a row into a row below it spanning the table, through a named button that says whether it is open", () => {
+    function Expanding() {
+      const [open, setOpen] = useState<number[]>([]);
+      return (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => r.id}
+          expandable={{
+            isExpanded: (r) => open.includes(r.id),
+            onToggle: (r) => setOpen((o) => (o.includes(r.id) ? o.filter((x) => x !== r.id) : [...o, r.id])),
+            render: (r) => <p>Record of {r.name}</p>,
+            label: (r) => `Full record of ${r.name}`,
+          }}
+        />
+      );
+    }
+    render(<Expanding />);
+    const button = screen.getByRole("button", { name: "Full record of Flyover" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(button);
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    const record = screen.getByText("Record of Flyover").closest("td")!;
+    expect(record.getAttribute("colspan")).toBe("3");
+    expect(record.closest("tr")!.previousElementSibling).toBe(button.closest("tr"));
+    fireEvent.click(button);
+    expect(screen.queryByText("Record of Flyover")).toBeNull();
+  });
+
+  it("a click on a row calls onRowClick, a click on a link or button in it does not", () => {
+    const onRowClick = vi.fn();
+    const withButton: DataColumn<Row>[] = [...columns, { key: "act", title: "", render: () => <button type="button">Act</button> }];
+    render(<DataTable columns={withButton} rows={rows} rowKey="id" onRowClick={onRowClick} />);
+    fireEvent.click(screen.getByText("Flyover"));
+    expect(onRowClick).toHaveBeenCalledWith(rows[1]);
+    fireEvent.click(screen.getAllByRole("button", { name: "Act" })[0]);
+    expect(onRowClick).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a responsive column only from its breakpoint up; a fixed column stays at the left", () => {
+    const responsive: DataColumn<Row>[] = [{ ...columns[0], fixed: "left" }, { ...columns[1], responsive: ["md"] }];
+    setViewportWidth(700);
+    const { unmount } = render(<DataTable columns={responsive} rows={rows} rowKey="id" />);
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Project"]);
+    expect(screen.getByRole("columnheader").classList.contains("data-table-fixed-left")).toBe(true);
+    unmount();
+    setViewportWidth(800);
+    render(<DataTable columns={responsive} rows={rows} rowKey="id" />);
+    expect(screen.getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["Project", "Value"]);
   });
 });

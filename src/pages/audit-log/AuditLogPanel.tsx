@@ -3,10 +3,9 @@
 // a user (as actor, as the account acted on, or the user a staff change was about), a kind (the
 // options are the kinds the API answers) and IST days. The filters live in the URL, so Back and
 // a shared link keep them. Times are shown in IST whatever the browser's zone.
-import { useTable } from "@refinedev/antd";
-import type { CrudFilter } from "@refinedev/core";
-import { Button, DatePicker, Flex, Select, Table, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import { useTable, type CrudFilter } from "@refinedev/core";
+import { Button, DatePicker, Flex, Select, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import dayjs from "dayjs";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -76,7 +75,7 @@ export function AuditLogPanel() {
     );
 
   const permanent = useMemo(() => auditFilters(user, action, from, to), [user, action, from, to]);
-  const { tableProps, tableQuery, setCurrentPage } = useTable<AuditRow>({
+  const { result, tableQuery, currentPage, setCurrentPage } = useTable<AuditRow>({
     resource: "audit-log",
     syncWithLocation: false,
     pagination: { pageSize: AUDIT_PAGE_SIZE },
@@ -109,7 +108,7 @@ export function AuditLogPanel() {
       "—"
     );
 
-  const columns: ColumnsType<AuditRow> = [
+  const columns: DataColumn<AuditRow>[] = [
     { title: "When (IST)", dataIndex: "created_at", key: "when", render: (v: string) => <span style={{ whiteSpace: "nowrap" }}>{formatIst(v)}</span> },
     { title: "Actor", key: "actor", render: (_, r) => person(r.actor) },
     { title: "As user", key: "as_user", render: (_, r) => (r.as_user && r.actor && r.as_user.id === r.actor.id ? <Typography.Text type="secondary">self</Typography.Text> : person(r.as_user)) },
@@ -164,15 +163,16 @@ export function AuditLogPanel() {
           </Button>
         )}
       </Flex>
-      <Table<AuditRow>
-        {...tableProps}
+      <DataTable<AuditRow>
+        rows={result.data}
+        loading={tableQuery.isFetching}
         rowKey="id"
         size="middle"
         className="audit-table"
-        scroll={{ x: 960 }} // narrow screens scroll the table sideways rather than squeezing the e-mails
+        minWidth={960} // narrow screens scroll the table sideways rather than squeezing the e-mails
         columns={columns}
-        locale={{ emptyText: tableQuery.isError ? "The audit log could not be loaded." : "No entries match." }}
-        pagination={{ ...tableProps.pagination, showSizeChanger: false, showTotal: (total) => `${total} ${total === 1 ? "entry" : "entries"}` }}
+        empty={tableQuery.isError ? "The audit log could not be loaded." : "No entries match."}
+        pagination={{ current: currentPage, pageSize: AUDIT_PAGE_SIZE, total: result.total ?? 0, onChange: setCurrentPage, showTotal: (total) => `${total} ${total === 1 ? "entry" : "entries"}` }}
       />
     </div>
   );

@@ -5,9 +5,9 @@
 // the unlock button is on the page. Below, the history of changes to these contacts. Page,
 // text and filters live in the URL, so a reload or a shared link shows the same list.
 import { ClockCircleOutlined, LockOutlined } from "@ant-design/icons";
-import { Alert, Empty, Input, Pagination, Select, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Empty, Input, Pagination, Select, Skeleton, Tag, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { type CompanyContact, type CompanyContactHistoryRow, type CompanyContactsPage, type CompanyDetails } from "../../../common/companies";
@@ -52,7 +52,7 @@ function Reach({ value, unlocked }: { value: string | null; unlocked: boolean })
   );
 }
 
-const columns: ColumnsType<CompanyContact> = [
+const columns: DataColumn<CompanyContact>[] = [
   {
     title: "Name",
     key: "name",
@@ -203,7 +203,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
           ))}
         </div>
       ) : (
-        <Table<CompanyContact> className="company-contacts-table" rowKey="id" size="small" columns={columns} dataSource={contacts} pagination={false} loading={query.isFetching} scroll={{ x: 820 }} style={{ marginTop: 8 }} />
+        <DataTable<CompanyContact> className="company-contacts-table" rowKey="id" size="small" columns={columns} rows={contacts} loading={query.isFetching} minWidth={820} style={{ marginTop: 8 }} />
       )}
       {data && data.count > data.page_size && (
         <Pagination

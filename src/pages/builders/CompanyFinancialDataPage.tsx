@@ -2,9 +2,9 @@
 // year (company/financial_data/{companyId}) as charts and as a table in lakh / crore with the
 // profit margin and debt-to-equity, then its directors (DirectorsSection). The director looked up
 // by DIN is in the URL (?din=), so Back returns to the company's own directors.
-import { Alert, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
+import { Alert, Col, Empty, Row, Skeleton, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
 import { Link, useParams, useSearchParams } from "react-router";
 import { DIN_PATTERN, type CompanyFinancialData, type FinancialYear } from "../../../common/companies";
 import { builderDetailPath, companyKeys, companyPaths, formatShare } from "../../components/companies/api";
@@ -19,7 +19,7 @@ function Money({ value }: { value: number | null }) {
   return <span className={n !== null && n < 0 ? "fin-negative" : undefined}>{formatRupees(value)}</span>;
 }
 
-const columns: ColumnsType<FinancialYear> = [
+const columns: DataColumn<FinancialYear>[] = [
   { title: "Fiscal year", dataIndex: "fiscal_year", key: "fy", fixed: "left", width: 100 },
   { title: "Revenue", key: "revenue", align: "right", render: (_, y) => <Money value={y.revenue} /> },
   { title: "Profit", key: "profit", align: "right", render: (_, y) => <Money value={y.profit} /> },
@@ -71,15 +71,14 @@ function Financials({ companyId }: { companyId: number }) {
           />
         </Col>
       </Row>
-      <Table<FinancialYear>
+      <DataTable<FinancialYear>
         className="fin-table"
         rowKey="fiscal_year"
         size="small"
         columns={columns}
         // Newest first in the table (what people read first); the charts run left to right in time.
-        dataSource={[...years].reverse()}
-        pagination={false}
-        scroll={{ x: 720 }}
+        rows={[...years].reverse()}
+        minWidth={720}
         style={{ marginTop: 16 }}
       />
     </>

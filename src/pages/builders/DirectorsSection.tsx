@@ -2,8 +2,8 @@
 // designation, appointment (and cessation) date and their other companies; or by a DIN typed in
 // (or clicked), every company of that director. A CIN or DIN is checked against its pattern
 // before it is sent, and the server's own message shows beside the box.
-import { Alert, Button, Empty, Input, Skeleton, Table, Tag, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import { Alert, Button, Empty, Input, Skeleton, Tag, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CIN_PATTERN, DIN_PATTERN, type DirectorCompany, type DirectorInfo, type DirectorInfoResponse } from "../../../common/companies";
@@ -66,7 +66,7 @@ function DirectorTable({ directors, byDin, onDin }: { directors: DirectorInfo[];
       </div>
     );
   }
-  const columns: ColumnsType<DirectorInfo> = [
+  const columns: DataColumn<DirectorInfo>[] = [
     {
       title: "Director",
       key: "name",
@@ -92,7 +92,7 @@ function DirectorTable({ directors, byDin, onDin }: { directors: DirectorInfo[];
     },
     { title: byDin ? "Companies" : "Other companies", key: "others", render: (_, d) => <OtherCompanies companies={d.other_companies} /> },
   ];
-  return <Table<DirectorInfo> rowKey="din" size="small" className="director-table" columns={columns} dataSource={directors} pagination={false} scroll={{ x: 760 }} />;
+  return <DataTable<DirectorInfo> rowKey="din" size="small" className="director-table" columns={columns} rows={directors} minWidth={760} />;
 }
 
 export function DirectorsSection({ cin, din, onLookup }: { cin: string | null; din: string | null; onLookup: (by: { din: string | null }) => void }) {

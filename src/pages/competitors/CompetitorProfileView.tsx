@@ -3,8 +3,8 @@
 // with what it won, who won with it (lots, joint awards) and the discount of the winning bid to
 // the estimate (when it won alone).
 import { useOne } from "@refinedev/core";
-import { Alert, Col, Empty, Row, Skeleton, Table, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import { Alert, Col, Empty, Row, Skeleton, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Link } from "react-router";
 import type { CompetitorProfile, CompetitorWin } from "../../../common/companies";
 import { allWinners, winnersInShort } from "../../../common/winners";
@@ -25,7 +25,7 @@ function CoWinners({ win }: { win: CompetitorWin }) {
   );
 }
 
-const winColumns: ColumnsType<CompetitorWin> = [
+const winColumns: DataColumn<CompetitorWin>[] = [
   {
     title: "Tender",
     key: "title",
@@ -125,7 +125,7 @@ export function CompetitorProfileView({ companyId }: { companyId: number }) {
       ) : narrow ? (
         <WinCards wins={p.recent_wins} />
       ) : (
-        <Table<CompetitorWin> rowKey="result_id" size="small" className="wins-table" columns={winColumns} dataSource={p.recent_wins} pagination={false} scroll={{ x: 720 }} />
+        <DataTable<CompetitorWin> rowKey="result_id" size="small" className="wins-table" columns={winColumns} rows={p.recent_wins} minWidth={720} />
       )}
     </div>
   );

@@ -5,9 +5,9 @@
 // companies that bid on the same tenders as the user's company (competitor_lister/) to track.
 import { DeleteOutlined, DownOutlined, RightOutlined } from "@ant-design/icons";
 import { useCustom, useList } from "@refinedev/core";
-import { Alert, Button, Col, Empty, Pagination, Popconfirm, Row, Segmented, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Button, Col, Empty, Pagination, Popconfirm, Row, Segmented, Skeleton, Tag, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
-import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { MAX_TRACKED_COMPETITORS, type CompetitorComparisonRow, type CompetitorListerResponse, type CompetitorListerRow, type TrackedCompetitor } from "../../../common/companies";
@@ -55,7 +55,7 @@ function NameCell({ row }: { row: CompetitorComparisonRow }) {
 
 const tags = (items: string[]) => (items.length ? items.map((t) => <Tag key={t}>{t}</Tag>) : <Typography.Text type="secondary">—</Typography.Text>);
 
-const columns: ColumnsType<CompetitorComparisonRow> = [
+const columns: DataColumn<CompetitorComparisonRow>[] = [
   {
     title: "Competitor",
     key: "name",
@@ -141,19 +141,19 @@ function Comparison({ rows, narrow }: { rows: CompetitorComparisonRow[]; narrow:
           ))}
         </div>
       ) : (
-        <Table<CompetitorComparisonRow>
+        <DataTable<CompetitorComparisonRow>
           className="competitor-table"
           rowKey={(r) => r.company.id}
           size="middle"
           columns={columns}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: 1000 }}
+          rows={rows}
+          minWidth={1000}
           expandable={{
-            expandedRowKeys: open,
-            onExpand: (_, r) => toggle(r.company.id),
-            expandedRowRender: (r) => <CompetitorProfileView companyId={r.company.id} />,
-            columnTitle: <span className="sr-only">Full record</span>,
+            isExpanded: (r) => open.includes(r.company.id),
+            onToggle: (r) => toggle(r.company.id),
+            render: (r) => <CompetitorProfileView companyId={r.company.id} />,
+            label: (r) => `Full record of ${r.company.name}`,
+            title: <span className="sr-only">Full record</span>,
           }}
         />
       )}

@@ -1,6 +1,7 @@
 // An import's report: the totals (read, created, updated, unchanged, skipped, rejected), the
 // companies it created or linked, each file's outcome, and every rejected row with its reason.
-import { Alert, Descriptions, Empty, Table, Tag, Typography } from "antd";
+import { Alert, Descriptions, Empty, Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { importPlaceLine, importVerdict } from "../../../common/imports";
 import { formatDateTime, formatIndianNumber } from "../../lib/format";
 import type { ImportCounts, ImportReject, ImportReport, ImportWarning } from "./api";
@@ -31,18 +32,18 @@ export function RejectsTable({ rejects, total }: { rejects: ImportReject[]; tota
   if (rejects.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No rejected rows" />;
   return (
     <>
-      <Table<ImportReject>
+      <DataTable<ImportReject>
         className="import-rejects"
         size="small"
         rowKey={(r, i) => `${r.file}:${r.row}:${i}`}
-        dataSource={rejects}
-        pagination={rejects.length > 20 ? { pageSize: 20, size: "small", showSizeChanger: false } : false}
-        scroll={{ x: 560 }}
+        rows={rejects}
+        pagination={{ pageSize: 20 }}
+        minWidth={560}
         columns={[
-          { title: "Row", dataIndex: "row", width: 70, render: (row: number | null) => (row === null ? "file" : row) },
-          { title: "Reason", dataIndex: "reason", render: (reason: string) => <span className="import-reason">{reason}</span> },
-          { title: "Item", dataIndex: "key", width: 150, render: (key?: string | null) => key ?? "—" },
-          { title: "File", dataIndex: "file", width: 180, ellipsis: true },
+          { title: "Row", key: "row", dataIndex: "row", width: 70, render: (row: number | null) => (row === null ? "file" : row) },
+          { title: "Reason", key: "reason", dataIndex: "reason", render: (reason: string) => <span className="import-reason">{reason}</span> },
+          { title: "Item", key: "key", dataIndex: "key", width: 150, render: (key?: string | null) => key ?? "—" },
+          { title: "File", key: "file", dataIndex: "file", width: 180, ellipsis: true },
         ]}
       />
       {total > rejects.length && (

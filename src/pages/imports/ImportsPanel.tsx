@@ -5,7 +5,8 @@
 // same importer as `npm run import`.
 import "./imports.css";
 import { InboxOutlined } from "@ant-design/icons";
-import { Alert, Button, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Table, Tag, Typography, Upload } from "antd";
+import { Alert, Button, Checkbox, Drawer, Form, Input, Progress, Select, Skeleton, Tag, Typography, Upload } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
 import { useEffect, useRef, useState } from "react";
 import { formatDateTime, formatIndianNumber } from "../../lib/format";
@@ -211,20 +212,16 @@ function RunsCard({ open }: { open: (id: number) => void }) {
   return (
     <Panel size="small" title="Past imports" className="import-card">
       {query.isError && <Alert type="error" showIcon message={query.error.message} />}
-      <Table<ImportRun>
+      <DataTable<ImportRun>
         className="import-runs"
         size="small"
         rowKey="id"
         loading={query.isFetching}
-        dataSource={result.data}
-        scroll={{ x: 900 }}
-        pagination={
-          (result.total ?? 0) > (pageSize ?? 50)
-            ? { current: page, pageSize, total: result.total, onChange: setPage, showSizeChanger: false, size: "small" }
-            : false
-        }
+        rows={result.data}
+        minWidth={900}
+        pagination={{ current: page, pageSize: pageSize ?? 50, total: result.total ?? 0, onChange: setPage }}
         columns={[
-          { title: "#", dataIndex: "id", width: 60 },
+          { title: "#", key: "id", dataIndex: "id", width: 60 },
           {
             title: "File",
             key: "file",
@@ -256,7 +253,7 @@ function RunsCard({ open }: { open: (id: number) => void }) {
             render: (_, r) => (r.totals ? [r.totals.read, r.totals.created, r.totals.updated, r.totals.rejected].map((n) => formatIndianNumber(n)).join(" / ") : "—"),
           },
           { title: "By", key: "by", width: 180, ellipsis: true, responsive: ["md"], render: (_, r) => r.user_email ?? r.actor ?? "—" },
-          { title: "Started", dataIndex: "started_at", width: 170, render: (v: string) => formatDateTime(v) },
+          { title: "Started", key: "started", dataIndex: "started_at", width: 170, render: (v: string) => formatDateTime(v) },
           {
             title: "",
             key: "open",
@@ -268,7 +265,7 @@ function RunsCard({ open }: { open: (id: number) => void }) {
             ),
           },
         ]}
-        locale={{ emptyText: query.isPending ? " " : "No imports yet" }}
+        empty={query.isPending ? null : "No imports yet"}
       />
     </Panel>
   );

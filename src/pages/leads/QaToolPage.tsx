@@ -6,7 +6,8 @@
 import "./leads.css";
 import { CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
 import { useCustomMutation, useDataProvider } from "@refinedev/core";
-import { Alert, Button, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -269,13 +270,12 @@ export default function QaToolPage() {
                     <Typography.Title level={5} className="qa-matches-title">
                       Who else has this number ({matches.length})
                     </Typography.Title>
-                    <Table<NumberMatch>
+                    <DataTable<NumberMatch>
                       size="small"
                       rowKey="id"
-                      pagination={false}
-                      dataSource={matches}
-                      scroll={{ x: 560 }}
-                      locale={{ emptyText: "No contact in our database has this number" }}
+                      rows={matches}
+                      minWidth={560}
+                      empty="No contact in our database has this number"
                       columns={[
                         {
                           title: "Contact",

@@ -1,7 +1,8 @@
 // The credit ledger (credits/ledger/): every grant, unlock, refund and adjustment of the user's
 // credits, newest first, with the balance above it.
 import { useList } from "@refinedev/core";
-import { Table, Tag, Typography } from "antd";
+import { Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { displayCredits, formatDateTime, formatIndianNumber } from "../../lib/format";
@@ -55,13 +56,13 @@ export function CreditLedger() {
       data-card="ledger"
       extra={data && <Typography.Text type="secondary">{`${formatIndianNumber(displayCredits(data.remaining_credits), 0)} of ${formatIndianNumber(data.total_credits, 0)} left`}</Typography.Text>}
     >
-      <Table<LedgerRow>
+      <DataTable<LedgerRow>
         size="small"
         rowKey="id"
         loading={ledger.isFetching}
-        dataSource={data?.data ?? []}
-        locale={{ emptyText: "No credit changes yet" }}
-        pagination={data && data.total > data.page_size ? { current: page, pageSize: data.page_size, total: data.total, onChange: setPage, showSizeChanger: false, size: "small" } : false}
+        rows={data?.data ?? []}
+        empty="No credit changes yet"
+        pagination={data && { current: page, pageSize: data.page_size, total: data.total, onChange: setPage }}
         columns={[
           { title: "Date", key: "date", width: 120, render: (_, r) => <span className="ledger-date">{formatDateTime(r.created_at)}</span> },
           {

@@ -2,7 +2,8 @@
 // what each opens, when it was made and when it stops working — with 'Stop sharing' per link
 // (DELETE share-links/{id}/). Expired and revoked links are not listed: they open nothing.
 import { useDelete, useList } from "@refinedev/core";
-import { Button, Table, Tag, Typography } from "antd";
+import { Button, Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -56,14 +57,13 @@ export function SharedLinksCard() {
       <Typography.Paragraph type="secondary">
         Anyone with one of these links can read that tender or result without signing in, until it expires. 'Stop sharing' turns that link off now.
       </Typography.Paragraph>
-      <Table<ShareLinkRow>
+      <DataTable<ShareLinkRow>
         size="small"
         rowKey="id"
         loading={query.isFetching}
-        dataSource={result.data}
-        locale={{ emptyText: "You have no live shared links" }}
-        pagination={total > SHARE_LINKS_PAGE_SIZE ? { current: page, pageSize: SHARE_LINKS_PAGE_SIZE, total, onChange: setPage, showSizeChanger: false, size: "small" } : false}
-        scroll={{ x: true }}
+        rows={result.data}
+        empty="You have no live shared links"
+        pagination={{ current: page, pageSize: SHARE_LINKS_PAGE_SIZE, total, onChange: setPage }}
         columns={[
           {
             title: "Item",

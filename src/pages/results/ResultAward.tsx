@@ -2,7 +2,8 @@
 // contract as signed side by side, and the spreads. An amount the plausibility rule
 // (common/plausibility.ts) doubts is shown as published, flagged with its reasons — never as fact.
 import { TrophyOutlined, WarningOutlined } from "@ant-design/icons";
-import { Table, Tag, Typography } from "antd";
+import { Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Link } from "react-router";
 import { PLAUSIBILITY_TEXT, type PlausibilityReason } from "../../../common/plausibility";
 import type { ResultDetail, ResultWinner, Spread } from "../../../common/tenders";
@@ -43,12 +44,11 @@ export function Winners({ result, linked }: { result: ResultDetail; linked: bool
   for (const w of result.winners) if (w.award_ref) perAward.set(w.award_ref, (perAward.get(w.award_ref) ?? 0) + 1);
   const lots = new Set(result.winners.map((w) => w.award_ref)).size;
   return (
-    <Table<ResultWinner>
+    <DataTable<ResultWinner>
       className="winners-table"
       size="small"
       rowKey={(w) => `${w.award_ref ?? ""}\u0000${w.name}`}
-      pagination={false}
-      dataSource={result.winners}
+      rows={result.winners}
       columns={[
         {
           title: "Winner", key: "name",

@@ -6,7 +6,8 @@
 // tid) open it read-only.
 import "../tenders/tenders.css";
 import { FileTextOutlined, TrophyOutlined } from "@ant-design/icons";
-import { Alert, Button, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Col, Descriptions, Empty, List, Row, Skeleton, Space, Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import type { Bidder, ResultDetail, SimilarResults as SimilarResultsAnswer } from "../../../common/tenders";
 import { DetailShell } from "../../components/page/DetailShell";
@@ -70,12 +71,11 @@ function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) 
   const bidders = sortByRank(result.bidders);
   const lead = leadingDirection(bidders);
   return (
-    <Table<Bidder>
+    <DataTable<Bidder>
       className="bidders-table"
       size="small"
       rowKey="id"
-      pagination={false}
-      dataSource={bidders}
+      rows={bidders}
       rowClassName={(b) => (b.is_winner ? "bidder-winner" : "")}
       columns={[
         { title: "Rank", key: "rank", width: 62, render: (_, b) => <RankTag bidder={b} /> },
@@ -89,7 +89,7 @@ function Bidders({ result, linked }: { result: ResultDetail; linked: boolean }) 
           responsive: ["sm"],
           render: (_, b) => <FromFirst bidder={b} bidders={bidders} />,
         },
-        { title: "Status", dataIndex: "status", width: 160, responsive: ["md"], render: (s: string | null) => formatText(s) },
+        { title: "Status", key: "status", dataIndex: "status", width: 160, responsive: ["md"], render: (s: string | null) => formatText(s) },
       ]}
     />
   );

@@ -3,7 +3,8 @@
 // shared search components and the same filters: facets with counts, value, dates, search text,
 // sort), keeping its state in the URL, with the category as one more facet since the queue
 // holds every kind of lead. A lead leaves the queue when a staff member saves it.
-import { Table, Tag, Typography } from "antd";
+import { Tag, Typography } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { categoryLabel } from "../../../common/constants";
 import type { ProjectDetail } from "../../../common/projects";
 import { Link } from "react-router";
@@ -47,14 +48,13 @@ export function ReviewQueue() {
   return (
     <div className="review-queue">
       <ListerLayout config={reviewListerConfig} lister={lister}>
-        <Table<ReviewRow>
+        <DataTable<ReviewRow>
           className="review-table"
-          dataSource={rows}
+          rows={rows}
           loading={lister.list.isFetching}
           rowKey="id"
           size={narrow ? "small" : "middle"}
-          pagination={false}
-          locale={{ emptyText: lister.list.isPending ? "Searching…" : "Nothing waiting for review." }}
+          empty={lister.list.isPending ? "Searching…" : "Nothing waiting for review."}
           columns={[
             {
               title: "Project",

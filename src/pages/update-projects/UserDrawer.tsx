@@ -16,10 +16,10 @@ import {
   Skeleton,
   Space,
   Statistic,
-  Table,
   Tag,
   Typography,
 } from "antd";
+import { DataTable } from "../../components/page/DataTable";
 import { Panel } from "../../components/page/Panel";
 import dayjs, { type Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
@@ -55,13 +55,12 @@ const dateTime = (value: string | null): string => (value ? formatIst(value) : "
 
 function Ledger({ rows }: { rows: LedgerEntry[] }) {
   return (
-    <Table<LedgerEntry>
+    <DataTable<LedgerEntry>
       rowKey="id"
       size="small"
-      pagination={false}
-      dataSource={rows}
-      locale={{ emptyText: "No credit movements yet." }}
-      scroll={{ x: 420 }}
+      rows={rows}
+      empty="No credit movements yet."
+      minWidth={420}
       columns={[
         { title: "When", dataIndex: "created_at", key: "when", render: (v: string) => formatDate(v), width: 110 },
         {

@@ -1,8 +1,8 @@
 // The users admin tab (/update-projects?tab=users): search by name, e-mail, username or
 // company, filter by status, 25 users a page; a row opens the user's drawer. The search,
 // status, page and open user live in the URL, so Back and a shared link keep them.
-import { Button, Flex, Input, Segmented, Select, Table, Tag, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import { Button, Flex, Input, Segmented, Select, Tag, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
@@ -20,13 +20,23 @@ import {
 
 const statusOptions = [{ label: "All statuses", value: "" }, ...USER_STATUSES.map((s) => ({ label: USER_STATUS_LABELS[s], value: s as string }))];
 
-const columns: ColumnsType<AdminUser> = [
+/** The table's columns; the user's name is the button that opens their drawer (a click anywhere on
+ * the row does too). */
+const columnsFor = (open: (u: AdminUser) => void): DataColumn<AdminUser>[] => [
   {
     title: "User",
     key: "user",
     render: (_, u) => (
       <div className="user-cell">
-        <Typography.Text strong>{fullName(u) || u.username || "—"}</Typography.Text>
+        <Button
+          type="link"
+          className="user-open"
+          onClick={() => open(u)}
+          aria-label={fullName(u) || u.username ? undefined : `User ${u.email}`}
+          style={{ padding: 0, height: "auto", fontWeight: 600, whiteSpace: "normal", textAlign: "start" }}
+        >
+          {fullName(u) || u.username || "—"}
+        </Button>
         {u.is_staff && (
           <Tag color="purple" className="staff-tag" style={{ marginInlineStart: 8 }}>
             Staff
@@ -103,20 +113,19 @@ export function UsersAdmin() {
           <Segmented aria-label="Status" value={status} onChange={(value) => update({ status: String(value) || null, page: null })} options={statusOptions} />
         )}
       </Flex>
-      <Table<AdminUser>
+      <DataTable<AdminUser>
         rowKey="id"
         size="middle"
         className="users-table"
-        columns={columns}
-        dataSource={list.data}
+        columns={columnsFor((u) => update({ user: String(u.id) }))}
+        rows={list.data}
         loading={listQuery.isFetching}
-        locale={{ emptyText: listQuery.isError ? "The users could not be loaded." : "No users match." }}
-        onRow={(u) => ({ onClick: () => update({ user: String(u.id) }), style: { cursor: "pointer" } })}
+        empty={listQuery.isError ? "The users could not be loaded." : "No users match."}
+        onRowClick={(u) => update({ user: String(u.id) })}
         pagination={{
           current: page,
           pageSize: USERS_PAGE_SIZE,
           total: list.total ?? 0,
-          showSizeChanger: false,
           showTotal: (total) => `${total} users`,
           onChange: (p) => update({ page: p > 1 ? String(p) : null }),
         }}

@@ -8,8 +8,8 @@
 // sent only after they confirmed.
 import { FlagOutlined, LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
 import { useCustomMutation, useGetIdentity } from "@refinedev/core";
-import { Alert, Button, Empty, Input, Modal, Popconfirm, Skeleton, Table, Tag, Tooltip, Typography } from "antd";
-import type { ColumnsType } from "antd/es/table";
+import { Alert, Button, Empty, Input, Modal, Popconfirm, Skeleton, Tag, Tooltip, Typography } from "antd";
+import { DataTable, type DataColumn } from "../../../components/page/DataTable";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useAppAbility } from "../../../access/ability";
@@ -184,7 +184,7 @@ export function ContactsSection({ leadId }: Props) {
   const contacts = listOf<LeadContact>(query.data);
   if (contacts.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No contacts for this project yet" />;
 
-  const columns: ColumnsType<LeadContact> = [
+  const columns: DataColumn<LeadContact>[] = [
     {
       title: "Name",
       key: "name",
@@ -255,7 +255,7 @@ export function ContactsSection({ leadId }: Props) {
   return (
     <>
       {dialog}
-      <Table<LeadContact> className="contacts-table" rowKey="id" size="small" columns={columns} dataSource={contacts} pagination={false} scroll={{ x: 860 }} />
+      <DataTable<LeadContact> className="contacts-table" rowKey="id" size="small" columns={columns} rows={contacts} minWidth={860} />
     </>
   );
 }

@@ -2,7 +2,8 @@
 // status updates, histories and similar leads (images: LeadImages.tsx). Each loads on its own and
 // shows its own failure, so one missing part never blanks the page.
 import { LockOutlined } from "@ant-design/icons";
-import { Alert, Empty, List, Skeleton, Table, Tabs, Tag, Timeline, Typography } from "antd";
+import { Alert, Empty, List, Skeleton, Tabs, Tag, Timeline, Typography } from "antd";
+import { DataTable } from "../../../components/page/DataTable";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { MARK_LABELS, type Mark } from "../../../../common/constants";
@@ -48,15 +49,15 @@ export function DocumentsSection({ leadId }: { leadId: string }) {
             children: (
               <Part<DocumentSpec> query={specs} empty="No specifications extracted from documents">
                 {(items) => (
-                  <Table<DocumentSpec>
+                  <DataTable<DocumentSpec>
                     size="small"
                     rowKey={(r, i) => `${r.document_id}-${i}`}
-                    pagination={items.length > 10 ? { pageSize: 10, size: "small" } : false}
-                    dataSource={items}
+                    pagination={{ pageSize: 10 }}
+                    rows={items}
                     columns={[
-                      { title: "Item", dataIndex: "item", width: "35%" },
-                      { title: "Specification", dataIndex: "spec" },
-                      { title: "Document", dataIndex: "document_title", responsive: ["md"] },
+                      { title: "Item", key: "item", dataIndex: "item", width: "35%" },
+                      { title: "Specification", key: "spec", dataIndex: "spec" },
+                      { title: "Document", key: "document", dataIndex: "document_title", responsive: ["md"] },
                     ]}
                   />
                 )}
@@ -69,18 +70,17 @@ export function DocumentsSection({ leadId }: { leadId: string }) {
             children: (
               <Part<DocumentContact> query={contacts} empty="No contacts found in documents">
                 {(items) => (
-                  <Table<DocumentContact>
+                  <DataTable<DocumentContact>
                     size="small"
                     rowKey={(r, i) => `${r.document_id}-${i}`}
-                    pagination={false}
-                    scroll={{ x: 640 }}
-                    dataSource={items}
+                    minWidth={640}
+                    rows={items}
                     columns={[
                       { title: "Name", key: "name", render: (_, r) => <><div>{formatText(r.name)}</div><Typography.Text type="secondary">{[r.designation, r.company].filter(Boolean).join(", ")}</Typography.Text></> },
-                      { title: "Role", dataIndex: "role", render: formatText },
-                      { title: "Phone", dataIndex: "phone", render: masked },
-                      { title: "E-mail", dataIndex: "email", render: masked },
-                      { title: "Document", dataIndex: "document_title" },
+                      { title: "Role", key: "role", dataIndex: "role", render: formatText },
+                      { title: "Phone", key: "phone", dataIndex: "phone", render: masked },
+                      { title: "E-mail", key: "email", dataIndex: "email", render: masked },
+                      { title: "Document", key: "document", dataIndex: "document_title" },
                     ]}
                   />
                 )}
