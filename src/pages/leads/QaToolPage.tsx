@@ -5,9 +5,10 @@
 // and see the lead's /debug panel.
 import "./leads.css";
 import { CheckCircleFilled, CloseCircleFilled, FlagOutlined, LockOutlined, ReloadOutlined } from "@ant-design/icons";
-import { useCustomMutation, useDataProvider } from "@refinedev/core";
-import { Alert, Button, Col, Collapse, Descriptions, Empty, Form, Input, Modal, Progress, Radio, Row, Skeleton, Space, Tag, Typography } from "antd";
+import { useDataProvider } from "@refinedev/core";
+import { Alert, Button, Col, Collapse, Descriptions, Empty, Form, Input, Progress, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { DataTable } from "../../components/page/DataTable";
+import { useLazyDialog } from "../../components/page/LazyDialogButton";
 import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -24,7 +25,9 @@ import { useLead, useLeadPart } from "./detail/useLead";
 /** A masked number ('+91 98XXX XXX12') cannot be checked. */
 const isMasked = (phone: string | null | undefined) => !phone || /x/i.test(phone);
 
-interface Checked {
+const loadReportDialog = () => import("./QaReportDialog").then((m) => m.QaReportDialog);
+
+export interface Checked {
   phone: string;
   name: string;
   contactId: number | null;
@@ -42,43 +45,6 @@ function ScoreBar({ score }: { score: number | null | undefined }) {
   );
 }
 
-function ReportDialog({ open, onClose, checked, matches }: { open: boolean; onClose: () => void; checked: Checked; matches: NumberMatch[] }) {
-  const [form] = Form.useForm<{ contact_id: number; reason: string }>();
-  const { mutate, mutation: report } = useCustomMutation();
-  const send = (values: { contact_id: number; reason: string }) =>
-    mutate({ url: leadPaths.reportNumber(checked.result.e164 ?? checked.phone), method: "post", values, errorNotification: false }, {
-      onSuccess: () => {
-        toastSuccess("Thank you. The number is reported and our team will check it.");
-        form.resetFields();
-        onClose();
-      },
-    });
-  const options = matches;
-  return (
-    <Modal title="Report wrong number" open={open} onCancel={onClose} okText="Report" confirmLoading={report.isPending} onOk={() => form.submit()} destroyOnHidden>
-      {options.length === 0 ? (
-        <Alert type="info" showIcon message="No contact in our database has this number, so there is nothing to report." />
-      ) : (
-        <Form form={form} layout="vertical" initialValues={{ contact_id: checked.contactId ?? options[0].id }} onFinish={(v) => send({ ...v, reason: v.reason.trim() })}>
-          <Form.Item name="contact_id" label="Contact" rules={[{ required: true }]}>
-            <Radio.Group>
-              <Space direction="vertical">
-                {options.map((m) => (
-                  <Radio key={m.id} value={m.id}>
-                    {m.name} {m.company ? `(${m.company.name})` : ""}
-                  </Radio>
-                ))}
-              </Space>
-            </Radio.Group>
-          </Form.Item>
-          <Form.Item name="reason" label="Reason" rules={[{ required: true, whitespace: true, message: "Say what is wrong with the number" }]}>
-            <Input.TextArea rows={3} maxLength={1000} placeholder="e.g. The number belongs to someone else; not reachable; wrong person" />
-          </Form.Item>
-        </Form>
-      )}
-    </Modal>
-  );
-}
 
 function DebugPanel({ leadId }: { leadId: string }) {
   const debug = useLeadPart<{ row: Record<string, unknown>; search_vector: string; search_changes: { id: number; created_at: string }[] }>(leadId, "debug");
@@ -122,7 +88,8 @@ export default function QaToolPage() {
   const [name, setName] = useState("");
   const [contactId, setContactId] = useState<number | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [reporting, setReporting] = useState(false);
+  // The report dialog (Modal, radio list) loads when 'Report wrong number' is first pointed at.
+  const reportDialog = useLazyDialog("Report wrong number", loadReportDialog);
 
   // A check is a GET (reprocess=True also rewrites the number's contacts), asked on demand.
   const dataProvider = useDataProvider();
@@ -236,7 +203,14 @@ export default function QaToolPage() {
                       </Button>
                     )}
                     {result && (
-                      <Button danger icon={<FlagOutlined />} onClick={() => setReporting(true)}>
+                      <Button
+                        danger
+                        icon={<FlagOutlined />}
+                        loading={reportDialog.busy}
+                        onPointerEnter={reportDialog.preload}
+                        onFocus={reportDialog.preload}
+                        onClick={() => reportDialog.show({ checked, matches })}
+                      >
                         Report wrong number
                       </Button>
                     )}
@@ -314,7 +288,7 @@ export default function QaToolPage() {
               )}
             </Col>
           </Row>
-          {checked && <ReportDialog open={reporting} onClose={() => setReporting(false)} checked={checked} matches={matches} />}
+          {reportDialog.element}
         </>
       )}
     </DetailShell>

@@ -7,17 +7,17 @@
 // impersonating the user is asked in useConfirmSpend's dialog instead, and the confirmation is
 // sent only after they confirmed.
 import { FlagOutlined, LockOutlined, SafetyCertificateFilled, UnlockOutlined } from "@ant-design/icons";
-import { useCustomMutation, useGetIdentity } from "@refinedev/core";
-import { Alert, Button, Empty, Input, Modal, Popconfirm, Skeleton, Tag, Tooltip, Typography } from "antd";
+import { useGetIdentity } from "@refinedev/core";
+import { Alert, Button, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from "antd";
 import { DataTable, type DataColumn } from "../../../components/page/DataTable";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { useAppAbility } from "../../../access/ability";
 import { useConfirmSpend } from "../../../components/credits/useConfirmSpend";
+import { useLazyDialog } from "../../../components/page/LazyDialogButton";
 import { CONTACT_QUALITY_THRESHOLD, CONTACT_SOURCE_LABELS, type ContactSource } from "../../../../common/constants";
 import { useMediaQuery } from "../../../hooks/useMediaQuery";
 import { displayCredits, formatText } from "../../../lib/format";
-import { toastSuccess } from "../../../lib/toast";
 import type { Identity } from "../../../providers/session";
 import { listOf, type LeadContact } from "../api";
 import { useLeadPart } from "./useLead";
@@ -100,39 +100,27 @@ function UnlockButton({ contact, unlock, pending, remaining, impersonated }: Unl
 }
 
 /** An unlocked contact that turns out wrong can be reported; staff review it and refund the credit. */
+const loadReportDialog = () => import("./ReportContactDialog").then((m) => m.ReportContactDialog);
+
 function ReportWrongContact({ contact }: { contact: LeadContact }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState("");
-  const { mutate, mutation } = useCustomMutation();
-  const report = () =>
-    mutate(
-      { url: `user-unlock-contact/${contact.id}/report/`, method: "post", values: { reason: reason.trim() }, errorNotification: false },
-      {
-        onSuccess: () => {
-          toastSuccess("Thank you. Our team will check this contact; if it is wrong, your credit comes back.");
-          setOpen(false);
-          setReason("");
-        },
-      },
-    );
+  // The dialog (Modal, text area) loads when the button is first pointed at or pressed.
+  const dialog = useLazyDialog("Report wrong", loadReportDialog, { contact });
   return (
     <>
-      <Button size="small" type="link" danger icon={<FlagOutlined />} onClick={() => setOpen(true)} className="report-contact">
+      <Button
+        size="small"
+        type="link"
+        danger
+        icon={<FlagOutlined />}
+        loading={dialog.busy}
+        onPointerEnter={dialog.preload}
+        onFocus={dialog.preload}
+        onClick={() => dialog.show({ contact })}
+        className="report-contact"
+      >
         Report wrong
       </Button>
-      <Modal
-        title={`Report ${contact.name} as wrong`}
-        open={open}
-        okText="Report"
-        okButtonProps={{ disabled: !reason.trim(), danger: true }}
-        confirmLoading={mutation.isPending}
-        onOk={report}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph type="secondary">If our team confirms it, the credit you spent on this contact is given back.</Typography.Paragraph>
-        <Input.TextArea aria-label="Reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} placeholder="e.g. The number belongs to someone else; the person left the company" />
-      </Modal>
+      {dialog.element}
     </>
   );
 }
