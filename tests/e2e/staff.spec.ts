@@ -245,6 +245,11 @@ test.describe("staff area", () => {
     await page.locator(".project-images input[type=file]").setInputFiles({ name: `site-${stamp}.png`, mimeType: "image/png", buffer: png });
     await expect(page.getByText("Image uploaded")).toBeVisible();
     await expect(page.locator(".project-images img")).toHaveCount(1);
+    // The thumbnail opens the preview (loaded on first use); Escape closes it.
+    await page.getByRole("button", { name: `Open site-${stamp}.png` }).click();
+    await expect(page.locator(".ant-image-preview-img")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".ant-image-preview-img")).toBeHidden();
     await expect(history.getByText(`site-${stamp}.png`)).toBeVisible();
     await shot(page, "edit-desktop", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

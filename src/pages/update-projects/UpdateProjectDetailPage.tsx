@@ -9,7 +9,6 @@ import { useCustomMutation } from "@refinedev/core";
 import {
   Button,
   Col,
-  DatePicker,
   Empty,
   Flex,
   Form,
@@ -23,7 +22,6 @@ import {
   Typography,
 } from "antd";
 import { Panel } from "../../components/page/Panel";
-import dayjs from "dayjs";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { isRecordId } from "../../../common/api";
@@ -41,9 +39,10 @@ import { ProjectDocumentsCard } from "./ProjectDocumentsCard";
 import { changedFields, editableValues, type EditableProject, type ProjectDetail } from "./projectFields";
 import { useProjectHistory, useRefreshProjectParts, useStatusUpdates } from "./projectParts";
 
+// The browser's own date input (as the listers' date filters): its value is the API's YYYY-MM-DD.
 const dateProps = {
-  getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : null }),
-  normalize: (v: dayjs.Dayjs | null) => (v ? v.format("YYYY-MM-DD") : null),
+  getValueProps: (v: string | null) => ({ value: v ?? "" }),
+  normalize: (v: string) => (v === "" ? null : v),
 };
 const textOrNull = { normalize: (v: string) => (v === "" ? null : v) };
 
@@ -358,12 +357,12 @@ export default function UpdateProjectDetailPage() {
                 <Row gutter={12}>
                   <Col xs={24} sm={12}>
                     <Form.Item label="Start date" name="start_date" {...dateProps}>
-                      <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
+                      <Input type="date" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
                     <Form.Item label="Completion date" name="completion_date" {...dateProps}>
-                      <DatePicker format="DD MMM, YYYY" style={{ width: "100%" }} />
+                      <Input type="date" />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>

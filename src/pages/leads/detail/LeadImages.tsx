@@ -1,16 +1,27 @@
-// The lead's images: shown behind the token (fetched as blobs), with antd's preview; staff add one
-// with 'Upload image'.
+// The lead's images: shown behind the token (fetched as blobs); a thumbnail opens antd's preview
+// (ImagePreview, loaded when first pointed at); staff add one with 'Upload image'.
 import { UploadOutlined } from "@ant-design/icons";
 import { useCustomMutation, useDataProvider } from "@refinedev/core";
-import { Button, Image, Skeleton } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { Button, Skeleton } from "antd";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLazyDialog } from "../../../components/page/LazyDialogButton";
 import { toastSuccess } from "../../../lib/toast";
 import type { LeadImage } from "../api";
 import { Part } from "./LeadSections";
 import { useLeadPart, useRefreshLeadPart } from "./useLead";
 
 /** An image behind the token: fetched through the HTTP layer as a blob. */
-function AuthImage({ image }: { image: LeadImage }) {
+const loadPreview = () => import("./ImagePreview").then((m) => m.ImagePreview);
+
+interface AuthImageProps {
+  image: LeadImage;
+  /** The image's address once fetched (for the preview), null when it goes. */
+  onLoaded: (id: LeadImage["id"], src: string | null) => void;
+  onOpen: (id: LeadImage["id"]) => void;
+  preload: () => void;
+}
+
+function AuthImage({ image, onLoaded, onOpen, preload }: AuthImageProps) {
   const dataProvider = useDataProvider();
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -23,16 +34,22 @@ function AuthImage({ image }: { image: LeadImage }) {
         if (!live) return;
         url = URL.createObjectURL(file.blob);
         setSrc(url);
+        onLoaded(image.id, url);
       })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
+      onLoaded(image.id, null);
     };
-  }, [image.url, dataProvider]);
+  }, [image.url, image.id, dataProvider, onLoaded]);
   if (failed) return <div className="lead-image lead-image-missing">{image.file_name}</div>;
   if (!src) return <Skeleton.Image active className="lead-image" />;
-  return <Image src={src} alt={image.file_name} className="lead-image" width={160} height={120} style={{ objectFit: "cover" }} />;
+  return (
+    <button type="button" className="lead-image-open" aria-label={`Open ${image.file_name}`} onPointerEnter={preload} onFocus={preload} onClick={() => onOpen(image.id)}>
+      <img src={src} alt={image.file_name} className="lead-image" width={160} height={120} style={{ objectFit: "cover" }} />
+    </button>
+  );
 }
 
 /**
@@ -65,6 +82,14 @@ export function ImagesSection({ leadId, isStaff }: { leadId: string; isStaff: bo
   const query = useLeadPart<{ results: LeadImage[] }>(leadId, "image-upload/");
   const refreshImages = useRefreshLeadPart(leadId, "image-upload/");
   const { mutate, mutation } = useCustomMutation();
+  // Each image's address once fetched, for the preview's previous/next among those shown.
+  const loaded = useRef(new Map<LeadImage["id"], string>());
+  const onLoaded = useCallback((id: LeadImage["id"], src: string | null) => void (src ? loaded.current.set(id, src) : loaded.current.delete(id)), []);
+  const preview = useLazyDialog("Image", loadPreview);
+  const open = (items: LeadImage[], id: LeadImage["id"]) => {
+    const shown = items.filter((img) => loaded.current.has(img.id));
+    preview.show({ items: shown.map((img) => ({ src: loaded.current.get(img.id)!, alt: img.file_name })), current: Math.max(0, shown.findIndex((img) => img.id === id)) });
+  };
   const upload = (file: File) => {
     const form = new FormData();
     form.append("file", file);
@@ -83,15 +108,14 @@ export function ImagesSection({ leadId, isStaff }: { leadId: string; isStaff: bo
       {isStaff && <ImagePicker onPick={upload} busy={mutation.isPending} />}
       <Part<LeadImage> query={query} empty="No images">
         {(items) => (
-          <Image.PreviewGroup>
-            <div className="lead-images">
-              {items.map((img) => (
-                <AuthImage key={img.id} image={img} />
-              ))}
-            </div>
-          </Image.PreviewGroup>
+          <div className="lead-images">
+            {items.map((img) => (
+              <AuthImage key={img.id} image={img} onLoaded={onLoaded} onOpen={(id) => open(items, id)} preload={preview.preload} />
+            ))}
+          </div>
         )}
       </Part>
+      {preview.element}
     </div>
   );
 }
