@@ -3,7 +3,8 @@
 // (company/static_data/) with how many contacts an unlock would show. Tab, search and page are
 // in the URL.
 import { useList } from "@refinedev/core";
-import { Alert, Empty, Input, Pagination, Tabs, Typography } from "antd";
+import { Alert, Empty, Input, Pagination, Typography } from "antd";
+import { TabSet } from "../../components/page/TabSet";
 import { Panel } from "../../components/page/Panel";
 import { DataTable, type DataColumn } from "../../components/page/DataTable";
 import { useEffect, useState } from "react";
@@ -177,7 +178,7 @@ export default function UnlockedCompaniesPage() {
           onSearch={(v) => go({ q: v })}
           style={{ maxWidth: 360, marginBottom: 8 }}
         />
-        <Tabs
+        <TabSet
           activeKey={tab}
           onChange={(key) => go({ tab: key as Tab, q })}
           items={[

@@ -4,7 +4,8 @@
 // summary beside tabs.
 import "./leads.css";
 import { SafetyOutlined } from "@ant-design/icons";
-import { Col, Descriptions, Row, Space, Tabs, Tag, Typography } from "antd";
+import { Col, Descriptions, Row, Space, Tag, Typography } from "antd";
+import { TabSet } from "../../components/page/TabSet";
 import { Panel } from "../../components/page/Panel";
 import type { DescriptionsProps } from "antd";
 import type { ReactNode } from "react";
@@ -182,7 +183,7 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
         <Row gutter={[16, 16]} className="lead-detail-new">
           <Col xs={24} lg={16}>
             <Panel size="small">
-              <Tabs
+              <TabSet
                 items={[
                   { key: "overview", label: "Overview", children: fields },
                   { key: "contacts", label: "Contacts", children: <ContactsSection leadId={id} /> },

@@ -4,7 +4,8 @@
 // The review queue (the default tab) comes with the page; each other tab's panel is a chunk of its
 // own, fetched when the tab opens (or is pointed at): the users' drawer, the imports' uploader and
 // the audit log's date range are not the review queue's.
-import { Skeleton, Tabs } from "antd";
+import { Skeleton } from "antd";
+import { TabSet } from "../../components/page/TabSet";
 import { Suspense, type ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import { PageShell } from "../../components/page/PageShell";
@@ -35,10 +36,9 @@ export default function UpdateProjectsPage() {
   const current = TABS.find((t) => t.key === params.get("tab")) ?? TABS[0];
   return (
     <PageShell title={current.heading[0]} subtitle={current.heading[1]}>
-      <Tabs
+      <TabSet
         activeKey={current.key}
         onChange={(key) => setParams(key === "review" ? {} : { tab: key })}
-        destroyOnHidden
         items={TABS.map(({ key, label, load }) => {
           const Panel = PANELS.get(key)!;
           const preload = () => void load?.().catch(() => undefined);

@@ -2,7 +2,8 @@
 // status updates, histories and similar leads (images: LeadImages.tsx). Each loads on its own and
 // shows its own failure, so one missing part never blanks the page.
 import { LockOutlined } from "@ant-design/icons";
-import { Alert, Empty, List, Skeleton, Tabs, Tag, Timeline, Typography } from "antd";
+import { Alert, Empty, List, Skeleton, Tag, Timeline, Typography } from "antd";
+import { TabSet } from "../../../components/page/TabSet";
 import { DataTable } from "../../../components/page/DataTable";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -40,7 +41,7 @@ export function DocumentsSection({ leadId }: { leadId: string }) {
   return (
     <>
       <LeadDocuments leadId={leadId} />
-      <Tabs
+      <TabSet
         size="small"
         items={[
           {
@@ -190,7 +191,7 @@ export function HistorySection({ leadId, markHistory }: { leadId: string; markHi
   const contacts = useLeadPart<HistoryEntry[]>(leadId, "contacts-history");
   const marks = markHistory ?? [];
   return (
-    <Tabs
+    <TabSet
       size="small"
       items={[
         {
