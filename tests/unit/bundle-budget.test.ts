@@ -29,7 +29,9 @@ const DIST = path.join(ROOT, "dist");
 // not antd's Form, Input and Button; /login 264.7 → 194.4 KB.
 // 532 → 478: every table of rows is the app's DataTable, none antd's Table (rc-table, rc-tree):
 // /update-projects 531.4 → 477.3 KB, its detail page 511.7 → 458.5, /profile 432.6 → 378.2.
-const CEILINGS = { signedOut: BUDGETS.signedOut, signedIn: 478 * 1024 } as const;
+// 478 → 400 (issue 17's budget, met): no page brings antd's Table or Tabs; dialogs, previews and the
+// staff area's other tabs load when first used; the staff editor's value and dates are plain inputs.
+const CEILINGS = BUDGETS;
 
 let manifest: Manifest;
 let sizes: PageSize[];
@@ -155,9 +157,9 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
-  // Issue 17's budgets: a signed-out page ≤ 200 KB (met), a signed-in page ≤ 400 KB (not met yet:
-  // npm run bench prints each page against it; until then no page may grow past what it weighs today).
-  it("no page is heavier than it is today", () => {
+  // Issue 17's budgets: a signed-out page ≤ 200 KB, a signed-in page ≤ 400 KB (gzipped JavaScript
+  // on first open); npm run bench prints each page against them.
+  it("every page is within its budget", () => {
     expect(over((s) => (s.signedIn ? CEILINGS.signedIn : CEILINGS.signedOut))).toEqual([]);
   });
 });

@@ -13,7 +13,6 @@ import {
   Flex,
   Form,
   Input,
-  InputNumber,
   Row,
   Select,
   Space,
@@ -36,6 +35,7 @@ import { useLeadPart } from "../leads/detail/useLead";
 import { CompanySelect } from "./CompanySelect";
 import { ProjectContactsCard } from "./ProjectContactsCard";
 import { ProjectDocumentsCard } from "./ProjectDocumentsCard";
+import { RupeeInput } from "./RupeeInput";
 import { changedFields, editableValues, type EditableProject, type ProjectDetail } from "./projectFields";
 import { useProjectHistory, useRefreshProjectParts, useStatusUpdates } from "./projectParts";
 
@@ -43,6 +43,11 @@ import { useProjectHistory, useRefreshProjectParts, useStatusUpdates } from "./p
 const dateProps = {
   getValueProps: (v: string | null) => ({ value: v ?? "" }),
   normalize: (v: string) => (v === "" ? null : v),
+};
+// A browser number input's text as the API's number (none when empty).
+const numberProps = {
+  getValueProps: (v: number | null) => ({ value: v ?? "" }),
+  normalize: (v: string) => (v === "" || !Number.isFinite(Number(v)) ? null : Number(v)),
 };
 const textOrNull = { normalize: (v: string) => (v === "" ? null : v) };
 
@@ -285,17 +290,12 @@ export default function UpdateProjectDetailPage() {
                   </Col>
                   <Col xs={24} sm={12}>
                     <Form.Item label="Value (₹)" name="value" extra={<span className="value-hint">{valueHint(value)}</span>}>
-                      <InputNumber<number>
-                        min={0}
-                        style={{ width: "100%" }}
-                        formatter={(v) => (v === undefined || v === null || `${v}` === "" ? "" : formatIndianNumber(v, 2))}
-                        parser={(v) => Number((v ?? "").replace(/[^\d.]/g, "")) as number}
-                      />
+                      <RupeeInput />
                     </Form.Item>
                   </Col>
                   <Col xs={24} sm={12}>
-                    <Form.Item label="Area (sq ft)" name="area_sq_ft">
-                      <InputNumber min={0} style={{ width: "100%" }} />
+                    <Form.Item label="Area (sq ft)" name="area_sq_ft" {...numberProps}>
+                      <Input type="number" min={0} step="any" />
                     </Form.Item>
                   </Col>
                 </Row>
