@@ -99,6 +99,13 @@ export function facetQuery(filters: CrudFilter[], query?: Query): Query {
 
 const PREFETCH_TTL_MS = 10_000;
 const prefetched = new Map<string, { at: number; answer: Promise<unknown> }>();
+/**
+ * When each URL was last read for a page (this session), so a prefetch of something a page still
+ * shows from its cache (a lister visited in the last half minute) asks the server for nothing.
+ */
+const lastRead = new Map<string, number>();
+/** The longest a page shows a read without asking again (the listers' freshness, useLister). */
+const READ_KEPT_MS = 60_000;
 
 /**
  * A prefetch is kept under the URL and the session that asked: an answer fetched for one session
@@ -109,14 +116,18 @@ const prefetchKey = (path: string, query: Query) => `${getToken() ?? ""}\u0000${
 /** Entries past their time (a hovered link never clicked) are dropped as new ones come. */
 function sweepPrefetched(now: number): void {
   for (const [key, held] of prefetched) if (now - held.at >= PREFETCH_TTL_MS) prefetched.delete(key);
+  for (const [key, at] of lastRead) if (now - at >= READ_KEPT_MS) lastRead.delete(key);
 }
 
-/** GET a URL ahead of need; a second prefetch of the same URL while one is fresh does nothing. */
-export function prefetchGet(path: string, query: Query): void {
+/**
+ * GET a URL ahead of need; a second prefetch of the same URL while one is fresh does nothing, and
+ * so does one of a URL a page read within `readWithinMs` (the page still shows that answer).
+ */
+export function prefetchGet(path: string, query: Query, readWithinMs = 0): void {
   const now = Date.now();
   sweepPrefetched(now);
   const key = prefetchKey(path, query);
-  if (prefetched.has(key)) return;
+  if (prefetched.has(key) || now - (lastRead.get(key) ?? -Infinity) < Math.min(readWithinMs, READ_KEPT_MS)) return;
   const answer = http.get(path, { query, toast: false });
   answer.catch(() => prefetched.delete(key)); // a failed prefetch is forgotten: the page asks itself
   prefetched.set(key, { at: now, answer });
@@ -128,6 +139,7 @@ export const prefetchedCount = () => prefetched.size;
 /** A GET, answered by a fresh prefetch of the same URL for the same session when there is one (used once). */
 function getOnce<T>(path: string, options: { query: Query; signal?: AbortSignal }): Promise<T> {
   const key = prefetchKey(path, options.query);
+  lastRead.set(key, Date.now());
   const held = prefetched.get(key);
   prefetched.delete(key);
   if (held && Date.now() - held.at < PREFETCH_TTL_MS) return held.answer.then((a) => a as T, () => http.get<T>(path, options));

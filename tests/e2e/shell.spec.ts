@@ -102,6 +102,27 @@ test("once the page is idle, the menu's listers' code is fetched, so a first cli
   }
 });
 
+test("moving between listers: the click asks for a lister's rows once (the page takes the menu's prefetch), and a lister seen in the last half minute is not asked again", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signedIn(page, demo, { to: "/dashboard" });
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/list/tenders/search/" || path === "/api/list/results/search/") asked.push(path);
+  });
+  const menu = page.getByRole("menu").first();
+  await menu.getByText("Tenders", { exact: true }).click();
+  await expect(page.locator(".lister-results .data-table-row").first()).toBeVisible();
+  await menu.getByText("Results", { exact: true }).click();
+  await expect(page).toHaveURL(/\/results$/);
+  await expect(page.locator(".lister-results .data-table-row").first()).toBeVisible();
+  await menu.getByText("Tenders", { exact: true }).click(); // back within seconds: shown from the cache
+  await expect(page).toHaveURL(/\/live-tenders$/);
+  await expect(page.locator(".lister-results .data-table-row").first()).toBeVisible();
+  await page.waitForTimeout(500); // a late request would show here
+  expect(asked).toEqual(["/api/list/tenders/search/", "/api/list/results/search/"]);
+});
+
 // <style data-css-hash> per component (about a fifth of a lister's JavaScript time on opening).
 // A component the stylesheet lacks would be built here again: these name what was. (A menu inside
 // a dropdown registers an empty style, the dropdown's own covering it: nothing is built for it.)

@@ -68,6 +68,7 @@ describe("prefetching a lister from its menu link", () => {
     const { prefetchLister } = await import("../../src/components/search/prefetch");
     let fail = true;
     const fetch = stubApi(() => (fail ? jsonResponse(503, { detail: "busy" }) : jsonResponse(200, { count: 0, results: [] })));
+    localStorage.setItem(TOKEN_STORAGE_KEY, "unread-token"); // a session that has read no lister yet
     await prefetchLister("/dashboard");
     expect(fetch).not.toHaveBeenCalled();
     await prefetchLister("/live-tenders");
@@ -92,6 +93,22 @@ describe("prefetching a lister from its menu link", () => {
     await dataProvider.getList({ resource: "builders", pagination: { currentPage: 1 }, meta: { endpoint: "list/company/search/", query: {} } });
     const asked = fetch.mock.calls.filter(([u]) => String(u) === "/api/list/company/search/?page=1");
     expect(asked).toHaveLength(2);
+  });
+
+  it("does not prefetch a lister a page read in the last half minute (it is shown from the cache); later it does", async () => {
+    const { prefetchLister } = await import("../../src/components/search/prefetch");
+    const fetch = stubApi(() => jsonResponse(200, { count: 1, page: 1, page_size: 20, results: [{ id: 1 }], facets: {} }));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    localStorage.setItem(TOKEN_STORAGE_KEY, "reader-token"); // a session of its own: no other test's reads
+    const listAsked = () => fetch.mock.calls.filter(([u]) => String(u) === "/api/list/company/search/?page=1").length;
+    await dataProvider.getList({ resource: "builders", pagination: { currentPage: 1 }, meta: { endpoint: "list/company/search/", query: {} } });
+    expect(listAsked()).toBe(1);
+    vi.setSystemTime(Date.now() + 20_000);
+    await prefetchLister("/builders"); // shown from the cache on return: nothing to ask
+    expect(listAsked()).toBe(1);
+    vi.setSystemTime(Date.now() + 11_000);
+    await prefetchLister("/builders"); // past the half minute the page asks again: so does the prefetch
+    expect(listAsked()).toBe(2);
   });
 
   it("drops prefetches of links hovered and never clicked once they are stale", async () => {

@@ -16,14 +16,15 @@ function toItems(nodes: MenuNode[]): MenuProps["items"] {
 }
 
 /**
- * A menu link that starts loading a lister when the pointer reaches it or the keyboard focuses
- * it (its code, first page and facet counts: components/search/prefetch), so the click finds them
- * on their way. The prefetch module is itself loaded then, not with the shell.
+ * A menu link that starts loading a lister when the pointer reaches it, the keyboard focuses it or
+ * it is pressed (its code, first page and facet counts: components/search/prefetch), so the page
+ * finds them on their way instead of asking only once it has rendered. A lister still shown from
+ * its cache is not asked again. The prefetch module is itself loaded then, not with the shell.
  */
 function MenuLink({ path, label }: { path: string; label: string }) {
   const prefetch = () => void import("../search/prefetch").then((m) => m.prefetchLister(path)).catch(() => undefined);
   return (
-    <Link to={path} onPointerEnter={prefetch} onFocus={prefetch}>
+    <Link to={path} onPointerEnter={prefetch} onFocus={prefetch} onPointerDown={prefetch} onClick={prefetch}>
       {label}
     </Link>
   );

@@ -2,6 +2,13 @@
 // lister (leads now; tenders, results and builders later) writes one of these.
 import type { FacetField } from "./FacetPanel";
 
+/**
+ * A lister visited in the last half minute shows its rows at once when the user comes back,
+ * without asking again (useLister's staleTime; a prefetch of them is skipped too); a write that
+ * changes them (a mark, an unlock) invalidates them.
+ */
+export const LISTER_FRESH_MS = 30_000;
+
 export interface SortOption {
   value: string; // '' = the endpoint's default order
   label: string;

@@ -1,11 +1,12 @@
 // Moving between listers starts before the click: when the pointer reaches (or the keyboard
-// focuses) a menu link to a lister, its page's code and its first page of rows and facet counts
-// are fetched, so a click finds them on their way or already here (issue 17: click to rows in
+// focuses) a menu link to a lister, and again as it is pressed (a touch, a quick click), its
+// page's code and its first page of rows and facet counts are fetched, so a click finds them on their way or already here (issue 17: click to rows in
 // ≤ 200 ms). The requests are exactly the ones the page makes (the data provider's listQuery
 // and facetQuery over the same filters), which the data provider then answers from the prefetch.
 import { EMPTY_SEARCH, toListRequest } from "../../lib/searchUrl";
 import { facetQuery, listQuery, prefetchGet } from "../../providers/dataProvider";
 import { resources, type ListerSearch, type Page } from "../../resources";
+import { LISTER_FRESH_MS } from "./config";
 
 const withSlash = (path: string) => (path.endsWith("/") ? path : `${path}/`);
 
@@ -36,6 +37,7 @@ export async function prefetchLister(path: string): Promise<void> {
   void found.page?.preload?.();
   const { config, preset } = await found.lister();
   const { filters, sorters, currentPage, flags } = toListRequest(EMPTY_SEARCH, { preset, freshField: config.freshField, searchAllParam: config.searchAll?.param });
-  prefetchGet(config.endpoint, listQuery({ filters, sorters, pagination: { currentPage }, meta: { query: flags } }));
-  prefetchGet(facetsPath(config.endpoint), facetQuery(filters, flags));
+  // Not what the page still shows from its cache (visited in the last half minute): nothing to ask.
+  prefetchGet(config.endpoint, listQuery({ filters, sorters, pagination: { currentPage }, meta: { query: flags } }), LISTER_FRESH_MS);
+  prefetchGet(facetsPath(config.endpoint), facetQuery(filters, flags), LISTER_FRESH_MS);
 }

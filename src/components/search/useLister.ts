@@ -8,17 +8,12 @@ import { useMemo } from "react";
 import type { FacetsResponse } from "../../../common/api";
 import { toListRequest } from "../../lib/searchUrl";
 import { listQuery } from "../../providers/dataProvider";
-import type { ListerConfig } from "./config";
+import { LISTER_FRESH_MS, type ListerConfig } from "./config";
 import { facetsPath } from "./prefetch";
 import { useSearchState } from "./useSearchState";
 
 /** React Query's keepPreviousData: show the last answer while the next one loads. */
 const keepPrevious = <T,>(previous: T | undefined) => previous;
-/**
- * A lister visited in the last half minute shows its rows at once when the user comes back,
- * without waiting for them again; a write that changes them (a mark, an unlock) invalidates them.
- */
-const FRESH_FOR_MS = 30_000;
 
 export function useLister<T extends BaseRecord>(config: ListerConfig, preset: string[] = []) {
   const search = useSearchState(config.searchAll?.param, config.keepParams);
@@ -39,13 +34,13 @@ export function useLister<T extends BaseRecord>(config: ListerConfig, preset: st
     sorters,
     pagination: { currentPage, mode: "server" },
     meta,
-    queryOptions: { placeholderData: keepPrevious, staleTime: FRESH_FOR_MS },
+    queryOptions: { placeholderData: keepPrevious, staleTime: LISTER_FRESH_MS },
   });
   const { query: facets } = useCustom<FacetsResponse>({
     url: facetsPath(config.endpoint),
     method: "get",
     config: { filters, query: flags },
-    queryOptions: { placeholderData: keepPrevious, staleTime: FRESH_FOR_MS },
+    queryOptions: { placeholderData: keepPrevious, staleTime: LISTER_FRESH_MS },
   });
 
   // The same query as the list's (exports ask for exactly what is on screen).
