@@ -1,9 +1,10 @@
 // One page of builders: a table on wide screens, cards on phones. The name links to the
 // builder's detail; CIN, type, place, paid-up capital and incorporation tell similar names apart.
 import { UnlockOutlined } from "@ant-design/icons";
-import { Empty, Skeleton, Tag, Typography } from "antd";
+import { Tag, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import { DataTable, type DataColumn } from "../../components/page/DataTable";
+import type { DataColumn } from "../../components/page/DataTable";
+import { ListerResults } from "../../components/search/ListerResults";
 import { Link } from "react-router";
 import type { CompanyListRow } from "../../../common/companies";
 import { builderDetailPath } from "../../components/companies/api";
@@ -118,27 +119,15 @@ export function BuilderCard({ c }: { c: CompanyListRow }) {
 }
 
 export function BuilderResults({ rows, loading, cards }: { rows: CompanyListRow[] | undefined; loading: boolean; cards: boolean }) {
-  const empty = <Empty description="No companies match this search" />;
-  if (cards) {
-    if (loading && !rows) return <Skeleton active />;
-    if (!rows?.length) return empty;
-    return (
-      <div className="builder-cards">
-        {rows.map((c) => (
-          <BuilderCard key={c.id} c={c} />
-        ))}
-      </div>
-    );
-  }
   return (
-    <DataTable<CompanyListRow>
-      className="builder-table"
-      rowKey="id"
-      columns={columns}
+    <ListerResults<CompanyListRow>
       rows={rows}
       loading={loading}
-      minWidth={760}
-      empty={empty }
+      cards={cards}
+      emptyText="No companies match this search"
+      table={{ className: "builder-table", columns, minWidth: 760 }}
+      cardsClassName="builder-cards"
+      card={(c) => <BuilderCard c={c} />}
     />
   );
 }

@@ -1,8 +1,9 @@
 // The leads of one page of results: a table on wide screens, cards on phones.
 import "./leads.css";
-import { Empty, Skeleton, Space, Tag, Typography } from "antd";
+import { Space, Tag, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import { DataTable, type DataColumn } from "../../components/page/DataTable";
+import type { DataColumn } from "../../components/page/DataTable";
+import { ListerResults } from "../../components/search/ListerResults";
 import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { leadDetailPath, projectTypes, type LeadRow } from "./api";
@@ -147,29 +148,17 @@ export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow
 }
 
 export function LeadResults({ leads, loading, cards }: Props) {
-  if (cards) {
-    if (loading && !leads) return <Skeleton active />;
-    if (!leads?.length) return <Empty description="No leads match this search" />;
-    return (
-      <MarkLeads>
-        <div className="lead-cards">
-          {leads.map((lead) => (
-            <LeadCard key={lead.id} lead={lead} />
-          ))}
-        </div>
-      </MarkLeads>
-    );
-  }
+  // One mark mutation for the page's rows (MarkLeads), in the table and in the cards.
   return (
     <MarkLeads>
-      <DataTable<LeadRow>
-        className="lead-table"
-        rowKey="id"
-        columns={columns}
+      <ListerResults<LeadRow>
         rows={leads}
         loading={loading}
-        minWidth={720}
-        empty={<Empty description="No leads match this search" />}
+        cards={cards}
+        emptyText="No leads match this search"
+        table={{ className: "lead-table", columns, minWidth: 720 }}
+        cardsClassName="lead-cards"
+        card={(lead) => <LeadCard lead={lead} />}
       />
     </MarkLeads>
   );

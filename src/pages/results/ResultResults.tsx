@@ -1,8 +1,9 @@
 // One page of tender results: a table on wide screens, cards on phones.
 import "../tenders/tenders.css";
-import { Empty, Skeleton, Typography } from "antd";
+import { Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import { DataTable, type DataColumn } from "../../components/page/DataTable";
+import type { DataColumn } from "../../components/page/DataTable";
+import { ListerResults } from "../../components/search/ListerResults";
 import { Link } from "react-router";
 import type { ResultListRow } from "../../../common/tenders";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -88,26 +89,15 @@ interface Props {
 }
 
 export function ResultResults({ results, loading, cards }: Props) {
-  if (cards) {
-    if (loading && !results) return <Skeleton active />;
-    if (!results?.length) return <Empty description="No results match this search" />;
-    return (
-      <div className="tender-cards">
-        {results.map((r) => (
-          <ResultCard key={r.id} result={r} />
-        ))}
-      </div>
-    );
-  }
   return (
-    <DataTable<ResultListRow>
-      className="tender-table result-table"
-      rowKey="id"
-      columns={columns}
+    <ListerResults<ResultListRow>
       rows={results}
       loading={loading}
-      minWidth={720}
-      empty={<Empty description="No results match this search" /> }
+      cards={cards}
+      emptyText="No results match this search"
+      table={{ className: "tender-table result-table", columns, minWidth: 720 }}
+      cardsClassName="tender-cards"
+      card={(r) => <ResultCard result={r} />}
     />
   );
 }

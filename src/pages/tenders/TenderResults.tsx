@@ -1,8 +1,9 @@
 // One page of tenders: a table on wide screens, cards on phones.
 import "./tenders.css";
-import { Empty, Skeleton, Typography } from "antd";
+import { Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
-import { DataTable, type DataColumn } from "../../components/page/DataTable";
+import type { DataColumn } from "../../components/page/DataTable";
+import { ListerResults } from "../../components/search/ListerResults";
 import { Link } from "react-router";
 import type { TenderListRow } from "../../../common/tenders";
 import { formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -94,26 +95,15 @@ interface Props {
 }
 
 export function TenderResults({ tenders, loading, cards }: Props) {
-  if (cards) {
-    if (loading && !tenders) return <Skeleton active />;
-    if (!tenders?.length) return <Empty description="No tenders match this search" />;
-    return (
-      <div className="tender-cards">
-        {tenders.map((t) => (
-          <TenderCard key={t.id} tender={t} />
-        ))}
-      </div>
-    );
-  }
   return (
-    <DataTable<TenderListRow>
-      className="tender-table"
-      rowKey="id"
-      columns={columns}
+    <ListerResults<TenderListRow>
       rows={tenders}
       loading={loading}
-      minWidth={720}
-      empty={<Empty description="No tenders match this search" /> }
+      cards={cards}
+      emptyText="No tenders match this search"
+      table={{ className: "tender-table", columns, minWidth: 720 }}
+      cardsClassName="tender-cards"
+      card={(t) => <TenderCard tender={t} />}
     />
   );
 }
