@@ -1,7 +1,7 @@
 // One page of builders: a table on wide screens, cards on phones. The name links to the
 // builder's detail; CIN, type, place, paid-up capital and incorporation tell similar names apart.
 import { UnlockOutlined } from "@ant-design/icons";
-import { Tag, Typography } from "antd";
+import { Tag } from "antd";
 import { Panel } from "../../components/page/Panel";
 import type { DataColumn } from "../../components/page/DataTable";
 import { ListerResults } from "../../components/search/ListerResults";
@@ -24,9 +24,9 @@ function Kind({ c }: { c: Pick<CompanyListRow, "company_type" | "industry"> }) {
     <>
       <div>{formatText(c.company_type)}</div>
       {c.industry && (
-        <Typography.Text type="secondary" className="builder-sub">
+        <span className="text-secondary builder-sub">
           {c.industry}
-        </Typography.Text>
+        </span>
       )}
     </>
   );
@@ -41,9 +41,9 @@ const columns: DataColumn<CompanyListRow>[] = [
         <Link to={builderDetailPath(c.id)} className="builder-name">
           {c.name}
         </Link>
-        <Typography.Text type="secondary" className="builder-cin">
+        <span className="text-secondary builder-cin">
           {c.cin ?? "No CIN"}
-        </Typography.Text>
+        </span>
         <span>
           <UnlockedTag unlocked={c.is_unlocked} />
           {c.company_status && c.company_status !== "Active" && <Tag color="red">{c.company_status}</Tag>}
@@ -59,9 +59,9 @@ const columns: DataColumn<CompanyListRow>[] = [
     render: (_, c) => (
       <>
         <div>{formatText(c.city)}</div>
-        <Typography.Text type="secondary" className="builder-sub">
+        <span className="text-secondary builder-sub">
           {formatText(c.state)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -73,9 +73,9 @@ const columns: DataColumn<CompanyListRow>[] = [
     render: (_, c) => (
       <>
         <div className="builder-money">{formatRupees(c.paid_up_capital)}</div>
-        <Typography.Text type="secondary" className="builder-sub" title="Incorporated">
+        <span className="text-secondary builder-sub" title="Incorporated">
           Inc. {formatDate(c.incorporation_date)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -102,9 +102,9 @@ export function BuilderCard({ c }: { c: CompanyListRow }) {
         </Link>
         <span className="builder-money">{formatRupees(c.paid_up_capital)}</span>
       </div>
-      <Typography.Text type="secondary" className="builder-cin">
+      <span className="text-secondary builder-cin">
         {c.cin ?? "No CIN"}
-      </Typography.Text>
+      </span>
       <div className="builder-card-meta">
         <span>{[c.company_type, c.industry].filter(Boolean).join(" · ") || formatText(null)}</span>
         <span>{formatLocation(c.city, c.state)}</span>

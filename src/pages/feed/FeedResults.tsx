@@ -1,6 +1,6 @@
 // The feed's leads as cards: 'New' when unseen, why each is in the feed, the lead's facts and
 // the user's mark.
-import { Empty, Skeleton, Space, Tag, Typography } from "antd";
+import { Empty, Skeleton, Space, Tag } from "antd";
 import { Panel } from "../../components/page/Panel";
 import { Link } from "react-router";
 import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -22,9 +22,9 @@ function reason(text: string): string {
 export function MatchedReasons({ matched }: { matched: string[] }) {
   return (
     <div className="feed-matched" aria-label="Why this is in your feed">
-      <Typography.Text type="secondary" className="feed-matched-label">
+      <span className="text-secondary feed-matched-label">
         Matches your
-      </Typography.Text>
+      </span>
       {matched.length ? (
         matched.map((m) => (
           <Tag key={m} color="geekblue" bordered={false} className="feed-reason">
@@ -59,9 +59,9 @@ function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
         </span>
         <span className="lead-value">{formatRupees(lead.value)}</span>
       </div>
-      <Typography.Text type="secondary" className="lead-owner">
+      <span className="text-secondary lead-owner">
         {formatText(lead.owner_name)}
-      </Typography.Text>
+      </span>
       <div className="lead-card-meta">
         <span>{formatLocation(lead.city, lead.district, lead.state)}</span>
         <span>{formatText(lead.sector)}</span>

@@ -26,7 +26,7 @@ export function TypeTags({ value, max = 3 }: { value: LeadRow["project_type"]; m
 }
 
 export function StatusTag({ status }: { status: string | null | undefined }) {
-  if (!status) return <Typography.Text type="secondary">{formatText(status)}</Typography.Text>;
+  if (!status) return <span className="text-secondary">{formatText(status)}</span>;
   const colour: Record<string, string> = {
     Planning: "geekblue",
     Approval: "purple",
@@ -50,9 +50,9 @@ const columns: DataColumn<LeadRow>[] = [
         </Link>
         {/* Cut by CSS (leads.css), not antd's ellipsis prop: that measures every row's text after
             each render (a forced layout per row, ≈ 190 ms of a 20-row page's first paint here). */}
-        <Typography.Text type="secondary" className="lead-owner lead-owner-one-line" title={lead.owner_name ?? undefined}>
+        <span className="text-secondary lead-owner lead-owner-one-line" title={lead.owner_name ?? undefined}>
           {formatText(lead.owner_name)}
-        </Typography.Text>
+        </span>
         <TypeTags value={lead.project_type} max={3} />
       </div>
     ),
@@ -64,9 +64,9 @@ const columns: DataColumn<LeadRow>[] = [
     render: (_, l) => (
       <>
         <div>{formatLocation(l.city, l.district)}</div>
-        <Typography.Text type="secondary" className="lead-sub">
+        <span className="text-secondary lead-sub">
           {formatText(l.state)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -89,9 +89,9 @@ const columns: DataColumn<LeadRow>[] = [
     render: (_, l) => (
       <>
         <div className="lead-value">{formatRupees(l.value)}</div>
-        <Typography.Text type="secondary" className="lead-sub" title="Retrieved on">
+        <span className="text-secondary lead-sub" title="Retrieved on">
           {formatDate(l.retrieved_on)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -128,9 +128,9 @@ export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow
         )}
         <span className="lead-value">{formatRupees(lead.value)}</span>
       </div>
-      <Typography.Text type="secondary" className="lead-owner">
+      <span className="text-secondary lead-owner">
         {formatText(lead.owner_name)}
-      </Typography.Text>
+      </span>
       <div className="lead-card-meta">
         <span>{formatLocation(lead.city, lead.district, lead.state)}</span>
         <span>{formatText(lead.sector)}</span>

@@ -1,6 +1,5 @@
 // One page of tender results: a table on wide screens, cards on phones.
 import "../tenders/tenders.css";
-import { Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
 import type { DataColumn } from "../../components/page/DataTable";
 import { ListerResults } from "../../components/search/ListerResults";
@@ -21,9 +20,9 @@ const columns: DataColumn<ResultListRow>[] = [
         <Link to={`/result/detail/${r.id}`} className="tender-title-link">
           {r.title}
         </Link>
-        <Typography.Text type="secondary" className="tender-org">
+        <span className="text-secondary tender-org">
           {formatText(r.org_name)}
-        </Typography.Text>
+        </span>
         <WonBy row={r}> · {bidders(r.bidder_count)}</WonBy>
         <TenderNumbers tender={r} />
       </div>
@@ -36,9 +35,9 @@ const columns: DataColumn<ResultListRow>[] = [
     render: (_, r) => (
       <>
         <div>{formatText(r.city)}</div>
-        <Typography.Text type="secondary" className="tender-sub">
+        <span className="text-secondary tender-sub">
           {formatText(r.state)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -50,9 +49,9 @@ const columns: DataColumn<ResultListRow>[] = [
     render: (_, r) => (
       <>
         <div className="tender-value">{formatRupees(r.award_value)}</div>
-        <Typography.Text type="secondary" className="tender-sub" title="The tender's estimated value">
+        <span className="text-secondary tender-sub" title="The tender's estimated value">
           est. {formatRupees(r.value)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -68,9 +67,9 @@ export function ResultCard({ result }: { result: ResultListRow }) {
         </Link>
         <span className="tender-value">{formatRupees(result.award_value)}</span>
       </div>
-      <Typography.Text type="secondary" className="tender-org">
+      <span className="text-secondary tender-org">
         {formatText(result.org_name)}
-      </Typography.Text>
+      </span>
       <WonBy row={result}> · {bidders(result.bidder_count)}</WonBy>
       <TenderNumbers tender={result} />
       <div className="tender-card-meta">

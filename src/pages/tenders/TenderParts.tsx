@@ -1,6 +1,6 @@
 // Small pieces the tender and result pages share: the status tag, the corrigendum tag, the
 // closing date with how long is left, and the numbers a tender is known by.
-import { Tag, Typography } from "antd";
+import { Tag } from "antd";
 import dayjs from "dayjs";
 import { formatDate } from "../../lib/format";
 
@@ -45,9 +45,9 @@ export function ClosingDate({ closing, live = true }: { closing: string | null |
     <span className="closing-date">
       <span>{formatDate(closing)}</span>
       {hint && (
-        <Typography.Text type={soon ? "warning" : "secondary"} className="closing-hint">
+        <span className={`${soon ? "text-warning" : "text-secondary"} closing-hint`}>
           {hint}
-        </Typography.Text>
+        </span>
       )}
     </span>
   );
@@ -66,8 +66,8 @@ export function tenderNumbers(t: { portal_tender_id: string | null; reference: s
 export function TenderNumbers({ tender }: { tender: { portal_tender_id: string | null; reference: string | null } }) {
   const text = tenderNumbers(tender);
   return text ? (
-    <Typography.Text type="secondary" className="tender-ref">
+    <span className="text-secondary tender-ref">
       {text}
-    </Typography.Text>
+    </span>
   ) : null;
 }

@@ -1,6 +1,5 @@
 // One page of tenders: a table on wide screens, cards on phones.
 import "./tenders.css";
-import { Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
 import type { DataColumn } from "../../components/page/DataTable";
 import { ListerResults } from "../../components/search/ListerResults";
@@ -20,9 +19,9 @@ const columns: DataColumn<TenderListRow>[] = [
         <Link to={`/tender/detail/${t.id}`} className="tender-title-link">
           {t.title}
         </Link>
-        <Typography.Text type="secondary" className="tender-org">
+        <span className="text-secondary tender-org">
           {formatText(t.org_name)}
-        </Typography.Text>
+        </span>
         <span className="tender-tags">
           <TenderStatusTag status={t.tender_status} />
           <CorrigendumTag on={t.is_corrigendum} />
@@ -38,9 +37,9 @@ const columns: DataColumn<TenderListRow>[] = [
     render: (_, t) => (
       <>
         <div>{formatText(t.city ?? t.district)}</div>
-        <Typography.Text type="secondary" className="tender-sub">
+        <span className="text-secondary tender-sub">
           {formatText(t.state)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -52,9 +51,9 @@ const columns: DataColumn<TenderListRow>[] = [
     render: (_, t) => (
       <>
         <div className="tender-value">{formatRupees(t.value)}</div>
-        <Typography.Text type="secondary" className="tender-sub" title="Earnest money deposit">
+        <span className="text-secondary tender-sub" title="Earnest money deposit">
           EMD {formatRupees(t.emd)}
-        </Typography.Text>
+        </span>
       </>
     ),
   },
@@ -70,9 +69,9 @@ export function TenderCard({ tender }: { tender: TenderListRow }) {
         </Link>
         <span className="tender-value">{formatRupees(tender.value)}</span>
       </div>
-      <Typography.Text type="secondary" className="tender-org">
+      <span className="text-secondary tender-org">
         {formatText(tender.org_name)}
-      </Typography.Text>
+      </span>
       <div className="tender-card-meta">
         <span>{formatLocation(tender.city, tender.district, tender.state)}</span>
         <span>
