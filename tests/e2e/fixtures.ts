@@ -288,7 +288,7 @@ export async function withFilters<T>(page: Page, phone: boolean, act: (panel: Lo
   const drawer = page.locator(".ant-drawer-content");
   await expect(drawer).toBeVisible();
   const out = await act(drawer);
-  await drawer.getByRole("button", { name: /^Show / }).click();
+  await drawer.getByRole("button", { name: /^Show [\d,]+ / }).click();
   await expect(drawer).toBeHidden();
   return out;
 }

@@ -342,7 +342,7 @@ test.describe("staff area", () => {
       await poll(() => new URL(page.url()).searchParams.getAll("filter")).toEqual(["category:industrial"]);
       if (phone) {
         await shot(page, "review-filters-phone");
-        await panel.getByRole("button", { name: /^Show / }).click();
+        await panel.getByRole("button", { name: /^Show [\d,]+ / }).click();
       }
       await poll(count, { timeout: 20_000 }).toBe(expected);
       if (!phone) await expect(page.locator(".review-table .ant-tag").filter({ hasText: "Construction" })).toHaveCount(0);

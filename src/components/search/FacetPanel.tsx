@@ -2,7 +2,7 @@
 // and fields AND'ed by the server; each group's counts ignore its own selection (multi-select
 // counts), so ticking a second state shows how many the wider choice brings. Long groups show
 // the first few options and 'Show more'; an expanded long group gets a filter box.
-import { Checkbox, Input, Typography } from "antd";
+import { Input } from "antd";
 import { useMemo, useState } from "react";
 import type { FacetOption } from "../../../common/api";
 import { formatIndianNumber } from "../../lib/format";
@@ -51,27 +51,32 @@ function FacetGroup({ field, options, selected, onChange, onToggle, visible, nou
   return (
     <div className="facet-group" role="group" aria-labelledby={titleId}>
       <div className="facet-title">
-        <Typography.Text strong id={titleId}>
+        <span className="facet-name" id={titleId}>
           {field.label}
-        </Typography.Text>
+        </span>
         {selected.length > 0 && (
-          <Typography.Link className="facet-clear" onClick={() => onChange([])} aria-label={`Clear ${field.label}`}>
+          <button type="button" className="text-button facet-clear" onClick={() => onChange([])} aria-label={`Clear ${field.label}`}>
             Clear
-          </Typography.Link>
+          </button>
         )}
       </div>
       {expanded && all.length > visible && (
         <Input size="small" allowClear placeholder={`Find ${field.label.toLowerCase()}`} value={filter} onChange={(e) => setFilter(e.target.value)} className="facet-find" />
       )}
-      {all.length === 0 && <Typography.Text type="secondary" className="facet-none">No options</Typography.Text>}
+      {all.length === 0 && <span className="text-secondary facet-none">No options</span>}
       <ul className="facet-options">
         {shown.map((option) => {
           const on = selected.includes(option.text);
           return (
             <li key={option.text}>
-              <Checkbox checked={on} onChange={(e) => (onToggle ? onToggle(option.text, e.target.checked) : onChange(toggleValue(selected, option.text, e.target.checked)))}>
+              <label className="facet-check">
+                <input
+                  type="checkbox"
+                  checked={on}
+                  onChange={(e) => (onToggle ? onToggle(option.text, e.target.checked) : onChange(toggleValue(selected, option.text, e.target.checked)))}
+                />
                 <span className="facet-text">{field.valueLabel ? field.valueLabel(option.text) : option.text}</span>
-              </Checkbox>
+              </label>
               <span className="facet-count" aria-label={`${formatIndianNumber(option.count)} ${noun}`}>
                 {formatIndianNumber(option.count)}
               </span>
@@ -80,15 +85,17 @@ function FacetGroup({ field, options, selected, onChange, onToggle, visible, nou
         })}
       </ul>
       {(hidden > 0 || expanded) && all.length > visible && (
-        <Typography.Link
-          className="facet-more"
+        <button
+          type="button"
+          className="text-button facet-more"
+          aria-expanded={expanded}
           onClick={() => {
             setExpanded(!expanded);
             setFilter("");
           }}
         >
           {expanded ? "Show less" : `Show more (${hidden})`}
-        </Typography.Link>
+        </button>
       )}
     </div>
   );
