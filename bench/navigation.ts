@@ -137,11 +137,14 @@ async function main() {
 
     const moves: number[] = [];
     const hovered: number[] = [];
+    const timed: { ms: number; to: string; round: number }[] = [];
     const requests: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const move of MOVES) {
         // Alternate: a bare click (a script, a touch screen) and a click after the pointer rested.
-        (round % 2 === 0 ? moves : hovered).push(await timedMove(page, move.path, round % 2 === 1));
+        const ms = await timedMove(page, move.path, round % 2 === 1);
+        (round % 2 === 0 ? moves : hovered).push(ms);
+        timed.push({ ms, to: move.path, round });
         requests.push(await timedRequest(page, move.api, token));
       }
     }
@@ -152,6 +155,8 @@ async function main() {
     console.log(`  after a hover, click to rows: median ${ms(median(hovered))}, worst ${ms(Math.max(...hovered))}`);
     console.log(`  baseline, the same list request alone from the page: median ${ms(median(requests))}, worst ${ms(Math.max(...requests))}`);
     console.log(`  ratio (median move / median request): bare ×${(median(moves) / median(requests)).toFixed(1)}, hovered ×${(median(hovered) / median(requests)).toFixed(1)}; target median ≤ 200 ms, worst ≤ 400 ms`);
+    const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    console.log(`  slowest moves: ${slowest.map((t) => `${t.to} ${ms(t.ms)} (round ${t.round + 1}, ${t.round % 2 ? "hovered" : "bare"})`).join("; ")}`);
     console.log(`  page JS heap: ${heapBefore.toFixed(1)} MB after the first lister, ${heapAfter.toFixed(1)} MB after the moves (×${(heapAfter / heapBefore).toFixed(2)})`);
   } finally {
     await browser.close();
