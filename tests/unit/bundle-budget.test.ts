@@ -126,6 +126,13 @@ describe("first-open JavaScript per page (from dist/.vite/manifest.json)", () =>
     }
   });
 
+  it("no page brings antd's Table or Tabs on its first open: tables are the app's DataTable, tabs its TabSet", () => {
+    for (const s of sizes) {
+      const code = codeOf(s);
+      for (const prefix of ["rc-table", "rc-tabs"]) expect(hasPrefix(code, prefix), `${prefix} is on ${s.route}`).toBe(false);
+    }
+  });
+
   it("the reminders page and the calendar bring no dialog or date picker: the add/edit dialog loads when first opened", () => {
     for (const route of ["/reminders", "/project-calendar"]) {
       expect(hasPrefix(codeOf(page(route)), "rc-dialog"), `rc-dialog (antd Modal) is on ${route}`).toBe(false);
