@@ -135,11 +135,15 @@ export function prefetchGet(path: string, query: Query, readWithinMs = 0): void 
 
 /** How many prefetched answers are held (tests: the map stays small). */
 export const prefetchedCount = () => prefetched.size;
+/** How many read times are held (tests: old ones go as new reads come). */
+export const readTimesCount = () => lastRead.size;
 
 /** A GET, answered by a fresh prefetch of the same URL for the same session when there is one (used once). */
 function getOnce<T>(path: string, options: { query: Query; signal?: AbortSignal }): Promise<T> {
   const key = prefetchKey(path, options.query);
-  lastRead.set(key, Date.now());
+  const now = Date.now();
+  sweepPrefetched(now); // reads come without prefetches too (a suggester's every keystroke): keep both maps small
+  lastRead.set(key, now);
   const held = prefetched.get(key);
   prefetched.delete(key);
   if (held && Date.now() - held.at < PREFETCH_TTL_MS) return held.answer.then((a) => a as T, () => http.get<T>(path, options));

@@ -1,7 +1,7 @@
 // Refine's list parameters → the search language of DESIGN.md.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_STORAGE_KEY } from "../../common/constants";
-import { dataProvider, listQuery, prefetchedCount } from "../../src/providers/dataProvider";
+import { dataProvider, listQuery, prefetchedCount, readTimesCount } from "../../src/providers/dataProvider";
 import { resources } from "../../src/resources";
 import { jsonResponse, stubApi } from "./helpers";
 
@@ -109,6 +109,17 @@ describe("prefetching a lister from its menu link", () => {
     vi.setSystemTime(Date.now() + 11_000);
     await prefetchLister("/builders"); // past the half minute the page asks again: so does the prefetch
     expect(listAsked()).toBe(2);
+  });
+
+  it("forgets read times older than a minute as new reads come, without any prefetch", async () => {
+    stubApi(() => jsonResponse(200, { results: [] }));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 10 * 60_000); // every earlier test's reads are old now
+    for (const q of ["a", "ab", "abc"]) await dataProvider.custom!({ url: "company/suggest/", method: "get", query: { q } });
+    expect(readTimesCount()).toBe(3);
+    vi.setSystemTime(Date.now() + 61_000);
+    await dataProvider.custom!({ url: "company/suggest/", method: "get", query: { q: "abcd" } });
+    expect(readTimesCount()).toBe(1);
   });
 
   it("drops prefetches of links hovered and never clicked once they are stale", async () => {
