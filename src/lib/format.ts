@@ -24,6 +24,15 @@ export function formatIndianNumber(value: unknown, decimals = 2): string {
   return indianFormat(decimals).format(n);
 }
 
+const WHOLE_GROUPS = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+
+/** Digits being typed, grouped the Indian way, the decimal part kept as typed ('25000000.' stays open). */
+export function groupTyped(plain: string): string {
+  const [whole, fraction] = plain.split(".");
+  const grouped = whole === "" ? "" : WHOLE_GROUPS.format(Number(whole));
+  return plain.includes(".") ? `${grouped || "0"}.${fraction}` : grouped;
+}
+
 const indianFormats = new Map<number, Intl.NumberFormat>();
 /** Intl's en-IN grouping, one formatter per number of fraction digits (they are costly to make). */
 function indianFormat(decimals: number): Intl.NumberFormat {

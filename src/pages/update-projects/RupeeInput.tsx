@@ -3,7 +3,7 @@
 // InputNumber (rc-input-number and its decimal library, ≈ 7 KB gz on the staff editor's first open).
 import { Input, type InputProps, type InputRef } from "antd";
 import { useLayoutEffect, useRef, useState, type ChangeEvent } from "react";
-import { formatIndianNumber } from "../../lib/format";
+import { formatIndianNumber, groupTyped } from "../../lib/format";
 
 interface Props extends Omit<InputProps, "value" | "onChange"> {
   value?: number | null;
@@ -12,14 +12,6 @@ interface Props extends Omit<InputProps, "value" | "onChange"> {
 
 /** What can be typed: digits with at most one decimal point (no sign: values are never negative). */
 const TYPABLE = /^\d*\.?\d*$/;
-const GROUPS = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
-
-/** Typed digits grouped the Indian way, the decimal part kept as typed ('25000000.' stays open). */
-export function groupTyped(plain: string): string {
-  const [whole, fraction] = plain.split(".");
-  const grouped = whole === "" ? "" : GROUPS.format(Number(whole));
-  return plain.includes(".") ? `${grouped || "0"}.${fraction}` : grouped;
-}
 
 /** The position in `text` after its first `count` characters that are not commas. */
 function afterCharacters(text: string, count: number): number {
