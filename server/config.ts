@@ -7,6 +7,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where each search index's snapshot file is kept (server/search/snapshots.ts), so a restart
+   * reads its copy back instead of rebuilding it; null (SEARCH_SNAPSHOT_DIR=off) for none.
+   */
+  searchSnapshotDir: string | null;
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR || "./data"),
+    searchSnapshotDir: env.SEARCH_SNAPSHOT_DIR === "off" ? null : path.resolve(env.SEARCH_SNAPSHOT_DIR || path.join(env.DATA_DIR || "./data", "search-snapshots")),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "InfraScout <no-reply@infrascout.in>",

@@ -6,6 +6,7 @@ import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./ev
 import { fieldOf, sortDef } from "./fields.js";
 import { identifierMatches, identifierSearch, withIdentifiersFirst, type IdentifierMatches } from "./identifiers.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
+import { SnapshotKeeper } from "./snapshots.js";
 import { ColumnStore } from "./store.js";
 import { answerableInMemory, orderByRank, parseTsQuery, type TsNode } from "./text.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
@@ -86,8 +87,23 @@ export class SearchEngine {
   private readonly tsqueries = new Map<string, string>();
   /** What answered the last query (for tests and the benchmark). */
   lastPath: "cache" | "sql" | null = null;
+  /** Where the current copy came from, and how long that took (GET /api/ready). */
+  loadedFrom: "snapshot" | "database" | null = null;
+  loadMs = 0;
+  private readonly snapshots: SnapshotKeeper | null;
+  /** A snapshot is read once, at the first load; later loads (compaction, a reset) read the database. */
+  private snapshotTried = false;
 
-  constructor(readonly db: Db, readonly def: IndexDefinition, public mode: EngineMode = "auto", private readonly log: (msg: string, err?: unknown) => void = () => undefined) {}
+  constructor(
+    readonly db: Db,
+    readonly def: IndexDefinition,
+    public mode: EngineMode = "auto",
+    private readonly log: (msg: string, err?: unknown) => void = () => undefined,
+    /** Where this index's snapshot file lives (null: none is read or written). */
+    snapshotDir: string | null = null,
+  ) {
+    this.snapshots = snapshotDir ? new SnapshotKeeper(db, def, snapshotDir, log) : null;
+  }
 
   // ───────────── public API ─────────────
 
@@ -253,45 +269,80 @@ export class SearchEngine {
   }
 
   private load(): Promise<ColumnStore> {
-    if (!this.loading) {
-      const started = Date.now();
-      const store = new ColumnStore(this.def, 1024);
-      this.loading = store
-        .loadAll(this.db)
-        .then(async () => {
-          // The orders the lists start with, before the copy serves anyone.
-          for (const key of new Set([this.def.defaultSort, ...(this.def.warmSorts ?? [])])) {
-            const sort = this.def.sorts[key];
-            if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
-          }
-          // The text index is the second pass. A cold start of a large index serves filters and
-          // facets from the copy meanwhile (text from SQL); a reload keeps the old copy until
-          // the new one has its text.
-          const inline = this.mode === "cache" || this.store !== null || (await this.smallTable());
-          if (inline) {
-            await store.loadText(this.db);
-            warmTextSearch(store, this.def);
-          } else {
-            const textStarted = Date.now();
-            void store
-              .loadText(this.db)
-              .then(() => warmTextSearch(store, this.def))
-              .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
-              .catch((err) => this.log(`search text for ${this.def.name} could not load; text searches use SQL`, err));
-          }
-          this.store = store;
-          this.textSets.clear();
-          this.sqlSets.clear();
-          this.idSets.clear();
-          this.log(`search cache for ${this.def.name}: ${store.liveCount} rows in ${Date.now() - started} ms`);
-          await this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
-          return store;
-        })
-        .finally(() => {
-          this.loading = null;
-        });
-    }
+    this.loading ??= this.loadCopy().finally(() => {
+      this.loading = null;
+    });
     return this.loading;
+  }
+
+  private async loadCopy(): Promise<ColumnStore> {
+    const started = Date.now();
+    const restored = await this.restoredCopy();
+    if (restored) {
+      this.install(restored, "snapshot", started);
+      return restored;
+    }
+    const store = new ColumnStore(this.def, 1024);
+    await store.loadAll(this.db);
+    // The orders the lists start with, before the copy serves anyone.
+    for (const key of new Set([this.def.defaultSort, ...(this.def.warmSorts ?? [])])) {
+      const sort = this.def.sorts[key];
+      if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
+    }
+    // The text index is the second pass. A cold start of a large index serves filters and
+    // facets from the copy meanwhile (text from SQL); a reload keeps the old copy until the new
+    // one has its text. The snapshot is written once the copy is whole.
+    const inline = this.mode === "cache" || this.store !== null || (await this.smallTable());
+    if (inline) {
+      await store.loadText(this.db);
+      warmTextSearch(store, this.def);
+      void this.snapshots?.save(store);
+    } else {
+      const textStarted = Date.now();
+      void store
+        .loadText(this.db)
+        .then(() => warmTextSearch(store, this.def))
+        .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
+        .then(() => this.snapshots?.save(store))
+        .catch((err) => this.log(`search text for ${this.def.name} could not load; text searches use SQL`, err));
+    }
+    this.install(store, "database", started);
+    await this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
+    return store;
+  }
+
+  /** The copy of the snapshot file, caught up with the database; null when there is none to use. */
+  private async restoredCopy(): Promise<ColumnStore | null> {
+    if (!this.snapshots || this.snapshotTried || this.store) return null;
+    this.snapshotTried = true;
+    try {
+      const restored = await this.snapshots.restore();
+      if (!restored) return null;
+      if (Date.now() - restored.store.syncedAt >= MAX_SYNC_AGE_MS || !(await restored.store.catchUp(this.db))) {
+        this.log(`search snapshot for ${this.def.name} is too far behind the database; loading from the database`);
+        return null;
+      }
+      warmTextSearch(restored.store, this.def);
+      return restored.store;
+    } catch (err) {
+      this.log(`search snapshot for ${this.def.name} could not be read; loading from the database`, err);
+      return null;
+    }
+  }
+
+  private install(store: ColumnStore, from: "snapshot" | "database", started: number) {
+    this.store = store;
+    this.textSets.clear();
+    this.sqlSets.clear();
+    this.idSets.clear();
+    this.loadedFrom = from;
+    this.loadMs = Date.now() - started;
+    this.log(`search cache for ${this.def.name}: ${store.liveCount} rows from the ${from} in ${this.loadMs} ms`);
+  }
+
+  /** Writes the copy's snapshot when it changed since the last (the process is closing). */
+  async saveSnapshot(): Promise<void> {
+    if (this.store && this.snapshots) await this.snapshots.save(this.store);
   }
 
   /** Every request waits for a catch-up that started after it arrived (concurrent ones share it). */
@@ -334,6 +385,7 @@ export class SearchEngine {
       return this.reloaded();
     }
     if (store.deadCount > Math.max(10_000, store.n * 0.3)) void this.load().catch(() => undefined); // compact in the background
+    else if (this.snapshots?.due(store)) void this.snapshots.save(store);
     if (Date.now() - this.prunedAt > 3600_000) {
       this.prunedAt = Date.now();
       void this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
@@ -486,6 +538,13 @@ export function searchEnginesOf(db: Db): SearchEngine[] {
   return [...(engines.get(db)?.values() ?? [])];
 }
 
+const snapshotDirs = new WeakMap<Db, string>();
+
+/** Engines made over this database from now on keep their snapshot files in dir (SEARCH_SNAPSHOT_DIR). */
+export function keepSearchSnapshots(db: Db, dir: string) {
+  snapshotDirs.set(db, dir);
+}
+
 /** The process's engine for an index over a database (one per API process; each keeps its own cache). */
 export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, err?: unknown) => void): SearchEngine {
   let byName = engines.get(db);
@@ -494,7 +553,7 @@ export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, e
   if (!e) {
     const env = process.env.SEARCH_CACHE;
     const mode: EngineMode = env === "off" ? "sql" : env === "always" ? "cache" : "auto";
-    byName.set(def.name, (e = new SearchEngine(db, def, mode, log)));
+    byName.set(def.name, (e = new SearchEngine(db, def, mode, log, snapshotDirs.get(db) ?? null)));
   }
   return e;
 }

@@ -140,7 +140,7 @@ export class ColumnStore {
   readonly columns = new Map<string, Column>();
   readonly sortOrders = new Map<string, SortOrder>();
   /** Every row's text vector, inverted (null when the index has no text). */
-  readonly text: TextIndex | null;
+  text: TextIndex | null;
   /** Bumped on every change applied: caches derived from the store compare it. */
   version = 0;
   sync: SyncPoint | null = null;
@@ -294,6 +294,18 @@ export class ColumnStore {
     this.appendColumns(columns);
   }
 
+  /** Positions by id and the live count, from ids and live bits (a store read from a snapshot). */
+  rebuildPositions() {
+    this.posById = new Int32Array(0);
+    this.posMap = null;
+    this.liveCount = 0;
+    for (let pos = 0; pos < this.n; pos++) {
+      if (!this.live[pos]) continue;
+      this.setPosition(this.ids[pos], pos);
+      this.liveCount++;
+    }
+  }
+
   private remove(pos: number) {
     if (!this.live[pos]) return;
     this.live[pos] = 0;
@@ -357,7 +369,7 @@ export class ColumnStore {
   }
 
   /** Rows loaded by loadAll (rows appended later by catch-ups brought their text with them). */
-  private loadedRows = 0;
+  loadedRows = 0;
   /** True once every loaded row's text is in the text index (text search may then use it). */
   textReady = false;
 

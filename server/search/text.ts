@@ -179,7 +179,7 @@ export function wordScore(codes: ArrayLike<number>, count: number): number {
 const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 
 /** One batch of rows inverted: for each word code, its rows' positions and scores. */
-interface Segment {
+export interface Segment {
   /** the word codes present, ascending */
   codes: Int32Array;
   /** postings of codes[k] are [starts[k], starts[k + 1]) */
@@ -216,6 +216,20 @@ export class TextIndex {
   private pendingScore = new Float32Array(1 << 16);
   private pending = 0;
   private readonly weights = new Uint8Array(256);
+
+  /** Its words (by code) and inverted segments, as a snapshot keeps them (store-snapshot.ts). */
+  parts(): { words: string[]; segments: Segment[] } {
+    this.seal();
+    return { words: this.words.slice(), segments: this.segments.slice() };
+  }
+
+  /** A text index from what parts() gave. */
+  static fromParts(words: readonly string[], segments: Segment[]): TextIndex {
+    const index = new TextIndex();
+    for (const word of words) index.code(word);
+    index.segments = segments;
+    return index;
+  }
 
   /** How many (row, word) pairs the index holds. */
   get size() {

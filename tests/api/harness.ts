@@ -104,7 +104,7 @@ export async function startTestApp(
 ): Promise<TestContext> {
   const own = opts.sameDbAs ? undefined : await openMigratedTestDb();
   const db = opts.sameDbAs?.db ?? own!.db;
-  const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, ...overrides });
+  const config = loadConfig({}, { logLevel: "silent", serveWebApp: false, dataDir: testDataDir, searchSnapshotDir: null, ...overrides });
   const app = await buildApp(config, db, { mailer: opts.mailer, webDist: opts.webDist });
   opts.beforeReady?.(app);
   await app.ready();
