@@ -17,10 +17,18 @@ const READY_DB_TIMEOUT_MS = 2000;
 const CopyStatus = Type.Union([Type.Literal("off"), Type.Literal("loaded"), Type.Literal("text loading"), Type.Literal("loading"), Type.Literal("cold")], {
   description: "off: SEARCH_CACHE=off; loaded; text loading (filters and facets from memory); loading or cold (plain SQL answers)",
 });
+const CopyFigures = Type.Object({
+  rows: Type.Integer(),
+  bytes: Type.Integer({ description: "typed arrays held: columns, positions, sort orders, text postings" }),
+  bytes_per_row: Type.Integer(),
+  from: Type.Union([Type.Literal("snapshot"), Type.Literal("database")], { description: "read back from its snapshot file, or loaded from the database" }),
+  load_ms: Type.Integer(),
+});
 const Readiness = Type.Object({
   ready: Type.Boolean(),
   database: Type.Union([Type.Literal("up"), Type.Literal("unavailable")]),
   search: Type.Record(Type.String(), CopyStatus, { description: "each search index's in-memory copy" }),
+  search_copies: Type.Record(Type.String(), CopyFigures, { description: "the loaded copies: size and where each came from" }),
 });
 // Its fields are optional: a 503 of the error layer (a token sent while the database is gone
 // cannot be checked) is just {detail}, and must still serialize.
@@ -29,6 +37,7 @@ const NotReady = Type.Object({
   ready: Type.Optional(Readiness.properties.ready),
   database: Type.Optional(Readiness.properties.database),
   search: Type.Optional(Readiness.properties.search),
+  search_copies: Type.Optional(Readiness.properties.search_copies),
 });
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,13 +62,14 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A copy nobody has searched yet starts loading now, so a new process becomes ready.
       if (database === "up") for (const e of engines) if (e.copyStatus() === "cold") void e.warm().catch(() => undefined);
       const search = Object.fromEntries(engines.map((e) => [e.def.name, e.copyStatus()]));
+      const search_copies = Object.fromEntries(engines.flatMap((e) => { const f = e.copyFigures(); return f ? [[e.def.name, f]] : []; }));
       const loading = Object.entries(search).filter(([, s]) => s === "loading" || s === "cold").map(([name]) => name);
-      if (database === "up" && !loading.length) return { ready: true, database, search };
+      if (database === "up" && !loading.length) return { ready: true, database, search, search_copies };
       const reasons = [database === "up" ? "" : "the database does not answer", loading.length ? `search copies loading: ${loading.join(", ")}` : ""];
       return reply
         .code(503)
         .header("retry-after", String(UNAVAILABLE_RETRY_SECONDS))
-        .send({ detail: `Not ready: ${reasons.filter(Boolean).join("; ")}.`, ready: false, database, search });
+        .send({ detail: `Not ready: ${reasons.filter(Boolean).join("; ")}.`, ready: false, database, search, search_copies });
     },
   );
 

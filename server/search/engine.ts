@@ -171,6 +171,14 @@ export class SearchEngine {
     return this.loading ? "loading" : "cold";
   }
 
+  /** The copy's size and origin (GET /api/ready); null without one. */
+  copyFigures(): { rows: number; bytes: number; bytes_per_row: number; from: "snapshot" | "database"; load_ms: number } | null {
+    const store = this.store;
+    if (!store || !this.loadedFrom) return null;
+    const bytes = store.heldBytes();
+    return { rows: store.liveCount, bytes, bytes_per_row: store.liveCount ? Math.round(bytes / store.liveCount) : 0, from: this.loadedFrom, load_ms: this.loadMs };
+  }
+
   /** Forgets recent evaluations (benchmarks: every measured search does its own pass). */
   forgetEvaluations() {
     this.memo = [];

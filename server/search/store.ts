@@ -294,6 +294,14 @@ export class ColumnStore {
     this.appendColumns(columns);
   }
 
+  /** Bytes of the arrays this store holds (its columns, positions, sort orders and text index). */
+  heldBytes(): number {
+    let bytes = this.ids.byteLength + this.live.byteLength + this.posById.byteLength;
+    for (const c of this.columns.values()) bytes += c instanceof NumberColumn ? c.values.byteLength : c instanceof KeywordColumn ? c.codes.byteLength : c.offsets.byteLength + c.data.byteLength;
+    for (const s of this.sortOrders.values()) bytes += s.order.byteLength;
+    return bytes + (this.text?.heldBytes() ?? 0);
+  }
+
   /** Positions by id and the live count, from ids and live bits (a store read from a snapshot). */
   rebuildPositions() {
     this.posById = new Int32Array(0);

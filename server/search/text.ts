@@ -231,6 +231,13 @@ export class TextIndex {
     return index;
   }
 
+  /** Bytes of its postings and word tables. */
+  heldBytes(): number {
+    let bytes = this.pendingPos.byteLength * 3 + this.slots.byteLength + this.wordHashes.byteLength;
+    for (const s of this.segments) bytes += s.codes.byteLength + s.starts.byteLength + s.positions.byteLength + s.scores.byteLength;
+    return bytes;
+  }
+
   /** How many (row, word) pairs the index holds. */
   get size() {
     let n = this.pending;

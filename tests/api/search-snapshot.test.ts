@@ -1,0 +1,158 @@
+// Instant restarts: a process writes its search copy to a snapshot file, and the next process
+// (a new engine: nothing of the first one's memory) reads it back and catches up with every
+// write made meanwhile, answering exactly as SQL does. A file the database does not vouch for,
+// or one damaged on disk, is never used: the copy is loaded from the database instead.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSearchParams, SearchEngine, type RawSearchParams } from "../../server/search/index.js";
+import { projectsIndex } from "../../server/search/indexes/projects.js";
+import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
+import { insertProject, PROJECTS } from "./search-fixture.js";
+
+let ctx: TestContext;
+let dir: string;
+let userId: number;
+const logged: string[] = [];
+const log = (msg: string) => void logged.push(msg);
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-snapshots-"));
+  for (const p of PROJECTS) await insertProject(ctx.db, p);
+  userId = (await createUser(ctx.db)).id;
+});
+afterAll(async () => {
+  await ctx?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const engineIn = (folder: string) => new SearchEngine(ctx.db, projectsIndex, "cache", log, folder);
+const file = (folder: string) => path.join(folder, "projects.snapshot");
+
+const QUERIES: RawSearchParams[] = [
+  {},
+  { filter: ["state:Karnataka"] },
+  { filter: ["state:Maharashtra", "status:Planning", "status:Under Construction"] },
+  { q: "wardha" },
+  { q: "hospital" },
+  { q: "towers", sort: "relevance" },
+  { sort: "value desc" },
+  { sort: "retrieved_on desc", page: "1" },
+  { filter: ["state:Goa"] },
+];
+
+/** Every query's list and facets from this engine equal plain SQL's. */
+async function expectSameAsSql(engine: SearchEngine) {
+  const sql = new SearchEngine(ctx.db, projectsIndex, "sql");
+  for (const raw of QUERIES) {
+    const q = parseSearchParams(projectsIndex, raw);
+    const [list, facets] = [await engine.list(q, { userId }), await engine.facets(q, { userId })];
+    expect(engine.lastPath).toBe("cache");
+    expect({ list, facets }, JSON.stringify(raw)).toEqual({ list: await sql.list(q, { userId }), facets: await sql.facets(q, { userId }) });
+  }
+}
+
+async function copyAfterWrite(): Promise<string> {
+  const folder = fs.mkdtempSync(path.join(dir, "copy-"));
+  const first = engineIn(folder);
+  await first.warm();
+  await first.saveSnapshot();
+  return folder;
+}
+
+describe("a restart reads the copy back from its snapshot", () => {
+  it("answers from the snapshot with every write made while the process was down", async () => {
+    const first = engineIn(dir);
+    await first.warm();
+    expect(first.loadedFrom).toBe("database");
+    await first.saveSnapshot();
+    expect(fs.statSync(file(dir)).size).toBeGreaterThan(1000);
+
+    // Written while no process runs: a new lead, a moved one, a renamed one, a deleted one.
+    const fresh = await insertProject(ctx.db, { ...PROJECTS[0], key: "fresh", title: "Logistics hub at Chakan", city: "Chakan", state: "Karnataka" });
+    await ctx.db.query(`UPDATE projects SET state = 'Karnataka' WHERE title LIKE 'Residential towers%'`);
+    await ctx.db.query(`UPDATE projects SET title = 'Multi-speciality hospital block at Wardha' WHERE title LIKE 'Multi-speciality%'`);
+    await ctx.db.query(`DELETE FROM projects WHERE title LIKE 'Five-star hotel%'`);
+
+    const restarted = engineIn(dir);
+    await restarted.warm();
+    expect(restarted.loadedFrom).toBe("snapshot");
+    await expectSameAsSql(restarted);
+    const karnataka = await restarted.list(parseSearchParams(projectsIndex, { filter: ["state:Karnataka"] }), { userId });
+    expect(karnataka.results.map((r) => r.id)).toContain(fresh);
+    expect(karnataka.count).toBe(2);
+    expect((await restarted.list(parseSearchParams(projectsIndex, { q: "wardha" }), { userId })).count).toBe(1);
+    expect((await restarted.list(parseSearchParams(projectsIndex, { filter: ["state:Goa"] }), { userId })).count).toBe(0);
+  });
+
+  it("does not use a snapshot the database does not vouch for (another database's, or a copy's)", async () => {
+    const folder = await copyAfterWrite();
+    await ctx.db.query(`DELETE FROM search_snapshots`);
+    const restarted = engineIn(folder);
+    await restarted.warm();
+    expect(restarted.loadedFrom).toBe("database");
+    expect(logged.some((m) => m.includes("not taken of this database"))).toBe(true);
+    await expectSameAsSql(restarted);
+  });
+
+  it("does not use a damaged or cut-short file", async () => {
+    for (const damage of [
+      (f: string) => {
+        const bytes = fs.readFileSync(f);
+        bytes[Math.floor(bytes.length * 0.6)] ^= 0xff;
+        fs.writeFileSync(f, bytes);
+      },
+      (f: string) => fs.truncateSync(f, Math.floor(fs.statSync(f).size / 2)),
+      (f: string) => fs.writeFileSync(f, "not a snapshot at all"),
+    ]) {
+      const folder = await copyAfterWrite();
+      damage(file(folder));
+      const restarted = engineIn(folder);
+      await restarted.warm();
+      expect(restarted.loadedFrom).toBe("database");
+      await expectSameAsSql(restarted);
+    }
+    expect(logged.some((m) => m.includes("is corrupt"))).toBe(true);
+    expect(logged.some((m) => m.includes("cut short"))).toBe(true);
+  });
+
+  it("writes a new snapshot only when the copy changed", async () => {
+    const folder = await copyAfterWrite();
+    const restarted = engineIn(folder);
+    await restarted.warm();
+    expect(restarted.loadedFrom).toBe("snapshot");
+    const before = fs.statSync(file(folder)).mtimeMs;
+    await restarted.saveSnapshot();
+    expect(fs.statSync(file(folder)).mtimeMs).toBe(before);
+    await ctx.db.query(`UPDATE projects SET value = value + 1 WHERE title LIKE 'Steel rolling mill%'`);
+    await restarted.list(parseSearchParams(projectsIndex, {}), { userId }); // catches up
+    await restarted.saveSnapshot();
+    expect(fs.statSync(file(folder)).mtimeMs).toBeGreaterThan(before);
+    const again = engineIn(folder);
+    await again.warm();
+    expect(again.loadedFrom).toBe("snapshot");
+    await expectSameAsSql(again);
+  });
+});
+
+describe("the API process", () => {
+  it("writes its copies' snapshots when it closes, and /api/ready says where each copy came from", async () => {
+    const folder = fs.mkdtempSync(path.join(dir, "app-"));
+    const app = await startTestApp({ searchSnapshotDir: folder });
+    try {
+      for (const p of PROJECTS.slice(0, 3)) await insertProject(app.db, p);
+      const user = await createUser(app.db);
+      const token = await login(app.app, user.email, user.password);
+      const res = await app.app.inject({ method: "GET", url: "/api/list/search/?q=hospital", headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      const ready = (await app.app.inject({ method: "GET", url: "/api/ready" })).json();
+      expect(ready.search_copies.projects).toMatchObject({ rows: expect.any(Number), from: expect.stringMatching(/^(database|snapshot)$/) });
+      expect(ready.search_copies.projects.bytes_per_row).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+    expect(fs.existsSync(file(folder))).toBe(true);
+  });
+});
