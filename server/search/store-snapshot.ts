@@ -9,7 +9,8 @@
 import crypto from "node:crypto";
 import { readSnapshot, SnapshotError, writeSnapshot, type StoredArray } from "./snapshot-file.js";
 import { ArrayColumn, ColumnStore, KeywordColumn, NumberColumn, type SyncPoint } from "./store.js";
-import { TextIndex, type Segment } from "./text.js";
+import { pairCount, type Segment } from "./postings.js";
+import { TextIndex } from "./text.js";
 import type { IndexDefinition } from "./types.js";
 
 /** Bumped when what a store holds changes shape (the definition's own changes are hashed). */
@@ -69,11 +70,13 @@ export function storeSnapshot(store: ColumnStore, token: string): { meta: StoreM
   });
   let text: StoreMeta["text"] = null;
   if (store.text) {
-    const { words, segments } = store.text.parts();
+    const { words, scores, segments } = store.text.parts();
+    arrays.set("text scores", scores);
     segments.forEach((s, k) => {
       arrays.set(`text ${k}.codes`, s.codes);
       arrays.set(`text ${k}.starts`, s.starts);
-      arrays.set(`text ${k}.positions`, s.positions);
+      arrays.set(`text ${k}.byteStarts`, s.byteStarts);
+      arrays.set(`text ${k}.gaps`, s.gaps);
       arrays.set(`text ${k}.scores`, s.scores);
     });
     text = { words, segments: segments.length };
@@ -116,17 +119,23 @@ export async function loadStore(def: IndexDefinition, file: string): Promise<{ s
     if (!meta.text) throw new SnapshotError("snapshot has no text index");
     const segments: Segment[] = [];
     for (let k = 0; k < meta.text.segments; k++) {
-      const segment = {
+      const scores = arrays.get(`text ${k}.scores`);
+      if (!(scores instanceof Uint8Array || scores instanceof Uint16Array)) throw new SnapshotError("snapshot text scores are missing");
+      const segment: Segment = {
         codes: take(`text ${k}.codes`, Int32Array),
         starts: take(`text ${k}.starts`, Int32Array),
-        positions: take(`text ${k}.positions`, Int32Array),
-        scores: take(`text ${k}.scores`, Float32Array),
+        byteStarts: take(`text ${k}.byteStarts`, Int32Array),
+        gaps: take(`text ${k}.gaps`, Uint8Array),
+        scores,
       };
-      checkSegment(segment, meta.text.words.length, n);
+      checkSegment(segment, meta.text.words.length);
       segments.push(segment);
     }
     if (new Set(meta.text.words).size !== meta.text.words.length) throw new SnapshotError("snapshot words repeat");
-    store.text = TextIndex.fromParts(meta.text.words, segments);
+    const scoreTable = take("text scores", Float64Array);
+    if (new Set(scoreTable).size !== scoreTable.length) throw new SnapshotError("snapshot scores repeat");
+    for (const s of segments) if (!codesBelow(s.scores, scoreTable.length)) throw new SnapshotError("snapshot text index is inconsistent");
+    store.text = TextIndex.fromParts(meta.text.words, scoreTable, segments);
     store.textReady = true;
   }
   store.rebuildPositions();
@@ -164,7 +173,7 @@ function restoreColumn(store: ColumnStore, c: ColumnMeta, arrays: Map<string, St
   col.length = data.length;
 }
 
-function codesBelow(codes: Uint16Array | Uint32Array, size: number): boolean {
+function codesBelow(codes: Uint8Array | Uint16Array | Uint32Array, size: number): boolean {
   for (let i = 0; i < codes.length; i++) if (codes[i] >= size) return false;
   return true;
 }
@@ -174,13 +183,14 @@ function validPositions(list: Int32Array, n: number): boolean {
   return true;
 }
 
-function checkSegment(s: Segment, words: number, n: number) {
-  const ok =
-    s.starts.length === s.codes.length + 1 &&
-    s.starts[0] === 0 &&
-    s.starts[s.codes.length] === s.positions.length &&
-    s.scores.length === s.positions.length &&
-    validPositions(s.positions, n) &&
-    s.codes.every((c, k) => c >= 0 && c < words && (k === 0 || c > s.codes[k - 1]));
+/** A segment's tables agree with each other (its bytes were checked by their checksums). */
+function checkSegment(s: Segment, words: number) {
+  const slots = s.codes.length;
+  let ok = s.starts.length === slots + 1 && s.byteStarts.length === slots + 1 && s.starts[0] === 0 && s.byteStarts[0] === 0;
+  ok &&= pairCount(s) === s.scores.length && s.byteStarts[slots] === s.gaps.length;
+  for (let k = 0; ok && k < slots; k++) {
+    const c = s.codes[k];
+    ok = c >= 0 && c < words && (k === 0 || c > s.codes[k - 1]) && s.starts[k + 1] >= s.starts[k] && s.byteStarts[k + 1] - s.byteStarts[k] >= s.starts[k + 1] - s.starts[k];
+  }
   if (!ok) throw new SnapshotError("snapshot text index is inconsistent");
 }

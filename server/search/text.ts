@@ -11,6 +11,7 @@
 // same rank query, and the two paths give identical orders (tests compare them).
 //
 // Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
+import { Decoded, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
 
 /** A parsed tsquery. */
 export type TsNode =
@@ -178,30 +179,6 @@ export function wordScore(codes: ArrayLike<number>, count: number): number {
 }
 const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 
-/** One batch of rows inverted: for each word code, its rows' positions and scores. */
-export interface Segment {
-  /** the word codes present, ascending */
-  codes: Int32Array;
-  /** postings of codes[k] are [starts[k], starts[k + 1]) */
-  starts: Int32Array;
-  positions: Int32Array;
-  scores: Float32Array;
-}
-
-/** Where a word's postings lie in a segment ([0, 0] when absent). */
-function rangeOf(s: Segment, code: number): [number, number] {
-  let lo = 0;
-  let hi = s.codes.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const c = s.codes[mid];
-    if (c === code) return [s.starts[mid], s.starts[mid + 1]];
-    if (c < code) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return [0, 0];
-}
-
 /** Segments kept apart before the newest ones are merged (a catch-up adds one). */
 const MAX_SEGMENTS = 16;
 const MERGE_NEWEST = 8;
@@ -210,38 +187,43 @@ export class TextIndex {
   private readonly codeOf = new Map<string, number>();
   private words: string[] = [];
   private segments: Segment[] = [];
-  // Rows added since the last seal, as (position, word, score) triples.
+  /** Distinct word scores (postings.ts): a posting holds a code into this table. */
+  private scoreTable: number[] = [];
+  private readonly scoreCodeOf = new Map<number, number>();
+  // Rows added since the last seal, as (position, word, score code) triples.
   private pendingPos = new Int32Array(1 << 16);
   private pendingWord = new Int32Array(1 << 16);
-  private pendingScore = new Float32Array(1 << 16);
+  private pendingScore = new Int32Array(1 << 16);
   private pending = 0;
+  private readonly decoded = new Decoded();
   private readonly weights = new Uint8Array(256);
 
   /** Its words (by code) and inverted segments, as a snapshot keeps them (store-snapshot.ts). */
-  parts(): { words: string[]; segments: Segment[] } {
+  parts(): { words: string[]; scores: Float64Array; segments: Segment[] } {
     this.seal();
-    return { words: this.words.slice(), segments: this.segments.slice() };
+    return { words: this.words.slice(), scores: Float64Array.from(this.scoreTable), segments: this.segments.slice() };
   }
 
   /** A text index from what parts() gave. */
-  static fromParts(words: readonly string[], segments: Segment[]): TextIndex {
+  static fromParts(words: readonly string[], scores: Float64Array, segments: Segment[]): TextIndex {
     const index = new TextIndex();
     for (const word of words) index.code(word);
+    for (const score of scores) index.scoreCode(score);
     index.segments = segments;
     return index;
   }
 
   /** Bytes of its postings and word tables. */
   heldBytes(): number {
-    let bytes = this.pendingPos.byteLength * 3 + this.slots.byteLength + this.wordHashes.byteLength;
-    for (const s of this.segments) bytes += s.codes.byteLength + s.starts.byteLength + s.positions.byteLength + s.scores.byteLength;
+    let bytes = this.pendingPos.byteLength * 3 + this.slots.byteLength + this.wordHashes.byteLength + this.scoreTable.length * 8;
+    for (const s of this.segments) bytes += segmentBytes(s);
     return bytes;
   }
 
   /** How many (row, word) pairs the index holds. */
   get size() {
     let n = this.pending;
-    for (const s of this.segments) n += s.positions.length;
+    for (const s of this.segments) n += pairCount(s);
     return n;
   }
 
@@ -355,10 +337,20 @@ export class TextIndex {
     this.slots[k] = c;
   }
 
+  private scoreCode(score: number): number {
+    let c = this.scoreCodeOf.get(score);
+    if (c === undefined) {
+      c = this.scoreTable.length;
+      this.scoreTable.push(score);
+      this.scoreCodeOf.set(score, c);
+    }
+    return c;
+  }
+
   private push(pos: number, word: number, score: number) {
     if (this.pending === this.pendingPos.length) {
-      const grow = <T extends Int32Array | Float32Array>(a: T): T => {
-        const next = new (a.constructor as { new (n: number): T })(a.length * 2);
+      const grow = (a: Int32Array) => {
+        const next = new Int32Array(a.length * 2);
         next.set(a);
         return next;
       };
@@ -368,77 +360,22 @@ export class TextIndex {
     }
     this.pendingPos[this.pending] = pos;
     this.pendingWord[this.pending] = word;
-    this.pendingScore[this.pending++] = score;
+    this.pendingScore[this.pending++] = this.scoreCode(score);
   }
 
   /** Inverts the rows added since the last seal into a segment (the store calls it per batch). */
   seal() {
-    const m = this.pending;
-    if (m === 0) return;
-    // Pair indices grouped by word: a counting sort when the batch is large, else a sort of
-    // packed (word, index) keys, so a catch-up of a few rows costs nothing per dictionary word.
-    const order = new Int32Array(m);
-    if (m * 4 >= this.words.length) {
-      const counts = new Int32Array(this.words.length + 1);
-      for (let k = 0; k < m; k++) counts[this.pendingWord[k] + 1]++;
-      for (let c = 0; c < this.words.length; c++) counts[c + 1] += counts[c];
-      for (let k = 0; k < m; k++) order[counts[this.pendingWord[k]]++] = k;
-    } else {
-      const keys = new Float64Array(m);
-      for (let k = 0; k < m; k++) keys[k] = this.pendingWord[k] * 2 ** 24 + k;
-      keys.sort();
-      for (let k = 0; k < m; k++) order[k] = keys[k] % 2 ** 24;
-    }
-    const positions = new Int32Array(m);
-    const scores = new Float32Array(m);
-    const codes: number[] = [];
-    const starts: number[] = [];
-    for (let j = 0; j < m; j++) {
-      const k = order[j];
-      const w = this.pendingWord[k];
-      if (!codes.length || codes[codes.length - 1] !== w) {
-        codes.push(w);
-        starts.push(j);
-      }
-      positions[j] = this.pendingPos[k];
-      scores[j] = this.pendingScore[k];
-    }
-    starts.push(m);
-    this.segments.push({ codes: Int32Array.from(codes), starts: Int32Array.from(starts), positions, scores });
+    if (this.pending === 0) return;
+    const pairs = { pos: this.pendingPos, word: this.pendingWord, score: this.pendingScore, length: this.pending };
+    this.segments.push(encodeSegment(pairs, this.words.length, this.scoreTable.length));
     this.pending = 0;
-    if (this.pendingPos.length > 1 << 22) {
+    if (this.pendingPos.length > 1 << 16) {
       this.pendingPos = new Int32Array(1 << 16);
       this.pendingWord = new Int32Array(1 << 16);
-      this.pendingScore = new Float32Array(1 << 16);
+      this.pendingScore = new Int32Array(1 << 16);
     }
-    if (this.segments.length > MAX_SEGMENTS) this.mergeNewest();
-  }
-
-  /** The newest segments (small: one per catch-up) become one; the large loaded ones stay. */
-  private mergeNewest() {
-    const parts = this.segments.splice(this.segments.length - MERGE_NEWEST);
-    const entries: { code: number; part: Segment; k: number }[] = [];
-    for (const part of parts) for (let k = 0; k < part.codes.length; k++) entries.push({ code: part.codes[k], part, k });
-    entries.sort((a, b) => a.code - b.code);
-    const total = parts.reduce((n, p) => n + p.positions.length, 0);
-    const positions = new Int32Array(total);
-    const scores = new Float32Array(total);
-    const codes: number[] = [];
-    const starts: number[] = [];
-    let at = 0;
-    for (const e of entries) {
-      if (!codes.length || codes[codes.length - 1] !== e.code) {
-        codes.push(e.code);
-        starts.push(at);
-      }
-      const from = e.part.starts[e.k];
-      const to = e.part.starts[e.k + 1];
-      positions.set(e.part.positions.subarray(from, to), at);
-      scores.set(e.part.scores.subarray(from, to), at);
-      at += to - from;
-    }
-    starts.push(at);
-    this.segments.push({ codes: Int32Array.from(codes), starts: Int32Array.from(starts), positions, scores });
+    // The newest segments (small: one per catch-up) become one; the large loaded ones stay.
+    if (this.segments.length > MAX_SEGMENTS) this.segments.push(mergeSegments(this.segments.splice(this.segments.length - MERGE_NEWEST), this.words.length, this.scoreTable.length));
   }
 
   /** The word most rows hold (to warm the search code up on), or null when empty. */
@@ -450,13 +387,13 @@ export class TextIndex {
     return best < 0 ? null : this.words[best];
   }
 
-  /** Calls fn for every (position, score) of a word (the store's dead rows included). */
-  private forEachPosting(word: string, fn: (positions: Int32Array, scores: Float32Array, from: number, to: number) => void) {
+  /** Calls fn with every (position, score code) of a word, a segment at a time (the store's dead rows included). */
+  private forEachPosting(word: string, fn: (positions: Int32Array, scores: Int32Array, count: number) => void) {
     const c = this.codeOf.get(word);
     if (c === undefined) return;
     for (const s of this.segments) {
-      const [from, to] = rangeOf(s, c);
-      if (from < to) fn(s.positions, s.scores, from, to);
+      const k = wordSlot(s, c);
+      if (k >= 0) fn(this.decoded.pos, this.decoded.score, this.decoded.read(s, k));
     }
   }
 
@@ -465,8 +402,8 @@ export class TextIndex {
     const out = new Uint8Array(n);
     switch (tree.op) {
       case "word":
-        this.forEachPosting(tree.text, (positions, _scores, from, to) => {
-          for (let k = from; k < to; k++) out[positions[k]] = 1;
+        this.forEachPosting(tree.text, (positions, _scores, count) => {
+          for (let k = 0; k < count; k++) out[positions[k]] = 1;
         });
         return out;
       case "not": {
@@ -498,11 +435,12 @@ export class TextIndex {
   ranks(tree: TsNode, positions: Int32Array, n: number): Float32Array {
     const words = rankWords(tree);
     const acc = new Float32Array(n); // a Float32Array store rounds like the C float `res`
+    const table = Float32Array.from(this.scoreTable);
     for (const w of words) {
-      this.forEachPosting(w.text, (pos, scores, from, to) => {
-        for (let k = from; k < to; k++) {
+      this.forEachPosting(w.text, (pos, scores, count) => {
+        for (let k = 0; k < count; k++) {
           const p = pos[k];
-          acc[p] = acc[p] + scores[k] / RANK_DIVISOR;
+          acc[p] = acc[p] + table[scores[k]] / RANK_DIVISOR;
         }
       });
     }
