@@ -2,7 +2,8 @@
 // in-memory ColumnStore when it is loaded, from plain SQL otherwise (the same answers; the SQL
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
-import { conditionKey, evaluate, type Evaluation, type ExternalSets } from "./evaluate.js";
+import { CopySearch } from "./copy-search.js";
+import { conditionKey, evaluate, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
 import { identifierMatches, identifierSearch, withIdentifiersFirst, type IdentifierMatches } from "./identifiers.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
@@ -24,20 +25,6 @@ const LOAD_INLINE_ROWS = 200_000;
 /** A store not synced for this long reloads (the change log keeps two days). */
 const MAX_SYNC_AGE_MS = 24 * 3600_000;
 const TEXT_CACHE_SIZE = 64;
-const MEMO_MS = 2000;
-const MEMO_SIZE = 8;
-
-/** An order-independent digest of a position set. */
-function fingerprint(set: Int32Array | undefined): string {
-  if (!set) return "-";
-  let sum = 0;
-  let mix = 0;
-  for (const p of set) {
-    sum = (sum + p) | 0;
-    mix = (mix + Math.imul(p + 1, 2654435761)) | 0;
-  }
-  return `${set.length}:${sum}:${mix}`;
-}
 
 /** Text matches from the store's text index (live rows only). */
 function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolean): TextMatches {
@@ -91,6 +78,8 @@ export class SearchEngine {
   loadedFrom: "snapshot" | "database" | null = null;
   loadMs = 0;
   private readonly snapshots: SnapshotKeeper | null;
+  /** Searches over the copy, on the search workers or this thread. */
+  readonly search: CopySearch;
   /** A snapshot is read once, at the first load; later loads (compaction, a reset) read the database. */
   private snapshotTried = false;
 
@@ -103,6 +92,7 @@ export class SearchEngine {
     snapshotDir: string | null = null,
   ) {
     this.snapshots = snapshotDir ? new SnapshotKeeper(db, def, snapshotDir, log) : null;
+    this.search = new CopySearch(def, log);
   }
 
   // ───────────── public API ─────────────
@@ -120,7 +110,7 @@ export class SearchEngine {
     let raw: Record<string, FacetOption[]>;
     if (store) {
       const ext = await this.externalSets(store, q, searcher);
-      raw = this.evaluation(store, q, ext).facetCounts(this.def);
+      raw = this.search.facetOptions(store, (await this.search.run(store, q, ext, null, true)).facets!);
       this.lastPath = "cache";
     } else {
       raw = await sqlFacetCounts(this.db, this.def, q, searcher);
@@ -149,9 +139,9 @@ export class SearchEngine {
       return { count, ids };
     }
     const ext = await this.externalSets(store, q, searcher);
-    const ev = this.evaluation(store, q, ext);
+    const answer = await this.search.run(store, q, ext, { offset, limit }, false);
     this.lastPath = "cache";
-    return { count: ev.count, ids: this.pickPage(ev, q, ext, offset, limit).map((p) => store.ids[p]) };
+    return { count: answer.count, ids: Array.from(answer.positions, (p) => store.ids[p]) };
   }
 
   /** Loads the store now (benchmarks, warm-up). */
@@ -181,12 +171,12 @@ export class SearchEngine {
 
   /** Forgets recent evaluations (benchmarks: every measured search does its own pass). */
   forgetEvaluations() {
-    this.memo = [];
+    this.search.forget();
   }
 
   /** Drops the in-memory copy (tests: prove answers do not depend on it). */
   reset() {
-    this.memo = [];
+    this.search.forget();
     this.store = null;
     this.textSets.clear();
     this.sqlSets.clear();
@@ -195,33 +185,8 @@ export class SearchEngine {
 
   // ───────────── internals ─────────────
 
-  /**
-   * One pass per distinct search: the list and its facets (which the web app asks for together)
-   * and the next pages of the same search share it for a moment, while nothing has changed.
-   */
-  private memo: { key: string; store: ColumnStore; version: number; at: number; ev: Evaluation }[] = [];
-  private evaluation(store: ColumnStore, q: SearchQuery, ext: ExternalSets): Evaluation {
-    const key = JSON.stringify([q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
-    const now = Date.now();
-    this.memo = this.memo.filter((m) => m.store === store && m.version === store.version && now - m.at < MEMO_MS);
-    const hit = this.memo.find((m) => m.key === key);
-    if (hit) return hit.ev;
-    // Personal fields (the user's marks) are not in the store: their rows come in ext.only.
-    const ev = evaluate(store, q.base, q.groups.filter((g) => fieldOf(this.def, g.field).kind !== "personal"), ext);
-    this.memo.push({ key, store, version: store.version, at: now, ev });
-    if (this.memo.length > MEMO_SIZE) this.memo.shift();
-    return ev;
-  }
-
   private sortOf(q: SearchQuery) {
     return (sortDef(this.def, q.sort) ?? sortDef(this.def, q.fallbackSort))!;
-  }
-
-  private pickPage(ev: Evaluation, q: SearchQuery, ext: ExternalSets, offset: number, limit: number): number[] {
-    const sort = this.sortOf(q);
-    if (sort.field === "relevance" && q.q && ext.ranked) return ev.pageByList(ext.ranked, offset, limit);
-    const s = sort.field === "relevance" ? this.def.sorts[q.fallbackSort] : sort;
-    return ev.pageByField(s.field, s.dir, offset, limit);
   }
 
   /**

@@ -7,8 +7,27 @@
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
 import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
-import { ArrayColumn, ColumnStore, KeywordColumn, NumberColumn, positionComparator, type Codes } from "./store.js";
+import { positionComparator, type Codes, type Dictionary, type SortOrder } from "./store.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
+
+/** A column as an evaluation reads it (the store's own, or a worker's view of the same memory). */
+export type EvalColumn =
+  | { readonly kind: "keyword"; readonly codes: Codes; readonly dictSize: number }
+  | { readonly kind: "keywords"; readonly offsets: Int32Array; readonly data: Codes; readonly dictSize: number }
+  | { readonly kind: "number"; readonly values: Float64Array };
+
+/** What an evaluation reads: a ColumnStore, or a worker's view of one (search-worker.ts). */
+export interface EvalStore {
+  readonly def: IndexDefinition;
+  readonly n: number;
+  readonly liveCount: number;
+  readonly live: Uint8Array;
+  readonly ids: Float64Array;
+  readonly columns: ReadonlyMap<string, EvalColumn>;
+  /** Per facet field: how many live rows carry each code. */
+  facetTotals(field: string): Int32Array;
+  sortOrder(field: string, dir: "asc" | "desc"): SortOrder;
+}
 
 /** Row sets decided outside the store (by the database): text search, text wildcards, the user's marks. */
 export interface ExternalSets {
@@ -20,13 +39,15 @@ export interface ExternalSets {
   exclude?: Int32Array;
   /** Positions matching a condition evaluated by SQL, by condition key (see conditionKey). */
   conditionSets?: Map<string, Uint8Array>;
+  /** For each condition on a keyword field, which dictionary codes satisfy it (conditionLuts). */
+  luts?: Map<string, Uint8Array>;
 }
 
 export const conditionKey = (c: Condition) => JSON.stringify(c);
 
 export class Evaluation {
   constructor(
-    readonly store: ColumnStore,
+    readonly store: EvalStore,
     /** Per row: 0 matches; g (1..250) failed exactly filter group g (index + 1); 255 out. */
     readonly state: Uint8Array,
     readonly count: number,
@@ -39,8 +60,8 @@ export class Evaluation {
    * candidate rows; almost all → the facet's totals over live rows (kept per store version)
    * minus the rows that do not count; otherwise one scan of the column.
    */
-  facetCounts(def: IndexDefinition): Record<string, FacetOption[]> {
-    const out: Record<string, FacetOption[]> = {};
+  facetCounts(def: IndexDefinition): Map<string, Int32Array> {
+    const out = new Map<string, Int32Array>();
     const store = this.store;
     const n = store.n;
     const state = this.state;
@@ -51,16 +72,16 @@ export class Evaluation {
     for (const [name, f] of Object.entries(def.fields)) {
       if (!f.facet) continue;
       const col = store.columns.get(name)!;
-      if (!(col instanceof KeywordColumn) && !(col instanceof ArrayColumn)) continue;
+      if (!col || col.kind === "number") continue;
       const lut = new Uint8Array(256);
       lut[0] = 1;
       const g = this.groups.findIndex((x) => x.field === name);
       if (g >= 0) lut[g + 1] = 1;
       const counted = hist[0] + (g >= 0 ? hist[g + 1] : 0);
-      const counts = new Int32Array(col.dict.size);
+      const counts = new Int32Array(col.dictSize);
       if (counted * 3 < n) {
         candidates ??= candidatePositions(state, n);
-        if (col instanceof KeywordColumn) countListScalar(col.codes, state, lut, candidates, counts, 1);
+        if (col.kind === "keyword") countListScalar(col.codes, state, lut, candidates, counts, 1);
         else countListArray(col.offsets, col.data, state, lut, candidates, counts, 1);
       } else if ((store.liveCount - counted) * 4 < n) {
         outsiders ??= livePositionsWhere(state, store.live, n);
@@ -68,15 +89,15 @@ export class Evaluation {
         // subtract the live rows that do not count: lut 0 → weight 1
         const miss = new Uint8Array(256);
         for (let s = 0; s < 256; s++) miss[s] = lut[s] ^ 1;
-        if (col instanceof KeywordColumn) countListScalar(col.codes, state, miss, outsiders, counts, -1);
+        if (col.kind === "keyword") countListScalar(col.codes, state, miss, outsiders, counts, -1);
         else countListArray(col.offsets, col.data, state, miss, outsiders, counts, -1);
-      } else if (col instanceof KeywordColumn) {
+      } else if (col.kind === "keyword") {
         if (col.codes instanceof Uint16Array) countScalar16(col.codes, state, lut, n, counts);
         else countScalar32(col.codes, state, lut, n, counts);
       } else {
         countArray(col.offsets, col.data, state, lut, n, counts);
       }
-      out[name] = options(col.dict.texts, counts);
+      out.set(name, counts);
     }
     return out;
   }
@@ -89,7 +110,7 @@ export class Evaluation {
     const { order, covered } = store.sortOrder(field, dir);
     const state = this.state;
     // Rows appended after the order was built: few; sort the matching ones and merge.
-    const values = (store.columns.get(field) as NumberColumn).values;
+    const values = (store.columns.get(field) as Extract<EvalColumn, { kind: "number" }>).values;
     const cmp = positionComparator(values, store.ids, dir);
     const tail: number[] = [];
     for (let p = covered; p < store.n; p++) if (state[p] === 0) tail.push(p);
@@ -225,7 +246,8 @@ function applyRange(v: Float64Array, lo: number, hi: number, state: Uint8Array, 
   }
 }
 
-function options(texts: (string | null)[], counts: Int32Array): FacetOption[] {
+/** A facet's options from its counts by code (codes added since the counts have none). */
+export function facetOptions(texts: readonly (string | null)[], counts: Int32Array): FacetOption[] {
   const out: FacetOption[] = [];
   for (let c = 1; c < counts.length; c++) if (counts[c] > 0) out.push({ text: texts[c] as string, count: counts[c] });
   return out;
@@ -238,7 +260,7 @@ let scratchPass = new Uint8Array(0);
  * Evaluates base conditions, external sets and filter groups over the store, in one pass per
  * condition over typed arrays. The Evaluation owns its state array (safe across awaits).
  */
-export function evaluate(store: ColumnStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): Evaluation {
+export function evaluate(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): Evaluation {
   const n = store.n;
   if (scratchPass.length < n) scratchPass = new Uint8Array(Math.ceil(n * 1.25));
   const pass = scratchPass;
@@ -270,19 +292,19 @@ export function evaluate(store: ColumnStore, base: Condition[], groups: FilterGr
 }
 
 /** Applies the verdict of conditions (OR) to every row's state. */
-function apply(store: ColumnStore, conditions: Condition[], state: Uint8Array, t: Uint8Array, pass: Uint8Array, ext: ExternalSets) {
+function apply(store: EvalStore, conditions: Condition[], state: Uint8Array, t: Uint8Array, pass: Uint8Array, ext: ExternalSets) {
   const n = store.n;
   if (conditions.length === 1) {
     // The common case, straight into the state without a pass array.
     const c = conditions[0];
     const col = store.columns.get(c.field);
-    if (col instanceof KeywordColumn) {
-      const lut = lookupTable(col, c);
+    if (col?.kind === "keyword") {
+      const lut = lutOf(ext, c);
       if (col.codes instanceof Uint16Array) applyScalar16(col.codes, lut, state, t, n);
       else applyScalar32(col.codes, lut, state, t, n);
       return;
     }
-    if (col instanceof NumberColumn && c.kind === "range") {
+    if (col?.kind === "number" && c.kind === "range") {
       applyRange(col.values, c.min ?? -Infinity, c.max ?? Infinity, state, t, n);
       return;
     }
@@ -293,7 +315,7 @@ function apply(store: ColumnStore, conditions: Condition[], state: Uint8Array, t
 }
 
 /** pass[i] = condition holds for row i (or, with `or`, pass[i] |= it). */
-function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: ExternalSets, or = false) {
+function conditionPass(store: EvalStore, c: Condition, pass: Uint8Array, ext: ExternalSets, or = false) {
   const n = store.n;
   if (!or) pass.fill(0, 0, n);
   const f = fieldOf(store.def, c.field);
@@ -304,7 +326,7 @@ function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: 
     return;
   }
   const col = store.columns.get(c.field)!;
-  if (col instanceof NumberColumn) {
+  if (col.kind === "number") {
     const v = col.values;
     if (c.kind === "present") {
       if (c.present) for (let i = 0; i < n; i++) { if (v[i] === v[i]) pass[i] = 1; }
@@ -315,8 +337,8 @@ function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: 
     passRange(v, c.min ?? -Infinity, c.max ?? Infinity, pass, n);
     return;
   }
-  const lut = lookupTable(col, c);
-  if (col instanceof KeywordColumn) {
+  const lut = lutOf(ext, c);
+  if (col.kind === "keyword") {
     if (col.codes instanceof Uint16Array) passScalar16(col.codes, lut, pass, n);
     else passScalar32(col.codes, lut, pass, n);
     return;
@@ -336,13 +358,29 @@ function conditionPass(store: ColumnStore, c: Condition, pass: Uint8Array, ext: 
   }
 }
 
+function lutOf(ext: ExternalSets, c: Condition): Uint8Array {
+  const lut = ext.luts?.get(conditionKey(c));
+  if (!lut) throw new Error(`no code table for ${c.field}`);
+  return lut;
+}
+
+/** Code tables of every condition on a keyword/boolean/keywords field, from the store's dictionaries. */
+export function conditionLuts(dictOf: (field: string) => Dictionary | null, conditions: Condition[]): Map<string, Uint8Array> {
+  const out = new Map<string, Uint8Array>();
+  for (const c of conditions) {
+    const dict = dictOf(c.field);
+    if (dict) out.set(conditionKey(c), lookupTable(dict, c));
+  }
+  return out;
+}
+
 /** Which dictionary codes satisfy a condition on a keyword/boolean/keywords column. */
-function lookupTable(col: KeywordColumn | ArrayColumn, c: Condition): Uint8Array {
-  const texts = col.dict.texts;
+function lookupTable(dict: Dictionary, c: Condition): Uint8Array {
+  const texts = dict.texts;
   const lut = new Uint8Array(texts.length);
   if (c.kind === "values") {
     for (const v of c.values) {
-      const code = col.dict.codeOf.get(v);
+      const code = dict.codeOf.get(v);
       if (code !== undefined) lut[code] = 1;
     }
   } else if (c.kind === "wildcard") {

@@ -116,7 +116,9 @@ export async function readSnapshot(file: string): Promise<{ meta: unknown; array
       if (!Type || typeof e.name !== "string" || !Number.isSafeInteger(e.length) || !Number.isSafeInteger(e.offset) || e.length < 0 || e.offset < 0) {
         throw new SnapshotError("snapshot header describes an array wrongly");
       }
-      const array = new Type(e.length);
+      // In shared memory: the search workers read it where it lies (shared.ts). The cast only
+      // names one of the constructors; Type builds its own kind.
+      const array: StoredArray = new (Type as typeof Uint8Array)(new SharedArrayBuffer(e.length * Type.BYTES_PER_ELEMENT));
       if (base + e.offset + array.byteLength > size) throw new SnapshotError(`snapshot cut short in ${e.name}`);
       await readExactly(fh, bytesOf(array), base + e.offset);
       if (zlib.crc32(bytesOf(array)) !== e.crc) throw new SnapshotError(`snapshot array ${e.name} is corrupt`);

@@ -6,7 +6,9 @@
 // for every position they cover. Loaded from the database in id order, kept fresh from the
 // search_changes log (002_search.sql).
 import type { Queryable } from "../db/client.js";
+import type { EvalColumn } from "./evaluate.js";
 import type { FieldDef, IndexDefinition } from "./types.js";
+import { sharedArray, sharedCopy } from "./shared.js";
 import { TextIndex } from "./text.js";
 
 const DAY_US = 86_400_000_000;
@@ -39,41 +41,44 @@ export class Dictionary {
 export class KeywordColumn {
   readonly kind = "keyword" as const;
   readonly dict = new Dictionary();
+  get dictSize() {
+    return this.dict.size;
+  }
   codes: Codes;
   constructor(capacity: number) {
-    this.codes = new Uint16Array(capacity);
+    this.codes = sharedArray(Uint16Array, capacity);
   }
   set(pos: number, text: string | null) {
     const c = this.dict.code(text);
-    if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = Uint32Array.from(this.codes);
+    if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = sharedCopy(Uint32Array, this.codes);
     this.codes[pos] = c;
   }
   grow(capacity: number) {
-    const next = new (this.codes.constructor as { new (n: number): Codes })(capacity);
-    next.set(this.codes);
-    this.codes = next;
+    this.codes = this.codes instanceof Uint16Array ? sharedCopy(Uint16Array, this.codes, capacity) : sharedCopy(Uint32Array, this.codes, capacity);
   }
 }
 
 export class ArrayColumn {
   readonly kind = "keywords" as const;
   readonly dict = new Dictionary();
+  get dictSize() {
+    return this.dict.size;
+  }
   /** Codes of row at pos are data[offsets[pos] .. offsets[pos + 1]). */
   offsets: Int32Array;
   data: Codes;
   length = 0;
   constructor(capacity: number) {
-    this.offsets = new Int32Array(capacity + 1);
-    this.data = new Uint16Array(Math.max(16, capacity * 2));
+    this.offsets = sharedArray(Int32Array, capacity + 1);
+    this.data = sharedArray(Uint16Array, Math.max(16, capacity * 2));
   }
   /** Rows are written in position order (append-only); repeated and empty texts count once / not at all. */
   set(pos: number, texts: readonly (string | null)[] | null) {
     const start = this.length;
     const items = texts ?? [];
     if (start + items.length > this.data.length) {
-      const next = new (this.data.constructor as { new (n: number): Codes })(Math.max(this.data.length * 2, start + items.length));
-      next.set(this.data);
-      this.data = next;
+      const length = Math.max(this.data.length * 2, start + items.length);
+      this.data = this.data instanceof Uint16Array ? sharedCopy(Uint16Array, this.data, length) : sharedCopy(Uint32Array, this.data, length);
     }
     for (const t of items) {
       const c = this.dict.code(t);
@@ -81,13 +86,13 @@ export class ArrayColumn {
       let dup = false;
       for (let k = start; k < this.length; k++) if (this.data[k] === c) dup = true;
       if (dup) continue;
-      if (c > 0xffff && this.data instanceof Uint16Array) this.data = Uint32Array.from(this.data);
+      if (c > 0xffff && this.data instanceof Uint16Array) this.data = sharedCopy(Uint32Array, this.data);
       this.data[this.length++] = c;
     }
     this.offsets[pos + 1] = this.length;
   }
   grow(capacity: number) {
-    const next = new Int32Array(capacity + 1);
+    const next = sharedArray(Int32Array, capacity + 1);
     next.set(this.offsets);
     this.offsets = next;
   }
@@ -97,13 +102,13 @@ export class NumberColumn {
   readonly kind = "number" as const;
   values: Float64Array;
   constructor(capacity: number) {
-    this.values = new Float64Array(capacity);
+    this.values = sharedArray(Float64Array, capacity);
   }
   set(pos: number, v: number | null) {
     this.values[pos] = v === null || v === undefined ? NaN : v;
   }
   grow(capacity: number) {
-    const next = new Float64Array(capacity);
+    const next = sharedArray(Float64Array, capacity);
     next.set(this.values);
     this.values = next;
   }
@@ -148,8 +153,8 @@ export class ColumnStore {
 
   constructor(readonly def: IndexDefinition, capacity = 1024) {
     this.capacity = capacity;
-    this.ids = new Float64Array(capacity);
-    this.live = new Uint8Array(capacity);
+    this.ids = sharedArray(Float64Array, capacity);
+    this.live = sharedArray(Uint8Array, capacity);
     this.text = def.textVector ? new TextIndex() : null;
     for (const [name, f] of Object.entries(def.fields)) {
       const col = makeColumn(f, capacity);
@@ -223,10 +228,10 @@ export class ColumnStore {
   private ensureCapacity(n: number) {
     if (n <= this.capacity) return;
     const capacity = Math.max(n, Math.ceil(this.capacity * 1.5));
-    const ids = new Float64Array(capacity);
+    const ids = sharedArray(Float64Array, capacity);
     ids.set(this.ids);
     this.ids = ids;
-    const live = new Uint8Array(capacity);
+    const live = sharedArray(Uint8Array, capacity);
     live.set(this.live);
     this.live = live;
     for (const c of this.columns.values()) c.grow(capacity);
@@ -453,21 +458,7 @@ export class ColumnStore {
     if (this.totals.version !== this.version) this.totals = { version: this.version, byField: new Map() };
     let t = this.totals.byField.get(field);
     if (!t) {
-      const col = this.columns.get(field)!;
-      const n = this.n;
-      const live = this.live;
-      if (col instanceof KeywordColumn) {
-        t = new Int32Array(col.dict.size);
-        const codes = col.codes;
-        for (let i = 0; i < n; i++) t[codes[i]] += live[i];
-      } else if (col instanceof ArrayColumn) {
-        t = new Int32Array(col.dict.size);
-        const { offsets, data } = col;
-        for (let i = 0; i < n; i++) {
-          if (!live[i]) continue;
-          for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) t[data[k]]++;
-        }
-      } else throw new Error(`${field} is not a facet`);
+      t = columnTotals(this.columns.get(field)!, this.live, this.n);
       this.totals.byField.set(field, t);
     }
     return t;
@@ -486,6 +477,26 @@ export class ColumnStore {
     this.sortOrders.set(key, built);
     return built;
   }
+}
+
+/** How many live rows among the first n carry each code of a facet column. */
+export function columnTotals(col: EvalColumn, live: Uint8Array, n: number): Int32Array {
+  if (col.kind === "keyword") {
+    const t = new Int32Array(col.dictSize);
+    const codes = col.codes;
+    for (let i = 0; i < n; i++) t[codes[i]] += live[i];
+    return t;
+  }
+  if (col.kind === "keywords") {
+    const t = new Int32Array(col.dictSize);
+    const { offsets, data } = col;
+    for (let i = 0; i < n; i++) {
+      if (!live[i]) continue;
+      for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) t[data[k]]++;
+    }
+    return t;
+  }
+  throw new Error("a number column has no facet");
 }
 
 function makeColumn(f: FieldDef, capacity: number): Column | null {
@@ -542,7 +553,7 @@ export function buildOrder(values: Float64Array, ids: Float64Array, live: Uint8A
   const uniq = sorted.subarray(0, u);
   const idBits = Math.ceil(Math.log2(maxId + 2));
   const rankBits = Math.ceil(Math.log2(u + 2));
-  const order = new Int32Array(count);
+  const order = sharedArray(Int32Array, count);
   if (idBits + rankBits > 52 || maxId >= 64_000_000) {
     let k = 0;
     for (let i = 0; i < n; i++) if (live[i]) order[k++] = i;

@@ -10,28 +10,17 @@
 // temporary files) go to a folder of its own under limits.tempDir, removed when reading ends
 // however it ends: done, refused, worker crash, or the importer stopping early.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { Worker, type WorkerOptions } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { ImportLimits } from "../../config.js";
 import { FileError } from "./json.js";
 import type { XlsxRow, XlsxWorkerInput, XlsxWorkerMessage } from "./xlsx-worker.js";
 import { checkZip } from "./zip-guard.js";
+import { startWorker } from "../../workers/start.js";
 
 const BATCH_ROWS = 500;
 /** Excel's widest worksheet. */
 const MAX_COLUMNS = 16_384;
-
-/** Starts xlsx-worker; run from TypeScript source (tsx, vitest), the worker registers tsx first. */
-function startWorker(options: WorkerOptions): Worker {
-  const self = fileURLToPath(import.meta.url);
-  const target = pathToFileURL(path.join(path.dirname(self), `xlsx-worker${path.extname(self)}`)).href;
-  if (!self.endsWith(".ts")) return new Worker(new URL(target), options);
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx/package.json").replace(/package\.json$/, "dist/esm/api/index.mjs")).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}); });`;
-  return new Worker(boot, { ...options, eval: true });
-}
 
 /** Why the worker stopped, as the import's report says it. */
 function workerFailure(err: Error & { code?: string }, limits: ImportLimits): FileError {
@@ -79,7 +68,7 @@ export async function* readXlsxRows(file: string, limits: ImportLimits): AsyncGe
   fs.mkdirSync(limits.tempDir, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(limits.tempDir, "infrascout-xlsx-"));
   const input: XlsxWorkerInput = { role: "xlsx-rows", file: path.resolve(file), batchRows: BATCH_ROWS, maxColumns: MAX_COLUMNS };
-  const worker = startWorker({
+  const worker = startWorker(import.meta.url, "xlsx-worker", {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb },
     env: { ...process.env, TMPDIR: scratch, TMP: scratch, TEMP: scratch },

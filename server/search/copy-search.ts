@@ -1,0 +1,87 @@
+// Runs a search over the in-memory copy: on a search worker (pool.ts) when the copy is large
+// enough for a thread hop to pay, else on the API thread; the same task and the same answer
+// either way (task.ts). A worker that fails leaves the search to this thread.
+import { conditionLuts, facetOptions, type ExternalSets } from "./evaluate.js";
+import { fieldOf, sortDef } from "./fields.js";
+import { searchPool } from "./pool.js";
+import type { ColumnStore, Dictionary } from "./store.js";
+import { viewOf } from "./store-view.js";
+import { EvalMemo, runTask, taskSets, type EvalAnswer, type EvalTask, type PageSort } from "./task.js";
+import type { FacetOption, IndexDefinition, SearchQuery } from "./types.js";
+
+/** Copies with fewer rows are searched on the API thread (a pass takes less than a hop). */
+export const WORKER_MIN_ROWS = 20_000;
+
+/** An order-independent digest of a position set. */
+function fingerprint(set: Int32Array | undefined): string {
+  if (!set) return "-";
+  let sum = 0;
+  let mix = 0;
+  for (const p of set) {
+    sum = (sum + p) | 0;
+    mix = (mix + Math.imul(p + 1, 2654435761)) | 0;
+  }
+  return `${set.length}:${sum}:${mix}`;
+}
+
+const dictOf = (store: ColumnStore, field: string): Dictionary | null => {
+  const col = store.columns.get(field);
+  return col && col.kind !== "number" ? col.dict : null;
+};
+
+export class CopySearch {
+  private readonly memo = new EvalMemo();
+  /** Bumped to make every later search do its own pass (benchmarks). */
+  private generation = 0;
+  /** Copies of at least this many rows are searched on the workers (SEARCH_WORKER_MIN_ROWS; tests set 0 to force them). */
+  workerRows = Number(process.env.SEARCH_WORKER_MIN_ROWS || WORKER_MIN_ROWS);
+  /** Where the last search ran (tests, the benchmark). */
+  lastRanOn: "worker" | "thread" | null = null;
+
+  constructor(
+    private readonly def: IndexDefinition,
+    private readonly log: (msg: string, err?: unknown) => void,
+  ) {}
+
+  forget() {
+    this.generation++;
+    this.memo.clear();
+  }
+
+  /** The count, the page [offset, offset + limit) when asked, and the facet counts when asked. */
+  async run(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<EvalAnswer> {
+    // Personal fields (the user's marks) are not in the store: their rows come in ext.only.
+    const groups = q.groups.filter((g) => fieldOf(this.def, g.field).kind !== "personal");
+    ext.luts = conditionLuts((field) => dictOf(store, field), [...q.base, ...groups.flatMap((g) => g.conditions)]);
+    const sort = page ? this.pageOrder(q, ext) : null;
+    const memoKey = JSON.stringify([this.generation, q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
+    const task: EvalTask = { memoKey, base: q.base, groups, sets: taskSets(ext), page: page && sort && { sort, ...page }, facets };
+    const pool = store.n >= this.workerRows ? searchPool() : null;
+    if (pool) {
+      try {
+        const answer = await pool.run(viewOf(store, sort && sort !== "ranked" ? [`${sort.field} ${sort.dir}`] : []), task);
+        this.lastRanOn = "worker";
+        return answer;
+      } catch (err) {
+        this.log(`search worker failed; searching ${this.def.name} on the API thread`, err);
+      }
+    }
+    this.lastRanOn = "thread";
+    return runTask(store, store.version, task, this.memo);
+  }
+
+  /** Facet options from a task's counts, with the store's texts. */
+  facetOptions(store: ColumnStore, counts: [string, Int32Array][]): Record<string, FacetOption[]> {
+    const out: Record<string, FacetOption[]> = {};
+    for (const [field, c] of counts) out[field] = facetOptions(dictOf(store, field)!.texts, c);
+    return out;
+  }
+
+  /** Relevance when there is text to rank by, else the field order of the sort (or the fallback). */
+  private pageOrder(q: SearchQuery, ext: ExternalSets): PageSort {
+    const sort = (sortDef(this.def, q.sort) ?? sortDef(this.def, q.fallbackSort))!;
+    if (sort.field === "relevance" && q.q && ext.ranked) return "ranked";
+    const s = sort.field === "relevance" ? this.def.sorts[q.fallbackSort] : sort;
+    return { field: s.field, dir: s.dir };
+  }
+}

@@ -1,0 +1,100 @@
+// The search workers: a pool of threads that run evaluations (task.ts) over the shared copy,
+// so searches use every core while the API thread answers requests. One pool per process, of
+// SEARCH_WORKERS threads (default: one per core; 0 = evaluate on the API thread).
+//
+// A task goes to the worker that recently ran the same search (its evaluation is reused: the
+// list and its facets come as two requests), else to the least busy one. A worker that dies
+// fails its tasks with an Error (the engine then evaluates on its own thread) and is replaced.
+import os from "node:os";
+import type { Worker } from "node:worker_threads";
+import { startWorker } from "../workers/start.js";
+import type { WorkerReply, WorkerRequest } from "./search-worker.js";
+import type { StoreView } from "./store-view.js";
+import type { EvalAnswer, EvalTask } from "./task.js";
+
+/** How long a search stays with the worker that ran it (its evaluation memo lives 2 s). */
+const AFFINITY_MS = 2000;
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, { resolve: (a: EvalAnswer) => void; reject: (e: Error) => void }>;
+}
+
+export class SearchPool {
+  private readonly slots: Slot[] = [];
+  private readonly affinity = new Map<string, { slot: Slot; at: number }>();
+  private nextId = 1;
+
+  constructor(readonly size: number) {
+    for (let k = 0; k < size; k++) this.slots.push(this.start());
+  }
+
+  private start(): Slot {
+    const worker = startWorker(import.meta.url, "search-worker", { name: "search" });
+    worker.unref(); // an idle pool never keeps the process alive
+    const slot: Slot = { worker, pending: new Map() };
+    worker.on("message", (reply: WorkerReply) => {
+      const waiting = slot.pending.get(reply.id);
+      if (!waiting) return;
+      slot.pending.delete(reply.id);
+      if ("error" in reply) waiting.reject(new Error(`search worker: ${reply.error}`));
+      else waiting.resolve(reply.answer);
+    });
+    const fail = (err: Error) => {
+      for (const w of slot.pending.values()) w.reject(err);
+      slot.pending.clear();
+      const k = this.slots.indexOf(slot);
+      if (k >= 0 && !this.closed) this.slots[k] = this.start();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`search worker stopped (exit code ${code})`)));
+    return slot;
+  }
+
+  private pick(key: string): Slot {
+    const now = Date.now();
+    const recent = this.affinity.get(key);
+    if (recent && now - recent.at < AFFINITY_MS && this.slots.includes(recent.slot)) return recent.slot;
+    let best = this.slots[0];
+    for (const s of this.slots) if (s.pending.size < best.pending.size) best = s;
+    if (this.affinity.size > 256) for (const [k, v] of this.affinity) if (now - v.at >= AFFINITY_MS) this.affinity.delete(k);
+    this.affinity.set(key, { slot: best, at: now });
+    return best;
+  }
+
+  /** Runs a task over a view in a worker. */
+  run(view: StoreView, task: EvalTask): Promise<EvalAnswer> {
+    const slot = this.pick(`${view.store}\u0000${task.memoKey}`);
+    const id = this.nextId++;
+    return new Promise<EvalAnswer>((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      const request: WorkerRequest = { id, view, task };
+      slot.worker.postMessage(request);
+    });
+  }
+
+  private closed = false;
+  async close() {
+    this.closed = true;
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}
+
+/** Threads the process's pool has: SEARCH_WORKERS, else one per core. */
+export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
+  const v = env.SEARCH_WORKERS;
+  if (v === undefined || v === "") return os.availableParallelism();
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 256) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 256, got '${v}'`);
+  return n;
+}
+
+let pool: SearchPool | null | undefined;
+/** The process's search pool (started on first use), or null when SEARCH_WORKERS=0. */
+export function searchPool(): SearchPool | null {
+  if (pool === undefined) {
+    const size = poolSize();
+    pool = size > 0 ? new SearchPool(size) : null;
+  }
+  return pool;
+}

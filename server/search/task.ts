@@ -1,0 +1,81 @@
+// One search's work over the in-memory copy, as a message: filters, the sets the database
+// decided (text matches, the user's marks), and what to answer — the exact count, a page of
+// positions, every facet's counts. A search worker (search-worker.ts) or the API thread itself
+// runs it with runTask; both give the same answer from the same shared arrays.
+import { evaluate, type EvalStore, type Evaluation, type ExternalSets } from "./evaluate.js";
+import type { Condition, FilterGroup } from "./types.js";
+
+export interface TaskSets {
+  only?: Int32Array[];
+  ranked?: Int32Array;
+  exclude?: Int32Array;
+  conditionSets?: [string, Uint8Array][];
+  luts: [string, Uint8Array][];
+}
+
+/** A page's order: a field's sort order, or the text's relevance order (sets.ranked). */
+export type PageSort = { field: string; dir: "asc" | "desc" } | "ranked";
+
+export interface EvalTask {
+  /** Searches with the same key over the same store version share one evaluation for a moment. */
+  memoKey: string;
+  base: Condition[];
+  groups: FilterGroup[];
+  sets: TaskSets;
+  page: { sort: PageSort; offset: number; limit: number } | null;
+  facets: boolean;
+}
+
+export interface EvalAnswer {
+  count: number;
+  positions: Int32Array;
+  /** Each facet field's counts by dictionary code (null when not asked). */
+  facets: [string, Int32Array][] | null;
+}
+
+/** The sets of an ExternalSets as a task carries them (and back). */
+export function taskSets(ext: ExternalSets): TaskSets {
+  return { only: ext.only, ranked: ext.ranked, exclude: ext.exclude, conditionSets: ext.conditionSets && [...ext.conditionSets], luts: [...(ext.luts ?? [])] };
+}
+function externalSets(sets: TaskSets): ExternalSets {
+  return { only: sets.only, ranked: sets.ranked, exclude: sets.exclude, conditionSets: sets.conditionSets && new Map(sets.conditionSets), luts: new Map(sets.luts) };
+}
+
+const MEMO_MS = 2000;
+const MEMO_SIZE = 8;
+
+/**
+ * Recent evaluations: the list and its facets (which the web app asks for together) and the
+ * next pages of the same search share one pass while nothing has changed.
+ */
+export class EvalMemo {
+  private entries: { key: string; store: EvalStore; version: number; at: number; ev: Evaluation }[] = [];
+  get(key: string, store: EvalStore, version: number): Evaluation | null {
+    const now = Date.now();
+    this.entries = this.entries.filter((m) => m.store === store && m.version === version && now - m.at < MEMO_MS);
+    return this.entries.find((m) => m.key === key)?.ev ?? null;
+  }
+  put(key: string, store: EvalStore, version: number, ev: Evaluation) {
+    this.entries.push({ key, store, version, at: Date.now(), ev });
+    if (this.entries.length > MEMO_SIZE) this.entries.shift();
+  }
+  clear() {
+    this.entries = [];
+  }
+}
+
+/** Runs a task over a store (of this version) and answers what it asked. */
+export function runTask(store: EvalStore, version: number, task: EvalTask, memo: EvalMemo): EvalAnswer {
+  const ext = externalSets(task.sets);
+  let ev = memo.get(task.memoKey, store, version);
+  if (!ev) {
+    ev = evaluate(store, task.base, task.groups, ext);
+    memo.put(task.memoKey, store, version, ev);
+  }
+  let positions: number[] = [];
+  const page = task.page;
+  if (page) {
+    positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
+  }
+  return { count: ev.count, positions: Int32Array.from(positions), facets: task.facets ? [...ev.facetCounts(store.def)] : null };
+}
