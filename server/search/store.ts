@@ -8,7 +8,7 @@
 import type { Queryable } from "../db/client.js";
 import type { EvalColumn } from "./evaluate.js";
 import type { FieldDef, IndexDefinition } from "./types.js";
-import { sharedArray, sharedCopy } from "./shared.js";
+import { ownString, sharedArray, sharedCopy } from "./shared.js";
 import { TextIndex } from "./text.js";
 
 const DAY_US = 86_400_000_000;
@@ -28,6 +28,7 @@ export class Dictionary {
     let c = this.codeOf.get(text);
     if (c === undefined) {
       c = this.texts.length;
+      text = ownString(text);
       this.texts.push(text);
       this.codeOf.set(text, c);
     }

@@ -11,6 +11,7 @@
 // same rank query, and the two paths give identical orders (tests compare them).
 //
 // Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
+import { ownString } from "./shared.js";
 import { Decoded, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
 
 /** A parsed tsquery. */
@@ -308,6 +309,7 @@ export class TextIndex {
     let c = this.codeOf.get(word);
     if (c === undefined) {
       c = this.words.length;
+      word = ownString(word); // not a slice of a chunk's text, which it would keep alive
       this.words.push(word);
       this.codeOf.set(word, c);
       this.remember(c, word);
