@@ -17,6 +17,8 @@ const AFFINITY_MS = 2000;
 
 interface Slot {
   worker: Worker;
+  /** Exited or failed: takes no more tasks (its replacement does). */
+  stopped: boolean;
   pending: Map<number, { resolve: (a: EvalAnswer) => void; reject: (e: Error) => void }>;
 }
 
@@ -32,7 +34,7 @@ export class SearchPool {
   private start(): Slot {
     const worker = startWorker(import.meta.url, "search-worker", { name: "search" });
     worker.unref(); // an idle pool never keeps the process alive
-    const slot: Slot = { worker, pending: new Map() };
+    const slot: Slot = { worker, stopped: false, pending: new Map() };
     worker.on("message", (reply: WorkerReply) => {
       const waiting = slot.pending.get(reply.id);
       if (!waiting) return;
@@ -41,6 +43,7 @@ export class SearchPool {
       else waiting.resolve(reply.answer);
     });
     const fail = (err: Error) => {
+      slot.stopped = true;
       for (const w of slot.pending.values()) w.reject(err);
       slot.pending.clear();
       const k = this.slots.indexOf(slot);
@@ -54,7 +57,7 @@ export class SearchPool {
   private pick(key: string): Slot {
     const now = Date.now();
     const recent = this.affinity.get(key);
-    if (recent && now - recent.at < AFFINITY_MS && this.slots.includes(recent.slot)) return recent.slot;
+    if (recent && now - recent.at < AFFINITY_MS && !recent.slot.stopped && this.slots.includes(recent.slot)) return recent.slot;
     let best = this.slots[0];
     for (const s of this.slots) if (s.pending.size < best.pending.size) best = s;
     if (this.affinity.size > 256) for (const [k, v] of this.affinity) if (now - v.at >= AFFINITY_MS) this.affinity.delete(k);
@@ -65,6 +68,7 @@ export class SearchPool {
   /** Runs a task over a view in a worker. */
   run(view: StoreView, task: EvalTask): Promise<EvalAnswer> {
     const slot = this.pick(`${view.store}\u0000${task.memoKey}`);
+    if (slot.stopped) return Promise.reject(new Error("search worker stopped"));
     const id = this.nextId++;
     return new Promise<EvalAnswer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
