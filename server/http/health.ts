@@ -19,6 +19,7 @@ const CopyStatus = Type.Union([Type.Literal("off"), Type.Literal("loaded"), Type
 });
 const CopyFigures = Type.Object({
   rows: Type.Integer(),
+  dead_rows: Type.Integer({ description: "deleted or replaced rows still held, until the copy is compacted" }),
   bytes: Type.Integer({ description: "typed arrays held: columns, positions, sort orders, text postings" }),
   bytes_per_row: Type.Integer(),
   from: Type.Union([Type.Literal("snapshot"), Type.Literal("database")], { description: "read back from its snapshot file, or loaded from the database" }),

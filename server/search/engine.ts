@@ -162,11 +162,12 @@ export class SearchEngine {
   }
 
   /** The copy's size and origin (GET /api/ready); null without one. */
-  copyFigures(): { rows: number; bytes: number; bytes_per_row: number; from: "snapshot" | "database"; load_ms: number } | null {
+  copyFigures(): { rows: number; dead_rows: number; bytes: number; bytes_per_row: number; from: "snapshot" | "database"; load_ms: number } | null {
     const store = this.store;
     if (!store || !this.loadedFrom) return null;
     const bytes = store.heldBytes();
-    return { rows: store.liveCount, bytes, bytes_per_row: store.liveCount ? Math.round(bytes / store.liveCount) : 0, from: this.loadedFrom, load_ms: this.loadMs };
+    const rows = store.liveCount;
+    return { rows, dead_rows: store.deadCount, bytes, bytes_per_row: rows ? Math.round(bytes / rows) : 0, from: this.loadedFrom, load_ms: this.loadMs };
   }
 
   /** Forgets recent evaluations (benchmarks: every measured search does its own pass). */
@@ -313,6 +314,39 @@ export class SearchEngine {
     this.log(`search cache for ${this.def.name}: ${store.liveCount} rows from the ${from} in ${this.loadMs} ms`);
   }
 
+  /** A copy holding more deleted and replaced rows than both of these is compacted. */
+  compactAt = { rows: 10_000, share: 0.3 };
+  private compacting: Promise<void> | null = null;
+  /** The compaction under way, if any (tests wait for it). */
+  get compaction(): Promise<void> | null {
+    return this.compacting;
+  }
+
+  /**
+   * A copy without its deleted and replaced rows, never beside a second copy: its compacted
+   * snapshot is written (one new column at a time) while it serves, then it is let go and the
+   * snapshot read back and caught up; without snapshots it is let go and loaded again. Searches
+   * meanwhile are answered by SQL (or wait, for a small index), as at a cold start.
+   */
+  private compact(store: ColumnStore): Promise<void> {
+    this.compacting ??= this.compactCopy(store).finally(() => {
+      this.compacting = null;
+    });
+    return this.compacting;
+  }
+
+  private async compactCopy(store: ColumnStore): Promise<void> {
+    try {
+      const written = this.snapshots ? await this.snapshots.save(store, true) : false;
+      if (this.store !== store) return;
+      this.store = null;
+      this.snapshotTried = !written;
+      await this.load();
+    } catch (err) {
+      this.log(`search cache for ${this.def.name} could not be compacted`, err);
+    }
+  }
+
   /** Writes the copy's snapshot when it changed since the last (the process is closing). */
   async saveSnapshot(): Promise<void> {
     if (this.store && this.snapshots) await this.snapshots.save(this.store);
@@ -357,7 +391,7 @@ export class SearchEngine {
       if (this.store === store) this.store = null;
       return this.reloaded();
     }
-    if (store.deadCount > Math.max(10_000, store.n * 0.3)) void this.load().catch(() => undefined); // compact in the background
+    if (store.deadCount > Math.max(this.compactAt.rows, store.n * this.compactAt.share)) void this.compact(store);
     else if (this.snapshots?.due(store)) void this.snapshots.save(store);
     if (Date.now() - this.prunedAt > 3600_000) {
       this.prunedAt = Date.now();

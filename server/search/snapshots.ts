@@ -56,32 +56,38 @@ export class SnapshotKeeper {
     return !this.writing && (!this.saved || this.saved.store !== store || (this.saved.version !== store.version && now - this.saved.at >= SNAPSHOT_EVERY_MS));
   }
 
-  /** Writes the store unless that very state is already on disk (waits for a write under way). */
-  async save(store: ColumnStore): Promise<void> {
+  /**
+   * Writes the store unless that very state is already on disk (waits for a write under way);
+   * compacting, without its deleted and replaced rows. Answers whether the file holds it now.
+   */
+  async save(store: ColumnStore, compact = false): Promise<boolean> {
     while (this.writing) await this.writing;
-    if (this.saved?.store === store && this.saved.version === store.version) return;
-    if (store.text && !store.textReady) return; // the next change after the text loads writes it
-    this.writing = this.write(store).finally(() => {
+    if (!compact && this.saved?.store === store && this.saved.version === store.version) return true;
+    if (store.text && !store.textReady) return false; // the next change after the text loads writes it
+    const writing = this.write(store, compact);
+    this.writing = writing.then(() => undefined).finally(() => {
       this.writing = null;
     });
-    return this.writing;
+    return writing;
   }
 
-  private async write(store: ColumnStore) {
+  private async write(store: ColumnStore, compact: boolean): Promise<boolean> {
     const version = store.version;
     const token = crypto.randomUUID();
     const started = Date.now();
     try {
       await this.db.query(`INSERT INTO search_snapshots (token, index_name) VALUES ($1, $2)`, [token, this.def.name]);
-      const bytes = await saveStore(store, this.file, token);
+      const bytes = await saveStore(store, this.file, token, compact);
       this.saved = { store, version, at: started };
       await this.db.query(
         `DELETE FROM search_snapshots WHERE index_name = $1 AND token NOT IN (SELECT token FROM search_snapshots WHERE index_name = $1 ORDER BY taken_at DESC LIMIT ${TOKENS_KEPT})`,
         [this.def.name],
       );
-      this.log(`search snapshot for ${this.def.name}: ${(bytes / 1e6).toFixed(1)} MB in ${Date.now() - started} ms`);
+      this.log(`search snapshot for ${this.def.name}${compact ? " (compacted)" : ""}: ${(bytes / 1e6).toFixed(1)} MB in ${Date.now() - started} ms`);
+      return true;
     } catch (err) {
       this.log(`search snapshot for ${this.def.name} could not be written`, err);
+      return false;
     }
   }
 }

@@ -7,9 +7,9 @@
 // when it was taken): a snapshot of another database, or of a copy of this one taken before it
 // was written, has no token there and is not used.
 import crypto from "node:crypto";
-import { readSnapshot, SnapshotError, writeSnapshot, type StoredArray } from "./snapshot-file.js";
+import { readSnapshot, SnapshotError, writeSnapshot, type ArraySource, type StoredArray } from "./snapshot-file.js";
 import { ArrayColumn, ColumnStore, KeywordColumn, NumberColumn, type SyncPoint } from "./store.js";
-import { pairCount, type Segment } from "./postings.js";
+import { Decoded, encodeSegment, pairCount, type Segment } from "./postings.js";
 import { TextIndex } from "./text.js";
 import type { IndexDefinition } from "./types.js";
 
@@ -42,54 +42,139 @@ export function definitionHash(def: IndexDefinition): string {
   return crypto.createHash("sha256").update(JSON.stringify(shape)).digest("hex");
 }
 
-/** What a snapshot of this store holds (views of its arrays: nothing is copied). */
-export function storeSnapshot(store: ColumnStore, token: string): { meta: StoreMeta; arrays: Map<string, StoredArray> } {
+/**
+ * Which of a store's first n positions a snapshot keeps, and where each lands: all of them in
+ * place, or (compacting) only the live ones, in order.
+ */
+class Kept {
+  readonly count: number;
+  /** position → position in the snapshot (-1: dropped); null when all are kept in place */
+  private readonly to: Int32Array | null;
+  constructor(live: Uint8Array, readonly n: number, compact: boolean) {
+    if (!compact) {
+      this.count = n;
+      this.to = null;
+      return;
+    }
+    this.to = new Int32Array(n);
+    let m = 0;
+    for (let p = 0; p < n; p++) this.to[p] = live[p] ? m++ : -1;
+    this.count = m;
+  }
+  at(p: number): number {
+    return this.to ? (p < this.n ? this.to[p] : -1) : p < this.n ? p : -1;
+  }
+  /** How many kept positions lie below p. */
+  below(p: number): number {
+    if (!this.to) return Math.min(p, this.n);
+    for (let q = Math.min(p, this.n) - 1; q >= 0; q--) if (this.to[q] >= 0) return this.to[q] + 1;
+    return 0;
+  }
+  /** The kept elements of a per-position array (a view when all are kept). */
+  pick<T extends StoredArray>(values: T): T {
+    if (!this.to) return values.subarray(0, this.n) as T;
+    const out = new (values.constructor as new (n: number) => T)(this.count);
+    for (let p = 0; p < this.n; p++) if (this.to[p] >= 0) out[this.to[p]] = values[p];
+    return out;
+  }
+}
+
+/** A keywords column's offsets and codes, kept rows only. */
+function keptLists(col: ArrayColumn, kept: Kept): { offsets: Int32Array; data: StoredArray } {
+  const { offsets, data } = col;
+  const n = kept.n;
+  let total = 0;
+  for (let p = 0; p < n; p++) if (kept.at(p) >= 0) total += offsets[p + 1] - offsets[p];
+  const outOffsets = new Int32Array(kept.count + 1);
+  const outData = new (data.constructor as new (n: number) => Uint16Array | Uint32Array)(total);
+  let at = 0;
+  for (let p = 0; p < n; p++) {
+    const q = kept.at(p);
+    if (q < 0) continue;
+    for (let k = offsets[p]; k < offsets[p + 1]; k++) outData[at++] = data[k];
+    outOffsets[q + 1] = at;
+  }
+  return { offsets: outOffsets, data: outData };
+}
+
+/** A text segment with only the kept rows, at their new positions. */
+function keptSegment(s: Segment, kept: Kept, words: number, scores: number): Segment {
+  const decoded = new Decoded();
+  const total = pairCount(s);
+  const pairs = { pos: new Int32Array(total), word: new Int32Array(total), score: new Int32Array(total), length: 0 };
+  for (let k = 0; k < s.codes.length; k++) {
+    const m = decoded.read(s, k);
+    for (let j = 0; j < m; j++) {
+      const q = kept.at(decoded.pos[j]);
+      if (q < 0) continue;
+      pairs.pos[pairs.length] = q;
+      pairs.word[pairs.length] = s.codes[k];
+      pairs.score[pairs.length++] = decoded.score[j];
+    }
+  }
+  return encodeSegment(pairs, words, scores);
+}
+
+/**
+ * What a snapshot of this store holds, as arrays made when their turn to be written comes:
+ * views of its own arrays, or (compacting) its live rows only, one column at a time. What it
+ * holds is decided now — rows, sort orders, text segments and the sync point — so changes made
+ * while it is written are after its sync point and caught up after a restore.
+ */
+export function storeSnapshot(store: ColumnStore, token: string, compact = false): { arrays: [string, ArraySource][]; meta: () => StoreMeta } {
   if (!store.sync) throw new Error("a store that never synced has nothing to snapshot");
   const n = store.n;
-  const arrays = new Map<string, StoredArray>([
-    ["ids", store.ids.subarray(0, n)],
-    ["live", store.live.subarray(0, n)],
-  ]);
+  const kept = new Kept(compact ? store.live.slice(0, n) : store.live, n, compact);
+  const arrays: [string, ArraySource][] = [
+    ["ids", () => kept.pick(store.ids)],
+    ["live", () => (compact ? new Uint8Array(kept.count).fill(1) : store.live.subarray(0, n))],
+  ];
   const columns: ColumnMeta[] = [];
   for (const [name, col] of store.columns) {
     if (col instanceof NumberColumn) {
       columns.push({ name, kind: "number" });
-      arrays.set(`${name}.values`, col.values.subarray(0, n));
+      arrays.push([`${name}.values`, () => kept.pick(col.values)]);
     } else if (col instanceof KeywordColumn) {
       columns.push({ name, kind: "keyword", texts: col.dict.texts.slice(1) as string[] });
-      arrays.set(`${name}.codes`, col.codes.subarray(0, n));
+      arrays.push([`${name}.codes`, () => kept.pick(col.codes)]);
     } else {
       columns.push({ name, kind: "keywords", texts: col.dict.texts.slice(1) as string[] });
-      arrays.set(`${name}.offsets`, col.offsets.subarray(0, n + 1));
-      arrays.set(`${name}.data`, col.data.subarray(0, col.offsets[n]));
+      let lists: ReturnType<typeof keptLists> | null = null;
+      arrays.push([`${name}.offsets`, () => (lists = keptLists(col, kept)).offsets]);
+      arrays.push([`${name}.data`, () => lists!.data]);
     }
   }
   const sorts = [...store.sortOrders].map(([key, s]) => {
-    arrays.set(`sort ${key}`, s.order);
-    return { key, covered: s.covered };
+    arrays.push([`sort ${key}`, () => (compact ? Int32Array.from(s.order.filter((p) => kept.at(p) >= 0), (p) => kept.at(p)) : s.order)]);
+    return { key, covered: kept.below(s.covered) };
   });
   let text: StoreMeta["text"] = null;
   if (store.text) {
     const { words, scores, segments } = store.text.parts();
-    arrays.set("text scores", scores);
-    segments.forEach((s, k) => {
-      arrays.set(`text ${k}.codes`, s.codes);
-      arrays.set(`text ${k}.starts`, s.starts);
-      arrays.set(`text ${k}.byteStarts`, s.byteStarts);
-      arrays.set(`text ${k}.gaps`, s.gaps);
-      arrays.set(`text ${k}.scores`, s.scores);
+    arrays.push(["text scores", scores]);
+    segments.forEach((original, k) => {
+      let s = original;
+      arrays.push([`text ${k}.codes`, () => (s = compact ? keptSegment(original, kept, words.length, scores.length) : original).codes]);
+      arrays.push([`text ${k}.starts`, () => s.starts]);
+      arrays.push([`text ${k}.byteStarts`, () => s.byteStarts]);
+      arrays.push([`text ${k}.gaps`, () => s.gaps]);
+      arrays.push([`text ${k}.scores`, () => s.scores]);
     });
     text = { words, segments: segments.length };
   }
-  const meta: StoreMeta = { index: store.def.name, definition: definitionHash(store.def), token, takenAt: Date.now(), n, sync: store.sync, syncedAt: store.syncedAt, columns, sorts, text };
-  return { meta, arrays };
+  const { sync, syncedAt } = store;
+  const meta = (): StoreMeta => ({ index: store.def.name, definition: definitionHash(store.def), token, takenAt: Date.now(), n: kept.count, sync, syncedAt, columns, sorts, text });
+  return { arrays, meta };
 }
 
-/** Writes a snapshot of the store (its text must be loaded: a snapshot is a whole copy). */
-export async function saveStore(store: ColumnStore, file: string, token: string): Promise<number> {
+/**
+ * Writes a snapshot of the store (its text must be loaded: a snapshot is a whole copy). A
+ * compacting snapshot leaves out deleted and replaced rows.
+ */
+export async function saveStore(store: ColumnStore, file: string, token: string, compact = false): Promise<number> {
   if (store.text && !store.textReady) throw new Error("the text index is still loading");
-  const { meta, arrays } = storeSnapshot(store, token);
-  return writeSnapshot(file, meta, arrays);
+  const { arrays, meta } = storeSnapshot(store, token, compact);
+  return writeSnapshot(file, arrays, meta);
 }
 
 /** Reads a store back; SnapshotError when the file is not a whole snapshot of this definition. */

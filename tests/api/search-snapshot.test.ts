@@ -137,6 +137,41 @@ describe("a restart reads the copy back from its snapshot", () => {
   });
 });
 
+describe("compaction", () => {
+  it("compacts a copy holding many deleted rows through its snapshot, and answers as before", async () => {
+    const folder = fs.mkdtempSync(path.join(dir, "compact-"));
+    const engine = engineIn(folder);
+    engine.compactAt = { rows: 2, share: 0.2 };
+    await engine.warm();
+    const extra: number[] = [];
+    for (let k = 0; k < 6; k++) extra.push(await insertProject(ctx.db, { ...PROJECTS[k], key: `extra-${k}`, title: `${PROJECTS[k].title} (phase ${k + 2})` }));
+    await engine.list(parseSearchParams(projectsIndex, {}), { userId });
+    const before = engine.copyFigures()!;
+    expect(before.dead_rows).toBe(0);
+    await ctx.db.query(`DELETE FROM projects WHERE id = ANY($1::bigint[])`, [extra.slice(0, 4)]);
+    await ctx.db.query(`UPDATE projects SET value = value + 1 WHERE id = $1`, [extra[4]]);
+    await engine.list(parseSearchParams(projectsIndex, {}), { userId }); // sees 5 dead rows of ~20: compacts
+    expect(engine.compaction).not.toBeNull();
+    await engine.compaction;
+    const after = engine.copyFigures()!;
+    expect(after).toMatchObject({ rows: before.rows - 4, dead_rows: 0, from: "snapshot" });
+    expect(logged.some((m) => m.includes("(compacted)"))).toBe(true);
+    await expectSameAsSql(engine);
+    expect((await engine.list(parseSearchParams(projectsIndex, { q: "phase" }), { userId })).results.map((r) => r.id).sort()).toEqual(extra.slice(4).sort());
+  });
+
+  it("without snapshots, compacts by loading again from the database", async () => {
+    const engine = new SearchEngine(ctx.db, projectsIndex, "cache", log, null);
+    engine.compactAt = { rows: 1, share: 0.05 };
+    await engine.warm();
+    await ctx.db.query(`UPDATE projects SET value = value + 1 WHERE title LIKE 'Steel rolling mill%' OR title LIKE 'Textile park%'`);
+    await engine.list(parseSearchParams(projectsIndex, {}), { userId });
+    await engine.compaction;
+    expect(engine.copyFigures()).toMatchObject({ dead_rows: 0, from: "database" });
+    await expectSameAsSql(engine);
+  });
+});
+
 describe("the API process", () => {
   it("writes its copies' snapshots when it closes, and /api/ready says where each copy came from", async () => {
     const folder = fs.mkdtempSync(path.join(dir, "app-"));
@@ -148,7 +183,7 @@ describe("the API process", () => {
       const res = await app.app.inject({ method: "GET", url: "/api/list/search/?q=hospital", headers: bearer(token) });
       expect(res.statusCode).toBe(200);
       const ready = (await app.app.inject({ method: "GET", url: "/api/ready" })).json();
-      expect(ready.search_copies.projects).toMatchObject({ rows: expect.any(Number), from: expect.stringMatching(/^(database|snapshot)$/) });
+      expect(ready.search_copies.projects).toMatchObject({ rows: 3, dead_rows: 0, from: expect.stringMatching(/^(database|snapshot)$/) });
       expect(ready.search_copies.projects.bytes_per_row).toBeGreaterThan(0);
     } finally {
       await app.close();
