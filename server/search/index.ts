@@ -14,6 +14,16 @@
 //   database, by id, with the user's marks. Text search is in memory too (text.ts): postings built
 //   from each row's stored tsvector, with PostgreSQL's own stemming and ts_rank arithmetic.
 //
+// ── One copy per machine, every core, instant restarts ──
+//   The copy is compact (facets as dictionary codes, postings as varint gaps with one-byte score
+//   codes: about 200 bytes a row) and lives in SharedArrayBuffers: a pool of worker threads
+//   (pool.ts, one per core) runs each search's pass over the very same memory, so one process
+//   per machine uses every core with one copy. Each copy is written to a snapshot file
+//   (snapshots.ts) after a load, every ten minutes of changes and at close; a restart reads it
+//   back in the time the bytes take to read and catches up from the change log, instead of
+//   rebuilding from every row. Compaction (dropping deleted rows) goes through a compacted
+//   snapshot, so two copies are never held at once.
+//
 // ── Why it can be trusted ──
 //   The copy is a cache of PostgreSQL, never a second store. The SQL path (sql.ts) gives the same
 //   answers (tests compare the two) and answers while an index of more than 200,000 rows first
@@ -34,7 +44,14 @@
 //   store.ts     the columnar copy, kept fresh from search_changes.
 //   text.ts      the full-text index in memory.
 //   evaluate.ts  one pass: filters + every facet count + the page by sort order.
-//   engine.ts    copy or SQL per request; text and the user's sets from the database.
+//   engine.ts    copy or SQL per request; text and the user's sets from the database; loads,
+//                snapshots and compaction of the copy.
+//   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts
+//                a search's pass as a task, run by a worker thread over a view of the shared copy
+//                (or on the API thread for a small copy).
+//   snapshots.ts, store-snapshot.ts, snapshot-file.ts
+//                the copy to and from its checksummed snapshot file, vouched for by the database.
+//   postings.ts  the text index's compressed postings.
 //   identifiers.ts  a search text as a Tender ID or reference number: exact and prefix matches, first.
 //   export.ts    streamed CSV / XLSX.
 //
