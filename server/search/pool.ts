@@ -14,6 +14,12 @@ import type { EvalAnswer, EvalTask } from "./task.js";
 
 /** How long a search stays with the worker that ran it (its evaluation memo lives 2 s). */
 const AFFINITY_MS = 2000;
+/**
+ * A worker that has not answered a task in this long is stopped and replaced, and the task
+ * answered on the API thread: a pass takes well under a second even at 10M rows, so this only
+ * ends a worker that is stuck, never a slow search.
+ */
+export const TASK_TIMEOUT_MS = 30_000;
 
 interface Slot {
   worker: Worker;
@@ -71,7 +77,17 @@ export class SearchPool {
     if (slot.stopped) return Promise.reject(new Error("search worker stopped"));
     const id = this.nextId++;
     return new Promise<EvalAnswer>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        if (!slot.pending.delete(id)) return;
+        reject(new Error(`search worker did not answer in ${TASK_TIMEOUT_MS / 1000} s; replaced`));
+        void slot.worker.terminate();
+      }, TASK_TIMEOUT_MS);
+      timer.unref();
+      const settle = <T>(fn: (v: T) => void) => (v: T) => {
+        clearTimeout(timer);
+        fn(v);
+      };
+      slot.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       const request: WorkerRequest = { id, view, task };
       slot.worker.postMessage(request);
     });
