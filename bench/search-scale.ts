@@ -16,6 +16,7 @@ import { SearchEngine } from "../server/search/engine.js";
 import { parseSearchParams, type SearchQuery } from "../server/search/index.js";
 import { projectsIndex } from "../server/search/indexes/projects.js";
 import { tendersIndex } from "../server/search/indexes/tenders.js";
+import { searchPool } from "../server/search/pool.js";
 import type { IndexDefinition } from "../server/search/types.js";
 import { openBenchPostgres } from "./search-data.js";
 
@@ -72,6 +73,7 @@ for (const def of [projectsIndex, tendersIndex].filter((d) => SUITES.includes(d.
 
     const engine = new SearchEngine(db, def, "cache", () => undefined, dir);
     await engine.warm();
+    await searchPool()?.whenReady();
     const queries = searches(def);
     const rates: Record<string, number[]> = {};
     for (const [label, rows] of [["API thread", Infinity], ["search workers", 0]] as const) {

@@ -57,9 +57,10 @@ export class CopySearch {
     const memoKey = JSON.stringify([this.generation, q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
     const task: EvalTask = { memoKey, base: q.base, groups, sets: taskSets(ext), page: page && sort && { sort, ...page }, facets };
     const pool = store.n >= this.workerRows ? searchPool() : null;
-    if (pool) {
+    const running = pool?.run(viewOf(store, sort && sort !== "ranked" ? [`${sort.field} ${sort.dir}`] : []), task);
+    if (running) {
       try {
-        const answer = await pool.run(viewOf(store, sort && sort !== "ranked" ? [`${sort.field} ${sort.dir}`] : []), task);
+        const answer = await running;
         this.lastRanOn = "worker";
         return answer;
       } catch (err) {

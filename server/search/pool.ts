@@ -23,6 +23,8 @@ export const TASK_TIMEOUT_MS = 30_000;
 
 interface Slot {
   worker: Worker;
+  /** Started and listening: takes tasks (until then searches run on the API thread). */
+  ready: boolean;
   /** Exited or failed: takes no more tasks (its replacement does). */
   stopped: boolean;
   pending: Map<number, { resolve: (a: EvalAnswer) => void; reject: (e: Error) => void }>;
@@ -40,8 +42,12 @@ export class SearchPool {
   private start(): Slot {
     const worker = startWorker(import.meta.url, "search-worker", { name: "search" });
     worker.unref(); // an idle pool never keeps the process alive
-    const slot: Slot = { worker, stopped: false, pending: new Map() };
+    const slot: Slot = { worker, ready: false, stopped: false, pending: new Map() };
     worker.on("message", (reply: WorkerReply) => {
+      if ("ready" in reply) {
+        slot.ready = true;
+        return;
+      }
       const waiting = slot.pending.get(reply.id);
       if (!waiting) return;
       slot.pending.delete(reply.id);
@@ -60,20 +66,30 @@ export class SearchPool {
     return slot;
   }
 
-  private pick(key: string): Slot {
+  /** Resolves once every worker listens (tests; searches never wait for it). */
+  async whenReady(timeoutMs = 30_000): Promise<void> {
+    for (let waited = 0; !this.slots.every((s) => s.ready && !s.stopped); waited += 20) {
+      if (waited > timeoutMs) throw new Error("search workers did not start");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  private pick(key: string): Slot | null {
     const now = Date.now();
     const recent = this.affinity.get(key);
     if (recent && now - recent.at < AFFINITY_MS && !recent.slot.stopped && this.slots.includes(recent.slot)) return recent.slot;
-    let best = this.slots[0];
-    for (const s of this.slots) if (s.pending.size < best.pending.size) best = s;
+    let best: Slot | null = null;
+    for (const s of this.slots) if (s.ready && !s.stopped && (!best || s.pending.size < best.pending.size)) best = s;
+    if (!best) return null;
     if (this.affinity.size > 256) for (const [k, v] of this.affinity) if (now - v.at >= AFFINITY_MS) this.affinity.delete(k);
     this.affinity.set(key, { slot: best, at: now });
     return best;
   }
 
-  /** Runs a task over a view in a worker. */
-  run(view: StoreView, task: EvalTask): Promise<EvalAnswer> {
+  /** Runs a task over a view in a worker; null when no worker is ready to take it. */
+  run(view: StoreView, task: EvalTask): Promise<EvalAnswer> | null {
     const slot = this.pick(`${view.store}\u0000${task.memoKey}`);
+    if (!slot) return null;
     if (slot.stopped) return Promise.reject(new Error("search worker stopped"));
     const id = this.nextId++;
     return new Promise<EvalAnswer>((resolve, reject) => {

@@ -10,7 +10,7 @@ export interface WorkerRequest {
   view: StoreView;
   task: EvalTask;
 }
-export type WorkerReply = { id: number; answer: EvalAnswer } | { id: number; error: string };
+export type WorkerReply = { id: number; answer: EvalAnswer } | { id: number; error: string } | { ready: true };
 
 const memo = new EvalMemo();
 /** The last view of each store (by store id). */
@@ -40,3 +40,4 @@ parentPort!.on("message", ({ id, view, task }: WorkerRequest) => {
   }
   parentPort!.postMessage(reply);
 });
+parentPort!.postMessage({ ready: true } satisfies WorkerReply); // takes tasks from now on

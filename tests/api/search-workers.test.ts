@@ -24,6 +24,7 @@ beforeAll(async () => {
   onThread = new SearchEngine(ctx.db, projectsIndex, "cache");
   onThread.search.workerRows = Infinity;
   sql = new SearchEngine(ctx.db, projectsIndex, "sql");
+  await searchPool()!.whenReady();
 });
 afterAll(async () => {
   await ctx?.close();
@@ -83,7 +84,7 @@ describe("search workers", () => {
     await Promise.all(slots.map((s) => s.worker.terminate()));
     const raw = { filter: ["state:Maharashtra"], sort: "value asc" };
     expect(await answers(onWorkers, raw)).toEqual(await answers(sql, raw));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pool.whenReady();
     expect(slots.map((s) => s.worker.threadId).some((id) => before.includes(id))).toBe(false);
     expect(await answers(onWorkers, raw)).toEqual(await answers(sql, raw));
     expect(onWorkers.search.lastRanOn).toBe("worker");
