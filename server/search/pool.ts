@@ -41,7 +41,6 @@ export class SearchPool {
 
   private start(): Slot {
     const worker = startWorker(import.meta.url, "search-worker", { name: "search" });
-    worker.unref(); // an idle pool never keeps the process alive
     const slot: Slot = { worker, ready: false, stopped: false, pending: new Map() };
     worker.on("message", (reply: WorkerReply) => {
       if ("ready" in reply) {
@@ -63,6 +62,7 @@ export class SearchPool {
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`search worker stopped (exit code ${code})`)));
+    worker.unref(); // an idle pool never keeps the process alive (after the listeners, which ref it)
     return slot;
   }
 
