@@ -58,24 +58,26 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
   const fieldDays = () => ({ from: current(fromRef.current?.input, fromDay), to: current(toRef.current?.input, toDay) });
   const isReversed = ({ from, to }: { from: Day; to: Day }) => !!from && !!to && from > to;
 
-  // The fields are the browser's own (uncontrolled): React writing a value back while a date is
-  // half typed would wipe it. A range changed from outside (a link, 'Clear', 'Fresh') is written
-  // in, and whether From is after To is asked again (one end applied just after the other was
-  // typed: the URL catches up a moment later).
+  // What each field shows. antd's Input keeps its own copy of the value and writes it back into
+  // the field on every render, so a range changed from outside (a link, 'Clear', 'Fresh') must
+  // change this state, not the field alone (written in the field only, a later render brought the
+  // old day back). A date input reports a change only for a complete day or an emptied field, so
+  // a half-typed date is never written over; whether From is after To is asked again each time
+  // (one end applied just after the other was typed: the URL catches up a moment later).
+  const [shown, setShown] = useState({ from: fromDay, to: toDay });
   useEffect(() => {
-    const input = fromRef.current?.input;
-    if (input && input.value !== fromDay) input.value = fromDay;
-    setReversed(isReversed(fieldDays()));
+    setShown((s) => (s.from === fromDay ? s : { ...s, from: fromDay }));
+    setReversed(isReversed({ ...fieldDays(), from: fromDay }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when the applied day changes
   }, [fromDay]);
   useEffect(() => {
-    const input = toRef.current?.input;
-    if (input && input.value !== toDay) input.value = toDay;
-    setReversed(isReversed(fieldDays()));
+    setShown((s) => (s.to === toDay ? s : { ...s, to: toDay }));
+    setReversed(isReversed({ ...fieldDays(), to: toDay }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- when the applied day changes
   }, [toDay]);
 
-  const changed = () => {
+  const changed = (end: "from" | "to", value: string) => {
+    setShown((s) => ({ ...s, [end]: value }));
     const days = fieldDays();
     const reversedNow = isReversed(days);
     setReversed(reversedNow);
@@ -84,7 +86,7 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
   };
   const clear = () => {
     // Both fields empty, also an end typed but not applied (a From after To).
-    for (const ref of [fromRef, toRef]) if (ref.current?.input) ref.current.input.value = "";
+    setShown({ from: "", to: "" });
     setReversed(false);
     onChange(undefined);
   };
@@ -107,13 +109,13 @@ export function DateRangeFilter({ label, range, onChange, disabled, disabledReas
           aria-label={`${label} ${end === "from" ? "From" : "To"}`}
           aria-invalid={reversed || undefined}
           aria-describedby={describedBy}
-          defaultValue={end === "from" ? fromDay : toDay}
+          value={shown[end]}
           // The browser's calendar greys out the days the other end rules out.
           max={end === "from" ? toDay || undefined : undefined}
           min={end === "to" ? fromDay || undefined : undefined}
           disabled={disabled}
           status={reversed ? "error" : undefined}
-          onChange={changed}
+          onChange={(e) => changed(end, e.target.value)}
         />
       </>
     );
