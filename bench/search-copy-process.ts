@@ -32,7 +32,7 @@ const after = process.memoryUsage();
 const figures = engine.copyFigures()!;
 console.log(
   JSON.stringify({
-    from: engine.loadedFrom,
+    from: engine.copy.loadedFrom,
     ms: Math.round(ms),
     rows: figures.rows,
     heldPerRow: figures.bytes_per_row,

@@ -1,15 +1,16 @@
 // A search engine for one index over one database: answers pages, counts and facets from the
-// in-memory ColumnStore when it is loaded, from plain SQL otherwise (the same answers; the SQL
+// in-memory copy (copy.ts) when it is loaded, from plain SQL otherwise (the same answers; the SQL
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
+import { SearchCopy } from "./copy.js";
+import { memoryTextMatches, type TextMatches } from "./text-matches.js";
 import { CopySearch } from "./copy-search.js";
-import { conditionKey, evaluate, type ExternalSets } from "./evaluate.js";
+import { conditionKey, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
 import { identifierMatches, identifierSearch, withIdentifiersFirst, type IdentifierMatches } from "./identifiers.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
-import { SnapshotKeeper } from "./snapshots.js";
-import { ColumnStore } from "./store.js";
-import { answerableInMemory, orderByRank, parseTsQuery, type TsNode } from "./text.js";
+import type { ColumnStore } from "./store.js";
+import { answerableInMemory, orderByRank, parseTsQuery } from "./text.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
 export type EngineMode =
@@ -20,42 +21,7 @@ export type EngineMode =
   /** always SQL */
   | "sql";
 
-/** Tables up to this many rows are loaded before the first answer; larger ones in the background. */
-const LOAD_INLINE_ROWS = 200_000;
-/** A store not synced for this long reloads (the change log keeps two days). */
-const MAX_SYNC_AGE_MS = 24 * 3600_000;
 const TEXT_CACHE_SIZE = 64;
-
-/** Text matches from the store's text index (live rows only). */
-function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolean): TextMatches {
-  const text = store.text!;
-  const n = store.n;
-  const matched = text.matches(tree, n);
-  const live = store.live;
-  let m = 0;
-  for (let i = 0; i < n; i++) m += matched[i] & live[i];
-  const positions = new Int32Array(m);
-  for (let i = 0, k = 0; i < n; i++) if (matched[i] & live[i]) positions[k++] = i;
-  const ranked = rank ? orderByRank(positions, text.ranks(tree, positions, n), store.ids, (id) => store.position(id)) : null;
-  return { positions, ranked };
-}
-
-/**
- * One search for the commonest word, thrown away: the first person to search after a load does
- * not wait for the text code to be compiled.
- */
-function warmTextSearch(store: ColumnStore, def: IndexDefinition) {
-  const word = store.text?.commonestWord();
-  if (!word) return;
-  const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
-  evaluate(store, [], [], { only: [m.positions], ranked: m.ranked! }).facetCounts(def);
-}
-
-interface TextMatches {
-  positions: Int32Array;
-  /** the same, by relevance (null when not asked for) */
-  ranked: Int32Array | null;
-}
 
 interface CachedSet<T> {
   version: number;
@@ -64,24 +30,16 @@ interface CachedSet<T> {
 }
 
 export class SearchEngine {
-  private store: ColumnStore | null = null;
-  private loading: Promise<ColumnStore> | null = null;
-  private running: Promise<ColumnStore | null> | null = null;
-  private queued: Promise<ColumnStore | null> | null = null;
   private readonly textSets = new Map<string, CachedSet<TextMatches>>();
   private readonly sqlSets = new Map<string, CachedSet<Uint8Array>>();
   private readonly idSets = new Map<string, CachedSet<IdentifierMatches>>();
   private readonly tsqueries = new Map<string, string>();
   /** What answered the last query (for tests and the benchmark). */
   lastPath: "cache" | "sql" | null = null;
-  /** Where the current copy came from, and how long that took (GET /api/ready). */
-  loadedFrom: "snapshot" | "database" | null = null;
-  loadMs = 0;
-  private readonly snapshots: SnapshotKeeper | null;
+  /** The in-memory copy: loads, catch-ups, snapshots, compaction. */
+  readonly copy: SearchCopy;
   /** Searches over the copy, on the search workers or this thread. */
   readonly search: CopySearch;
-  /** A snapshot is read once, at the first load; later loads (compaction, a reset) read the database. */
-  private snapshotTried = false;
 
   constructor(
     readonly db: Db,
@@ -91,7 +49,7 @@ export class SearchEngine {
     /** Where this index's snapshot file lives (null: none is read or written). */
     snapshotDir: string | null = null,
   ) {
-    this.snapshots = snapshotDir ? new SnapshotKeeper(db, def, snapshotDir, log) : null;
+    this.copy = new SearchCopy(db, def, () => this.mode, log, snapshotDir, () => this.forgetCopySets());
     this.search = new CopySearch(def, log);
   }
 
@@ -106,7 +64,7 @@ export class SearchEngine {
 
   async facets(query: SearchQuery, searcher: Searcher): Promise<Record<string, FacetOption[]>> {
     const q = await this.resolveText(query);
-    const store = await this.readyStore();
+    const store = await this.copy.ready();
     let raw: Record<string, FacetOption[]>;
     if (store) {
       const ext = await this.externalSets(store, q, searcher);
@@ -132,7 +90,7 @@ export class SearchEngine {
   /** The exact count and the ids of rows [offset, offset + limit) in the query's order. */
   async orderedIds(query: SearchQuery, searcher: Searcher, offset: number, limit: number): Promise<{ count: number; ids: number[] }> {
     const q = await this.resolveText(query);
-    const store = await this.readyStore();
+    const store = await this.copy.ready();
     if (!store) {
       this.lastPath = "sql";
       const [count, ids] = await Promise.all([sqlCount(this.db, this.def, q, searcher), sqlPageIds(this.db, this.def, q, searcher, offset, limit)]);
@@ -144,41 +102,39 @@ export class SearchEngine {
     return { count: answer.count, ids: Array.from(answer.positions, (p) => store.ids[p]) };
   }
 
-  /** Loads the store now (benchmarks, warm-up). */
-  async warm(): Promise<void> {
-    if (this.mode === "sql") return;
-    await this.load();
-  }
-
-  /**
-   * Where the in-memory copy stands (GET /api/ready): 'off' when SEARCH_CACHE=off (plain SQL
-   * answers, nothing to load); 'loaded' (rows and text); 'text loading' (a large index's second
-   * pass: filters and facets from memory, text from SQL); 'loading' or 'cold' (SQL answers all).
-   */
-  copyStatus(): "off" | "loaded" | "text loading" | "loading" | "cold" {
-    if (this.mode === "sql") return "off";
-    if (this.store) return !this.store.text || this.store.textReady ? "loaded" : "text loading";
-    return this.loading ? "loading" : "cold";
-  }
-
-  /** The copy's size and origin (GET /api/ready); null without one. */
-  copyFigures(): { rows: number; dead_rows: number; bytes: number; bytes_per_row: number; from: "snapshot" | "database"; load_ms: number } | null {
-    const store = this.store;
-    if (!store || !this.loadedFrom) return null;
-    const bytes = store.heldBytes();
-    const rows = store.liveCount;
-    return { rows, dead_rows: store.deadCount, bytes, bytes_per_row: rows ? Math.round(bytes / rows) : 0, from: this.loadedFrom, load_ms: this.loadMs };
-  }
-
   /** Forgets recent evaluations (benchmarks: every measured search does its own pass). */
   forgetEvaluations() {
     this.search.forget();
   }
 
+  /** Loads the copy now (benchmarks, warm-up). */
+  warm(): Promise<void> {
+    return this.copy.warm();
+  }
+
+  /** Where the copy stands (GET /api/ready): see SearchCopy.copyStatus. */
+  copyStatus() {
+    return this.copy.copyStatus();
+  }
+
+  /** The copy's size and origin (GET /api/ready); null without one. */
+  copyFigures() {
+    return this.copy.copyFigures();
+  }
+
+  /** Writes the copy's snapshot when it changed since the last (the process is closing). */
+  saveSnapshot(): Promise<void> {
+    return this.copy.saveSnapshot();
+  }
+
   /** Drops the in-memory copy (tests: prove answers do not depend on it). */
   reset() {
+    this.copy.drop();
+  }
+
+  /** Sets of positions of a copy that is no longer the one answering. */
+  private forgetCopySets() {
     this.search.forget();
-    this.store = null;
     this.textSets.clear();
     this.sqlSets.clear();
     this.idSets.clear();
@@ -206,198 +162,6 @@ export class SearchEngine {
     if (tsquery || query.identifiersOnly) return { ...query, tsquery };
     const sort = query.sort === "relevance" ? query.fallbackSort : query.sort;
     return { ...query, q: null, sort };
-  }
-
-  /** The store, caught up with every committed write; null when the SQL path must answer. */
-  private async readyStore(): Promise<ColumnStore | null> {
-    if (this.mode === "sql") return null;
-    if (!this.store && !(await this.loadOrDefer())) return null;
-    try {
-      // The copy this request uses is the one the catch-up brought up to date (a background
-      // reload may swap in a newer copy meanwhile; it is caught up by the next request).
-      return await this.catchUp();
-    } catch (err) {
-      this.log(`search cache for ${this.def.name} could not catch up; answering from SQL`, err);
-      this.reset();
-      return null;
-    }
-  }
-
-  /** Loads the copy now when that is quick (or required); else starts it and answers false. */
-  private async loadOrDefer(): Promise<boolean> {
-    if (this.mode === "cache" || (await this.smallTable())) {
-      await this.load();
-      return true;
-    }
-    void this.load().catch(() => undefined);
-    return false;
-  }
-
-  private smallRows: boolean | null = null;
-  private async smallTable(): Promise<boolean> {
-    if (this.smallRows === null) {
-      const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.def.table} LIMIT ${LOAD_INLINE_ROWS}) x`);
-      this.smallRows = r.rows[0].n < LOAD_INLINE_ROWS;
-    }
-    return this.smallRows;
-  }
-
-  private load(): Promise<ColumnStore> {
-    this.loading ??= this.loadCopy().finally(() => {
-      this.loading = null;
-    });
-    return this.loading;
-  }
-
-  private async loadCopy(): Promise<ColumnStore> {
-    const started = Date.now();
-    const restored = await this.restoredCopy();
-    if (restored) {
-      this.install(restored, "snapshot", started);
-      return restored;
-    }
-    const store = new ColumnStore(this.def, 1024);
-    await store.loadAll(this.db);
-    // The orders the lists start with, before the copy serves anyone.
-    for (const key of new Set([this.def.defaultSort, ...(this.def.warmSorts ?? [])])) {
-      const sort = this.def.sorts[key];
-      if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
-    }
-    // The text index is the second pass. A cold start of a large index serves filters and
-    // facets from the copy meanwhile (text from SQL); a reload keeps the old copy until the new
-    // one has its text. The snapshot is written once the copy is whole.
-    const inline = this.mode === "cache" || this.store !== null || (await this.smallTable());
-    if (inline) {
-      await store.loadText(this.db);
-      warmTextSearch(store, this.def);
-      void this.snapshots?.save(store);
-    } else {
-      const textStarted = Date.now();
-      void store
-        .loadText(this.db)
-        .then(() => warmTextSearch(store, this.def))
-        .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
-        .then(() => this.snapshots?.save(store))
-        .catch((err) => this.log(`search text for ${this.def.name} could not load; text searches use SQL`, err));
-    }
-    this.install(store, "database", started);
-    await this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
-    return store;
-  }
-
-  /** The copy of the snapshot file, caught up with the database; null when there is none to use. */
-  private async restoredCopy(): Promise<ColumnStore | null> {
-    if (!this.snapshots || this.snapshotTried || this.store) return null;
-    this.snapshotTried = true;
-    try {
-      const restored = await this.snapshots.restore();
-      if (!restored) return null;
-      if (Date.now() - restored.store.syncedAt >= MAX_SYNC_AGE_MS || !(await restored.store.catchUp(this.db))) {
-        this.log(`search snapshot for ${this.def.name} is too far behind the database; loading from the database`);
-        return null;
-      }
-      warmTextSearch(restored.store, this.def);
-      return restored.store;
-    } catch (err) {
-      this.log(`search snapshot for ${this.def.name} could not be read; loading from the database`, err);
-      return null;
-    }
-  }
-
-  private install(store: ColumnStore, from: "snapshot" | "database", started: number) {
-    this.store = store;
-    this.textSets.clear();
-    this.sqlSets.clear();
-    this.idSets.clear();
-    this.loadedFrom = from;
-    this.loadMs = Date.now() - started;
-    this.log(`search cache for ${this.def.name}: ${store.liveCount} rows from the ${from} in ${this.loadMs} ms`);
-  }
-
-  /** A copy holding more deleted and replaced rows than both of these is compacted. */
-  compactAt = { rows: 10_000, share: 0.3 };
-  private compacting: Promise<void> | null = null;
-  /** The compaction under way, if any (tests wait for it). */
-  get compaction(): Promise<void> | null {
-    return this.compacting;
-  }
-
-  /**
-   * A copy without its deleted and replaced rows, never beside a second copy: its compacted
-   * snapshot is written (one new column at a time) while it serves, then it is let go and the
-   * snapshot read back and caught up; without snapshots it is let go and loaded again. Searches
-   * meanwhile are answered by SQL (or wait, for a small index), as at a cold start.
-   */
-  private compact(store: ColumnStore): Promise<void> {
-    this.compacting ??= this.compactCopy(store).finally(() => {
-      this.compacting = null;
-    });
-    return this.compacting;
-  }
-
-  private async compactCopy(store: ColumnStore): Promise<void> {
-    try {
-      const written = this.snapshots ? await this.snapshots.save(store, true) : false;
-      if (this.store !== store) return;
-      this.store = null;
-      this.snapshotTried = !written;
-      await this.load();
-    } catch (err) {
-      this.log(`search cache for ${this.def.name} could not be compacted`, err);
-    }
-  }
-
-  /** Writes the copy's snapshot when it changed since the last (the process is closing). */
-  async saveSnapshot(): Promise<void> {
-    if (this.store && this.snapshots) await this.snapshots.save(this.store);
-  }
-
-  /** Every request waits for a catch-up that started after it arrived (concurrent ones share it). */
-  private catchUp(): Promise<ColumnStore | null> {
-    const run = () => {
-      this.running = this.syncOnce().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    };
-    if (!this.running) return run();
-    if (!this.queued) {
-      this.queued = this.running
-        .catch(() => undefined)
-        .then(() => {
-          this.queued = null;
-          return run();
-        });
-    }
-    return this.queued;
-  }
-
-  private prunedAt = Date.now();
-
-  /** A new copy (when it can be had now), caught up past this request's arrival. */
-  private async reloaded(): Promise<ColumnStore | null> {
-    if (!(await this.loadOrDefer())) return null;
-    const store = this.store;
-    return store && (await store.catchUp(this.db)) ? store : null;
-  }
-
-  /** Brings the current copy up to date and answers it (null: answer from SQL for now). */
-  private async syncOnce(): Promise<ColumnStore | null> {
-    const store = this.store;
-    if (!store) return this.reloaded();
-    const fresh = Date.now() - store.syncedAt < MAX_SYNC_AGE_MS && (await store.catchUp(this.db));
-    if (!fresh) {
-      // Too much changed (or a TRUNCATE, or a day without syncing): reload.
-      if (this.store === store) this.store = null;
-      return this.reloaded();
-    }
-    if (store.deadCount > Math.max(this.compactAt.rows, store.n * this.compactAt.share)) void this.compact(store);
-    else if (this.snapshots?.due(store)) void this.snapshots.save(store);
-    if (Date.now() - this.prunedAt > 3600_000) {
-      this.prunedAt = Date.now();
-      void this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
-    }
-    return store;
   }
 
   private async externalSets(store: ColumnStore, q: SearchQuery, searcher: Searcher): Promise<ExternalSets> {

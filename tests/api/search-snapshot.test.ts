@@ -66,7 +66,7 @@ describe("a restart reads the copy back from its snapshot", () => {
   it("answers from the snapshot with every write made while the process was down", async () => {
     const first = engineIn(dir);
     await first.warm();
-    expect(first.loadedFrom).toBe("database");
+    expect(first.copy.loadedFrom).toBe("database");
     await first.saveSnapshot();
     expect(fs.statSync(file(dir)).size).toBeGreaterThan(1000);
 
@@ -78,7 +78,7 @@ describe("a restart reads the copy back from its snapshot", () => {
 
     const restarted = engineIn(dir);
     await restarted.warm();
-    expect(restarted.loadedFrom).toBe("snapshot");
+    expect(restarted.copy.loadedFrom).toBe("snapshot");
     await expectSameAsSql(restarted);
     const karnataka = await restarted.list(parseSearchParams(projectsIndex, { filter: ["state:Karnataka"] }), { userId });
     expect(karnataka.results.map((r) => r.id)).toContain(fresh);
@@ -92,7 +92,7 @@ describe("a restart reads the copy back from its snapshot", () => {
     await ctx.db.query(`DELETE FROM search_snapshots`);
     const restarted = engineIn(folder);
     await restarted.warm();
-    expect(restarted.loadedFrom).toBe("database");
+    expect(restarted.copy.loadedFrom).toBe("database");
     expect(logged.some((m) => m.includes("not taken of this database"))).toBe(true);
     await expectSameAsSql(restarted);
   });
@@ -111,7 +111,7 @@ describe("a restart reads the copy back from its snapshot", () => {
       damage(file(folder));
       const restarted = engineIn(folder);
       await restarted.warm();
-      expect(restarted.loadedFrom).toBe("database");
+      expect(restarted.copy.loadedFrom).toBe("database");
       await expectSameAsSql(restarted);
     }
     expect(logged.some((m) => m.includes("is corrupt"))).toBe(true);
@@ -122,7 +122,7 @@ describe("a restart reads the copy back from its snapshot", () => {
     const folder = await copyAfterWrite();
     const restarted = engineIn(folder);
     await restarted.warm();
-    expect(restarted.loadedFrom).toBe("snapshot");
+    expect(restarted.copy.loadedFrom).toBe("snapshot");
     const before = fs.statSync(file(folder)).mtimeMs;
     await restarted.saveSnapshot();
     expect(fs.statSync(file(folder)).mtimeMs).toBe(before);
@@ -132,7 +132,7 @@ describe("a restart reads the copy back from its snapshot", () => {
     expect(fs.statSync(file(folder)).mtimeMs).toBeGreaterThan(before);
     const again = engineIn(folder);
     await again.warm();
-    expect(again.loadedFrom).toBe("snapshot");
+    expect(again.copy.loadedFrom).toBe("snapshot");
     await expectSameAsSql(again);
   });
 });
@@ -141,7 +141,7 @@ describe("compaction", () => {
   it("compacts a copy holding many deleted rows through its snapshot, and answers as before", async () => {
     const folder = fs.mkdtempSync(path.join(dir, "compact-"));
     const engine = engineIn(folder);
-    engine.compactAt = { rows: 2, share: 0.2 };
+    engine.copy.compactAt = { rows: 2, share: 0.2 };
     await engine.warm();
     const extra: number[] = [];
     for (let k = 0; k < 6; k++) extra.push(await insertProject(ctx.db, { ...PROJECTS[k], key: `extra-${k}`, title: `${PROJECTS[k].title} (phase ${k + 2})` }));
@@ -151,8 +151,8 @@ describe("compaction", () => {
     await ctx.db.query(`DELETE FROM projects WHERE id = ANY($1::bigint[])`, [extra.slice(0, 4)]);
     await ctx.db.query(`UPDATE projects SET value = value + 1 WHERE id = $1`, [extra[4]]);
     await engine.list(parseSearchParams(projectsIndex, {}), { userId }); // sees 5 dead rows of ~20: compacts
-    expect(engine.compaction).not.toBeNull();
-    await engine.compaction;
+    expect(engine.copy.compaction).not.toBeNull();
+    await engine.copy.compaction;
     const after = engine.copyFigures()!;
     expect(after).toMatchObject({ rows: before.rows - 4, dead_rows: 0, from: "snapshot" });
     expect(logged.some((m) => m.includes("(compacted)"))).toBe(true);
@@ -162,11 +162,11 @@ describe("compaction", () => {
 
   it("without snapshots, compacts by loading again from the database", async () => {
     const engine = new SearchEngine(ctx.db, projectsIndex, "cache", log, null);
-    engine.compactAt = { rows: 1, share: 0.05 };
+    engine.copy.compactAt = { rows: 1, share: 0.05 };
     await engine.warm();
     await ctx.db.query(`UPDATE projects SET value = value + 1 WHERE title LIKE 'Steel rolling mill%' OR title LIKE 'Textile park%'`);
     await engine.list(parseSearchParams(projectsIndex, {}), { userId });
-    await engine.compaction;
+    await engine.copy.compaction;
     expect(engine.copyFigures()).toMatchObject({ dead_rows: 0, from: "database" });
     await expectSameAsSql(engine);
   });
