@@ -44,8 +44,10 @@
 //   store.ts     the columnar copy, kept fresh from search_changes.
 //   text.ts      the full-text index in memory.
 //   evaluate.ts  one pass: filters + every facet count + the page by sort order.
-//   engine.ts    copy or SQL per request; text and the user's sets from the database; loads,
-//                snapshots and compaction of the copy.
+//   engine.ts    copy or SQL per request; text and the user's sets from the database.
+//   copy.ts      the copy's lifetime: loaded or read back, caught up before each answer,
+//                compacted, written to its snapshot, reported on (/api/ready).
+//   text-matches.ts  the rows a search text finds in the copy's text index, by relevance.
 //   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts
 //                a search's pass as a task, run by a worker thread over a view of the shared copy
 //                (or on the API thread for a small copy).
