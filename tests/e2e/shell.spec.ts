@@ -190,6 +190,8 @@ test("desktop: reopening the collapsed menu shows whole groups while the sider s
   await expect(sider).toHaveClass(/ant-layout-sider-collapsed/);
   await expect.poll(() => sider.evaluate((el) => el.getBoundingClientRect().width)).toBe(64);
   await toggle.click();
+  // The groups are drawn a frame or two after the click (the slide takes seconds at this rate).
+  await expect(page.locator(".app-sider .ant-menu-sub").first()).toBeAttached();
   const groups = await page.locator(".app-sider .ant-menu-sub").evaluateAll((lists) =>
     lists.map((list) => ({ moving: /ant-motion/.test(list.className), hidden: list.classList.contains("ant-menu-hidden") })),
   );
