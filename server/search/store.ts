@@ -228,7 +228,9 @@ export class ColumnStore {
 
   private ensureCapacity(n: number) {
     if (n <= this.capacity) return;
-    const capacity = Math.max(n, Math.ceil(this.capacity * 1.5));
+    // A large copy grows by an eighth: a copy read back from its snapshot is exactly full, and its
+    // first new row must not add half of it again (a gigabyte at 10M rows).
+    const capacity = Math.max(n, Math.ceil(this.capacity * (this.capacity > 1_000_000 ? 1.125 : 1.5)), 1024);
     const ids = sharedArray(Float64Array, capacity);
     ids.set(this.ids);
     this.ids = ids;
