@@ -346,10 +346,13 @@ export class ColumnStore {
 
   /** Loads every row, in id order, in chunks of id ranges. */
   async loadAll(db: Queryable, chunk = 100_000): Promise<void> {
-    const snap = await db.query<{ s: string; lo: number | null; hi: number | null }>(
-      `SELECT pg_current_snapshot()::text AS s, (SELECT min(id) FROM ${this.def.table}) AS lo, (SELECT max(id) FROM ${this.def.table}) AS hi`,
+    const snap = await db.query<{ s: string; lo: number | null; hi: number | null; rows: number }>(
+      `SELECT pg_current_snapshot()::text AS s, min(id) AS lo, max(id) AS hi, count(*)::int AS rows FROM ${this.def.table}`,
     );
-    const { s, lo, hi } = snap.rows[0];
+    const { s, lo, hi, rows } = snap.rows[0];
+    // Sized once for the rows there are: grown step by step, every column would leave its
+    // outgrown arrays to the allocator, and the process would hold half as much again.
+    this.ensureCapacity(rows);
     const select = this.chunkSelect();
     if (lo !== null && hi !== null) {
       for await (const row of this.chunks<Record<string, string | null>>(db, select, Number(lo), Number(hi), chunk)) {
