@@ -56,7 +56,7 @@ export class SearchCopy {
 
   /** Loads the store now (benchmarks, warm-up). */
   async warm(): Promise<void> {
-    if (this.mode() === "sql") return;
+    if (this.mode() === "sql" || this.store) return; // a second copy beside the first: never
     await this.load();
   }
 
@@ -135,10 +135,9 @@ export class SearchCopy {
       const sort = this.def.sorts[key];
       if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
     }
-    // The text index is the second pass. A cold start of a large index serves filters and
-    // facets from the copy meanwhile (text from SQL); a reload keeps the old copy until the new
-    // one has its text. The snapshot is written once the copy is whole.
-    const inline = this.mode() === "cache" || this.store !== null || (await this.smallTable());
+    // The text index is the second pass. A large index serves filters and facets from the copy
+    // meanwhile (text from SQL). The snapshot is written once the copy is whole.
+    const inline = this.mode() === "cache" || (await this.smallTable());
     if (inline) {
       await store.loadText(this.db);
       warmTextSearch(store, this.def);
