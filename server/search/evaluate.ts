@@ -7,12 +7,12 @@
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
 import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
-import { positionComparator, type Codes, type Dictionary, type SortOrder } from "./store.js";
+import { positionComparator, type Codes, type Dictionary, type ScalarCodes, type SortOrder } from "./store.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 
 /** A column as an evaluation reads it (the store's own, or a worker's view of the same memory). */
 export type EvalColumn =
-  | { readonly kind: "keyword"; readonly codes: Codes; readonly dictSize: number }
+  | { readonly kind: "keyword"; readonly codes: ScalarCodes; readonly dictSize: number }
   | { readonly kind: "keywords"; readonly offsets: Int32Array; readonly data: Codes; readonly dictSize: number }
   | { readonly kind: "number"; readonly values: Float64Array };
 
@@ -92,7 +92,8 @@ export class Evaluation {
         if (col.kind === "keyword") countListScalar(col.codes, state, miss, outsiders, counts, -1);
         else countListArray(col.offsets, col.data, state, miss, outsiders, counts, -1);
       } else if (col.kind === "keyword") {
-        if (col.codes instanceof Uint16Array) countScalar16(col.codes, state, lut, n, counts);
+        if (col.codes instanceof Uint8Array) countScalar8(col.codes, state, lut, n, counts);
+        else if (col.codes instanceof Uint16Array) countScalar16(col.codes, state, lut, n, counts);
         else countScalar32(col.codes, state, lut, n, counts);
       } else {
         countArray(col.offsets, col.data, state, lut, n, counts);
@@ -164,6 +165,21 @@ function countScalar16(codes: Uint16Array, state: Uint8Array, lut: Uint8Array, n
   for (; i < n; i++) c4[codes[i]] += lut[state[i]];
   for (let k = 0; k < m; k++) counts[k] += c4[k] + c4[m + k] + c4[m2 + k] + c4[m3 + k];
 }
+function countScalar8(codes: Uint8Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
+  const m = counts.length;
+  const c4 = new Int32Array(m * 4);
+  const m2 = 2 * m;
+  const m3 = 3 * m;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    c4[codes[i]] += lut[state[i]];
+    c4[m + codes[i + 1]] += lut[state[i + 1]];
+    c4[m2 + codes[i + 2]] += lut[state[i + 2]];
+    c4[m3 + codes[i + 3]] += lut[state[i + 3]];
+  }
+  for (; i < n; i++) c4[codes[i]] += lut[state[i]];
+  for (let k = 0; k < m; k++) counts[k] += c4[k] + c4[m + k] + c4[m2 + k] + c4[m3 + k];
+}
 function countScalar32(codes: Uint32Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
   for (let i = 0; i < n; i++) counts[codes[i]] += lut[state[i]];
 }
@@ -190,7 +206,7 @@ function livePositionsWhere(state: Uint8Array, live: Uint8Array, n: number): Int
   for (let i = 0; i < n; i++) if (state[i] !== 0 && live[i] === 1) out[k++] = i;
   return out.subarray(0, k);
 }
-function countListScalar(codes: Codes, state: Uint8Array, lut: Uint8Array, list: Int32Array, counts: Int32Array, sign: number) {
+function countListScalar(codes: ScalarCodes, state: Uint8Array, lut: Uint8Array, list: Int32Array, counts: Int32Array, sign: number) {
   for (let j = 0; j < list.length; j++) {
     const i = list[j];
     counts[codes[i]] += sign * lut[state[i]];
@@ -206,6 +222,9 @@ function countListArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut
 }
 
 function passScalar16(codes: Uint16Array, lut: Uint8Array, pass: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
+}
+function passScalar8(codes: Uint8Array, lut: Uint8Array, pass: Uint8Array, n: number) {
   for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
 }
 function passScalar32(codes: Uint32Array, lut: Uint8Array, pass: Uint8Array, n: number) {
@@ -234,6 +253,9 @@ function applyPass(pass: Uint8Array, state: Uint8Array, t: Uint8Array, n: number
   for (let i = 0; i < n; i++) state[i] = t[(pass[i] << 8) | state[i]];
 }
 function applyScalar16(codes: Uint16Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
+  for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
+}
+function applyScalar8(codes: Uint8Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
   for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
 }
 function applyScalar32(codes: Uint32Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
@@ -300,7 +322,8 @@ function apply(store: EvalStore, conditions: Condition[], state: Uint8Array, t: 
     const col = store.columns.get(c.field);
     if (col?.kind === "keyword") {
       const lut = lutOf(ext, c);
-      if (col.codes instanceof Uint16Array) applyScalar16(col.codes, lut, state, t, n);
+      if (col.codes instanceof Uint8Array) applyScalar8(col.codes, lut, state, t, n);
+      else if (col.codes instanceof Uint16Array) applyScalar16(col.codes, lut, state, t, n);
       else applyScalar32(col.codes, lut, state, t, n);
       return;
     }
@@ -339,7 +362,8 @@ function conditionPass(store: EvalStore, c: Condition, pass: Uint8Array, ext: Ex
   }
   const lut = lutOf(ext, c);
   if (col.kind === "keyword") {
-    if (col.codes instanceof Uint16Array) passScalar16(col.codes, lut, pass, n);
+    if (col.codes instanceof Uint8Array) passScalar8(col.codes, lut, pass, n);
+    else if (col.codes instanceof Uint16Array) passScalar16(col.codes, lut, pass, n);
     else passScalar32(col.codes, lut, pass, n);
     return;
   }

@@ -245,7 +245,7 @@ function restoreColumn(store: ColumnStore, c: ColumnMeta, arrays: Map<string, St
   const size = col.dict.size;
   if (col instanceof KeywordColumn) {
     const codes = arrays.get(`${c.name}.codes`);
-    if (!(codes instanceof Uint16Array || codes instanceof Uint32Array) || codes.length !== n || !codesBelow(codes, size)) throw new SnapshotError(`snapshot codes of ${c.name} are inconsistent`);
+    if (!(codes instanceof Uint8Array || codes instanceof Uint16Array || codes instanceof Uint32Array) || codes.length !== n || !codesBelow(codes, size)) throw new SnapshotError(`snapshot codes of ${c.name} are inconsistent`);
     col.codes = codes;
     return;
   }

@@ -18,6 +18,8 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 const NO_POS = -1;
 
 export type Codes = Uint16Array | Uint32Array;
+/** A keyword column's codes: one byte each while its dictionary has at most 255 texts. */
+export type ScalarCodes = Uint8Array | Codes;
 
 export class Dictionary {
   /** code → text; code 0 is null (and the empty string). */
@@ -45,17 +47,21 @@ export class KeywordColumn {
   get dictSize() {
     return this.dict.size;
   }
-  codes: Codes;
+  codes: ScalarCodes;
   constructor(capacity: number) {
-    this.codes = sharedArray(Uint16Array, capacity);
+    this.codes = sharedArray(Uint8Array, capacity);
   }
   set(pos: number, text: string | null) {
     const c = this.dict.code(text);
-    if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = sharedCopy(Uint32Array, this.codes);
+    // Widened when the dictionary outgrows the code size (8 → 16 → 32 bits).
+    if (c > 0xff && this.codes instanceof Uint8Array) this.codes = c > 0xffff ? sharedCopy(Uint32Array, this.codes) : sharedCopy(Uint16Array, this.codes);
+    else if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = sharedCopy(Uint32Array, this.codes);
     this.codes[pos] = c;
   }
   grow(capacity: number) {
-    this.codes = this.codes instanceof Uint16Array ? sharedCopy(Uint16Array, this.codes, capacity) : sharedCopy(Uint32Array, this.codes, capacity);
+    const codes = this.codes;
+    this.codes =
+      codes instanceof Uint8Array ? sharedCopy(Uint8Array, codes, capacity) : codes instanceof Uint16Array ? sharedCopy(Uint16Array, codes, capacity) : sharedCopy(Uint32Array, codes, capacity);
   }
 }
 
