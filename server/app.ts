@@ -18,7 +18,7 @@ import compression from "./http/compression.js";
 import inputGuard from "./http/input-guard.js";
 import authenticate from "./plugins/authenticate.js";
 import access from "./plugins/access.js";
-import searchSnapshots from "./plugins/search-snapshots.js";
+import search from "./plugins/search.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { createRateLimiter, sharedRequestStore, type RateLimiter } from "./http/rate-limiter.js";
 import { addWebUrlFormat } from "./http/schemas.js";
@@ -128,7 +128,7 @@ export async function buildApp(config: Config, db: Db, deps: AppDeps = {}) {
   await app.register(inputGuard); // control characters (NUL above all) in the URL or a JSON body: 400 before anything reads them
   await app.register(authenticate);
   await app.register(access);
-  await app.register(searchSnapshots); // before the API's routes make their search engines
+  await app.register(search); // before the API's routes make their search engines
   await app.register(
     async (api) => {
       for (const { plugin } of apiModules) await api.register(plugin);

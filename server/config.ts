@@ -12,6 +12,10 @@ export interface Config {
    * reads its copy back instead of rebuilding it; null (SEARCH_SNAPSHOT_DIR=off) for none.
    */
   searchSnapshotDir: string | null;
+  /** Search worker threads (SEARCH_WORKERS; 0 = search on the API thread). Default: one per core. */
+  searchWorkers: number;
+  /** Copies with fewer rows are searched on the API thread (SEARCH_WORKER_MIN_ROWS). */
+  searchWorkerMinRows: number;
   databaseUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -87,12 +91,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     if (!Number.isFinite(n)) throw new Error(`${name} must be a number, got '${v}'`);
     return n;
   };
+  /** A whole number from 0 to max, or the start fails saying which setting is wrong. */
+  const wholeNumber = (name: string, fallback: number, max: number): number => {
+    const n = num(name, fallback);
+    if (!Number.isInteger(n) || n < 0 || n > max) throw new Error(`${name} must be a whole number from 0 to ${max}, got '${env[name]}'`);
+    return n;
+  };
   const port = num("PORT", 3000);
   return {
     port,
     host: env.HOST || "0.0.0.0",
     dataDir: path.resolve(env.DATA_DIR || "./data"),
     searchSnapshotDir: env.SEARCH_SNAPSHOT_DIR === "off" ? null : path.resolve(env.SEARCH_SNAPSHOT_DIR || path.join(env.DATA_DIR || "./data", "search-snapshots")),
+    searchWorkers: wholeNumber("SEARCH_WORKERS", os.availableParallelism(), 256),
+    searchWorkerMinRows: wholeNumber("SEARCH_WORKER_MIN_ROWS", 20_000, Number.MAX_SAFE_INTEGER),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "InfraScout <no-reply@infrascout.in>",

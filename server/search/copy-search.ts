@@ -9,8 +9,11 @@ import { viewOf } from "./store-view.js";
 import { EvalMemo, runTask, taskSets, type EvalAnswer, type EvalTask, type PageSort } from "./task.js";
 import type { FacetOption, IndexDefinition, SearchQuery } from "./types.js";
 
-/** Copies with fewer rows are searched on the API thread (a pass takes less than a hop). */
-export const WORKER_MIN_ROWS = 20_000;
+/** Copies with fewer rows are searched on the API thread (a pass takes less than a hop): SEARCH_WORKER_MIN_ROWS. */
+let workerMinRows = 20_000;
+export function configureWorkerMinRows(rows: number) {
+  workerMinRows = rows;
+}
 
 /** An order-independent digest of a position set. */
 function fingerprint(set: Int32Array | undefined): string {
@@ -33,8 +36,8 @@ export class CopySearch {
   private readonly memo = new EvalMemo();
   /** Bumped to make every later search do its own pass (benchmarks). */
   private generation = 0;
-  /** Copies of at least this many rows are searched on the workers (SEARCH_WORKER_MIN_ROWS; tests set 0 to force them). */
-  workerRows = Number(process.env.SEARCH_WORKER_MIN_ROWS || WORKER_MIN_ROWS);
+  /** Copies of at least this many rows are searched on the workers (tests set 0 to force them). */
+  workerRows = workerMinRows;
   /** Where the last search ran (tests, the benchmark). */
   lastRanOn: "worker" | "thread" | null = null;
 

@@ -116,17 +116,21 @@ export class SearchPool {
   }
 }
 
-/** Threads the process's pool has: SEARCH_WORKERS, else one per core. */
-export function poolSize(env: NodeJS.ProcessEnv = process.env): number {
-  const v = env.SEARCH_WORKERS;
-  if (v === undefined || v === "") return os.availableParallelism();
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 256) throw new Error(`SEARCH_WORKERS must be a whole number from 0 to 256, got '${v}'`);
-  return n;
+let configured: number | null = null;
+/** The pool's size from the server's settings (SEARCH_WORKERS), before its first search. */
+export function configureSearchPool(size: number) {
+  configured = size;
+}
+
+/** Threads the process's pool has: as configured, else SEARCH_WORKERS, else one per core (scripts). */
+function poolSize(): number {
+  if (configured !== null) return configured;
+  const n = Number(process.env.SEARCH_WORKERS || os.availableParallelism());
+  return Number.isInteger(n) && n >= 0 && n <= 256 ? n : os.availableParallelism();
 }
 
 let pool: SearchPool | null | undefined;
-/** The process's search pool (started on first use), or null when SEARCH_WORKERS=0. */
+/** The process's search pool (started on first use), or null when it has no threads. */
 export function searchPool(): SearchPool | null {
   if (pool === undefined) {
     const size = poolSize();
