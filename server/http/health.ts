@@ -17,11 +17,10 @@ const READY_DB_TIMEOUT_MS = 2000;
 const CopyStatus = Type.Union([Type.Literal("off"), Type.Literal("loaded"), Type.Literal("text loading"), Type.Literal("loading"), Type.Literal("cold")], {
   description: "off: SEARCH_CACHE=off; loaded; text loading (filters and facets from memory); loading or cold (plain SQL answers)",
 });
+// The probe is public: a copy's size per row and origin, never its row count (how much data the
+// product holds is nobody's business but its own).
 const CopyFigures = Type.Object({
-  rows: Type.Integer(),
-  dead_rows: Type.Integer({ description: "deleted or replaced rows still held, until the copy is compacted" }),
-  bytes: Type.Integer({ description: "typed arrays held: columns, positions, sort orders, text postings" }),
-  bytes_per_row: Type.Integer(),
+  bytes_per_row: Type.Integer({ description: "typed arrays held (columns, positions, sort orders, text postings) per row" }),
   from: Type.Union([Type.Literal("snapshot"), Type.Literal("database")], { description: "read back from its snapshot file, or loaded from the database" }),
   load_ms: Type.Integer(),
 });
@@ -63,7 +62,12 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A copy nobody has searched yet starts loading now, so a new process becomes ready.
       if (database === "up") for (const e of engines) if (e.copyStatus() === "cold") void e.warm().catch(() => undefined);
       const search = Object.fromEntries(engines.map((e) => [e.def.name, e.copyStatus()]));
-      const search_copies = Object.fromEntries(engines.flatMap((e) => { const f = e.copyFigures(); return f ? [[e.def.name, f]] : []; }));
+      const search_copies = Object.fromEntries(
+        engines.flatMap((e) => {
+          const f = e.copyFigures();
+          return f ? [[e.def.name, { bytes_per_row: f.bytes_per_row, from: f.from, load_ms: f.load_ms }]] : [];
+        }),
+      );
       const loading = Object.entries(search).filter(([, s]) => s === "loading" || s === "cold").map(([name]) => name);
       if (database === "up" && !loading.length) return { ready: true, database, search, search_copies };
       const reasons = [database === "up" ? "" : "the database does not answer", loading.length ? `search copies loading: ${loading.join(", ")}` : ""];
