@@ -95,8 +95,11 @@ export async function writeSnapshot(file: string, arrays: Iterable<[string, Arra
   }
 }
 
-/** Reads a snapshot written by writeSnapshot; SnapshotError when it is not a whole, intact one. */
-export async function readSnapshot(file: string): Promise<{ meta: unknown; arrays: Map<string, StoredArray>; bytes: number }> {
+/**
+ * Reads a snapshot written by writeSnapshot; SnapshotError when it is not a whole, intact one.
+ * `accept` sees the header's meta before any array is read, and throws to refuse the file then.
+ */
+export async function readSnapshot(file: string, accept: (meta: unknown) => Promise<void> = async () => undefined): Promise<{ meta: unknown; arrays: Map<string, StoredArray>; bytes: number }> {
   const fh = await fs.open(file, "r");
   try {
     const size = (await fh.stat()).size;
@@ -117,6 +120,7 @@ export async function readSnapshot(file: string): Promise<{ meta: unknown; array
       throw new SnapshotError("snapshot header is not JSON");
     }
     if (!header || !Array.isArray(header.arrays)) throw new SnapshotError("snapshot header has no arrays");
+    await accept(header.meta);
     const arrays = new Map<string, StoredArray>();
     for (const e of header.arrays) {
       const Type = Object.hasOwn(TYPES, e.type) ? TYPES[e.type] : null;

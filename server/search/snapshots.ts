@@ -39,9 +39,10 @@ export class SnapshotKeeper {
   async restore(): Promise<Restored | null> {
     if (!fs.existsSync(this.file)) return null;
     try {
-      const { store, meta, bytes } = await loadStore(this.def, this.file);
-      const known = await this.db.query(`SELECT 1 FROM search_snapshots WHERE token = $1 AND index_name = $2`, [meta.token, this.def.name]);
-      if (!known.rowCount) throw new SnapshotError("snapshot not taken of this database");
+      const { store, meta, bytes } = await loadStore(this.def, this.file, async ({ token }) => {
+        const known = await this.db.query(`SELECT 1 FROM search_snapshots WHERE token = $1 AND index_name = $2`, [token, this.def.name]);
+        if (!known.rowCount) throw new SnapshotError("snapshot not taken of this database");
+      });
       this.saved = { store, version: store.version, at: meta.takenAt };
       return { store, bytes };
     } catch (err) {

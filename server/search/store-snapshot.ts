@@ -177,11 +177,15 @@ export async function saveStore(store: ColumnStore, file: string, token: string,
   return writeSnapshot(file, arrays, meta);
 }
 
-/** Reads a store back; SnapshotError when the file is not a whole snapshot of this definition. */
-export async function loadStore(def: IndexDefinition, file: string): Promise<{ store: ColumnStore; meta: StoreMeta; bytes: number }> {
-  const { meta: raw, arrays, bytes } = await readSnapshot(file);
+/** Reads a store back; SnapshotError when the file is not a whole snapshot of this definition, or `vouch` refuses it. */
+export async function loadStore(def: IndexDefinition, file: string, vouch: (meta: StoreMeta) => Promise<void>): Promise<{ store: ColumnStore; meta: StoreMeta; bytes: number }> {
+  // Refused from its header, before its arrays are read (gigabytes at 10M rows).
+  const { meta: raw, arrays, bytes } = await readSnapshot(file, async (header) => {
+    const meta = header as StoreMeta;
+    if (meta?.index !== def.name || meta.definition !== definitionHash(def)) throw new SnapshotError("snapshot of another index or definition");
+    await vouch(meta);
+  });
   const meta = raw as StoreMeta;
-  if (meta?.index !== def.name || meta.definition !== definitionHash(def)) throw new SnapshotError("snapshot of another index or definition");
   const n = meta.n;
   const store = new ColumnStore(def, 0);
   const take = <T extends StoredArray>(name: string, Type: new (...a: never[]) => T, length?: number): T => {
