@@ -122,12 +122,8 @@ export function configureSearchPool(size: number) {
   configured = size;
 }
 
-/** Threads the process's pool has: as configured, else SEARCH_WORKERS, else one per core (scripts). */
-function poolSize(): number {
-  if (configured !== null) return configured;
-  const n = Number(process.env.SEARCH_WORKERS || os.availableParallelism());
-  return Number.isInteger(n) && n >= 0 && n <= 256 ? n : os.availableParallelism();
-}
+/** Threads the process's pool has: as the server's settings say (SEARCH_WORKERS), else one per core. */
+const poolSize = () => configured ?? os.availableParallelism();
 
 let pool: SearchPool | null | undefined;
 /** The process's search pool (started on first use), or null when it has no threads. */
