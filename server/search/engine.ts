@@ -10,7 +10,8 @@ import { fieldOf, sortDef } from "./fields.js";
 import { identifierMatches, identifierSearch, withIdentifiersFirst, type IdentifierMatches } from "./identifiers.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import type { ColumnStore } from "./store.js";
-import { answerableInMemory, orderByRank, parseTsQuery } from "./text.js";
+import { orderByRank } from "./text-rank.js";
+import { answerableInMemory, parseTsQuery } from "./tsquery.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
 export type EngineMode =

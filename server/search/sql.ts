@@ -7,7 +7,7 @@ import type { Queryable } from "../db/client.js";
 import { fieldOf, sortDef } from "./fields.js";
 import { identifierRank, identifierSearch, identifierWhere } from "./identifiers.js";
 import { globToLike } from "./parse.js";
-import { parseTsQuery, rankQueryText } from "./text.js";
+import { parseTsQuery, rankQueryText } from "./tsquery.js";
 import type { Condition, FacetOption, FieldDef, FilterGroup, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 
 const DAY_US = 86_400_000_000;

@@ -2,7 +2,8 @@
 // and (when asked) the same in relevance order. Shared by the engine and the copy's warm-up.
 import { evaluate } from "./evaluate.js";
 import type { ColumnStore } from "./store.js";
-import { orderByRank, type TsNode } from "./text.js";
+import { orderByRank } from "./text-rank.js";
+import type { TsNode } from "./tsquery.js";
 import type { IndexDefinition } from "./types.js";
 
 export interface TextMatches {
