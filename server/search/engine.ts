@@ -282,7 +282,7 @@ export class SearchEngine {
       ranks[k++] = Number(rankText[i]);
     }
     const positions = pos.slice(0, k);
-    return { positions, ranked: orderByRank(positions, ranks.slice(0, k), store.ids, (id) => store.position(id)) };
+    return { positions, ranked: orderByRank(positions, ranks.slice(0, k), store.ids) };
   }
 
   /** Rows matching a condition on a text field not held in memory (e.g. title:*tower*), by SQL. */

@@ -41,34 +41,43 @@ export function wordSlot(s: Segment, code: number): number {
 export const pairCount = (s: Segment) => s.starts[s.codes.length];
 export const segmentBytes = (s: Segment) => s.codes.byteLength + s.starts.byteLength + s.byteStarts.byteLength + s.gaps.byteLength + s.scores.byteLength;
 
-/** Reusable buffers a word's postings are decoded into (searches are synchronous). */
+/**
+ * Decodes slot k of a segment into pos and score from index at (both long enough); answers how
+ * many postings it has.
+ */
+export function decodeInto(s: Segment, k: number, pos: Int32Array, score: Int32Array, at: number): number {
+  const from = s.starts[k];
+  const m = s.starts[k + 1] - from;
+  const gaps = s.gaps;
+  const scores = s.scores;
+  let b8 = s.byteStarts[k];
+  let p = -1;
+  for (let j = 0; j < m; j++) {
+    let b = gaps[b8++];
+    let gap = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = gaps[b8++];
+      gap += (b & 0x7f) * 2 ** shift;
+    }
+    p += gap + 1;
+    pos[at + j] = p;
+    score[at + j] = scores[from + j];
+  }
+  return m;
+}
+
+/** Reusable buffers a word's postings are decoded into (merging segments). */
 export class Decoded {
   pos = new Int32Array(1024);
   score = new Int32Array(1024);
   /** Decodes slot k of a segment; answers how many postings it has. */
   read(s: Segment, k: number): number {
-    const from = s.starts[k];
-    const m = s.starts[k + 1] - from;
+    const m = s.starts[k + 1] - s.starts[k];
     if (this.pos.length < m) {
       this.pos = new Int32Array(m * 2);
       this.score = new Int32Array(m * 2);
     }
-    const { pos, score } = this;
-    const gaps = s.gaps;
-    let at = s.byteStarts[k];
-    let p = -1;
-    for (let j = 0; j < m; j++) {
-      let b = gaps[at++];
-      let gap = b & 0x7f;
-      for (let shift = 7; b & 0x80; shift += 7) {
-        b = gaps[at++];
-        gap += (b & 0x7f) * 2 ** shift;
-      }
-      p += gap + 1;
-      pos[j] = p;
-      score[j] = s.scores[from + j];
-    }
-    return m;
+    return decodeInto(s, k, this.pos, this.score, 0);
   }
 }
 

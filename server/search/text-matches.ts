@@ -3,6 +3,7 @@
 import { evaluate } from "./evaluate.js";
 import type { ColumnStore } from "./store.js";
 import { orderByRank } from "./text-rank.js";
+import type { Postings } from "./text.js";
 import type { TsNode } from "./tsquery.js";
 import type { IndexDefinition } from "./types.js";
 
@@ -15,14 +16,14 @@ export interface TextMatches {
 /** Text matches from the store's text index (live rows only). */
 export function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolean): TextMatches {
   const text = store.text!;
-  const n = store.n;
-  const matched = text.matches(tree, n);
+  const seen = new Map<string, Postings>();
+  const matched = text.matchPositions(tree, store.n, seen);
   const live = store.live;
   let m = 0;
-  for (let i = 0; i < n; i++) m += matched[i] & live[i];
-  const positions = new Int32Array(m);
-  for (let i = 0, k = 0; i < n; i++) if (matched[i] & live[i]) positions[k++] = i;
-  const ranked = rank ? orderByRank(positions, text.ranks(tree, positions, n), store.ids, (id) => store.position(id)) : null;
+  for (let k = 0; k < matched.length; k++) m += live[matched[k]];
+  const positions = m === matched.length ? matched : new Int32Array(m);
+  if (positions !== matched) for (let k = 0, j = 0; k < matched.length; k++) if (live[matched[k]]) positions[j++] = matched[k];
+  const ranked = rank ? orderByRank(positions, text.ranks(tree, positions, seen), store.ids) : null;
   return { positions, ranked };
 }
 

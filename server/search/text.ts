@@ -12,7 +12,8 @@
 //
 // Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
 import { ownString } from "./shared.js";
-import { Decoded, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
+import { decodeInto, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
+import { and, complement, or, type PositionSet } from "./sorted-sets.js";
 import { RANK_DIVISOR, weightCode, wordScore } from "./text-rank.js";
 import { rankWords, type TsNode } from "./tsquery.js";
 
@@ -32,7 +33,6 @@ export class TextIndex {
   private pendingWord = new Int32Array(1 << 16);
   private pendingScore = new Int32Array(1 << 16);
   private pending = 0;
-  private readonly decoded = new Decoded();
   private readonly weights = new Uint8Array(256);
 
   /** Its words (by code) and inverted segments, as a snapshot keeps them (store-snapshot.ts). */
@@ -225,65 +225,98 @@ export class TextIndex {
     return best < 0 ? null : this.words[best];
   }
 
-  /** Calls fn with every (position, score code) of a word, a segment at a time (the store's dead rows included). */
-  private forEachPosting(word: string, fn: (positions: Int32Array, scores: Int32Array, count: number) => void) {
+  /**
+   * A word's postings across segments: positions ascending (segments hold ever later rows), each
+   * with its score code; the store's dead rows included.
+   */
+  postings(word: string): Postings {
     const c = this.codeOf.get(word);
-    if (c === undefined) return;
-    for (const s of this.segments) {
+    if (c === undefined) return { pos: new Int32Array(0), score: new Int32Array(0) };
+    const slots: number[] = [];
+    let total = 0;
+    for (let i = 0; i < this.segments.length; i++) {
+      const s = this.segments[i];
       const k = wordSlot(s, c);
-      if (k >= 0) fn(this.decoded.pos, this.decoded.score, this.decoded.read(s, k));
+      if (k < 0) continue;
+      slots.push(i, k);
+      total += s.starts[k + 1] - s.starts[k];
     }
+    const pos = new Int32Array(total);
+    const score = new Int32Array(total);
+    for (let j = 0, at = 0; j < slots.length; j += 2) at += decodeInto(this.segments[slots[j]], slots[j + 1], pos, score, at);
+    return inPositionOrder({ pos, score });
   }
 
-  /** Rows (by position, out of n) matching a query the index can answer: 1 = matches. */
-  matches(tree: TsNode, n: number): Uint8Array {
-    const out = new Uint8Array(n);
+  /**
+   * The positions (ascending, dead rows included) of the rows matching a query the index can
+   * answer: its words' postings combined, never a pass over every row unless the query is a bare
+   * `!word`. `seen` shares decoded postings with ranks() for the same search.
+   */
+  matchPositions(tree: TsNode, n: number, seen = new Map<string, Postings>()): Int32Array {
+    const found = this.matchSet(tree, seen);
+    return found.neg ? complement(found.set, n) : found.set;
+  }
+
+  private matchSet(tree: TsNode, seen: Map<string, Postings>): PositionSet {
     switch (tree.op) {
       case "word":
-        this.forEachPosting(tree.text, (positions, _scores, count) => {
-          for (let k = 0; k < count; k++) out[positions[k]] = 1;
-        });
-        return out;
+        return { neg: false, set: this.cachedPostings(tree.text, seen).pos };
       case "not": {
-        const arg = this.matches(tree.arg, n);
-        for (let i = 0; i < n; i++) out[i] = arg[i] ^ 1;
-        return out;
+        const arg = this.matchSet(tree.arg, seen);
+        return { neg: !arg.neg, set: arg.set };
       }
-      case "and": {
-        const a = this.matches(tree.left, n);
-        const b = this.matches(tree.right, n);
-        for (let i = 0; i < n; i++) a[i] &= b[i];
-        return a;
-      }
-      case "or": {
-        const a = this.matches(tree.left, n);
-        const b = this.matches(tree.right, n);
-        for (let i = 0; i < n; i++) a[i] |= b[i];
-        return a;
-      }
+      case "and":
+        return and(this.matchSet(tree.left, seen), this.matchSet(tree.right, seen));
+      case "or":
+        return or(this.matchSet(tree.left, seen), this.matchSet(tree.right, seen));
       case "phrase":
         throw new Error("phrases are answered by SQL");
     }
   }
 
+  private cachedPostings(word: string, seen: Map<string, Postings>): Postings {
+    let p = seen.get(word);
+    if (!p) {
+      p = this.postings(word);
+      seen.set(word, p);
+    }
+    return p;
+  }
+
   /**
-   * ts_rank(vector, rankQueryText(tree)) of each matching position: each word's score summed in
-   * PostgreSQL's order and float4 rounding, then divided by the number of words.
+   * ts_rank(vector, rankQueryText(tree)) of each of the positions (ascending): each word's score
+   * summed in PostgreSQL's order and float4 rounding, then divided by the number of words. Each
+   * word's postings are walked beside the positions once.
    */
-  ranks(tree: TsNode, positions: Int32Array, n: number): Float32Array {
+  ranks(tree: TsNode, positions: Int32Array, seen = new Map<string, Postings>()): Float32Array {
     const words = rankWords(tree);
-    const acc = new Float32Array(n); // a Float32Array store rounds like the C float `res`
+    const m = positions.length;
+    const acc = new Float32Array(m); // a Float32Array store rounds like the C float `res`
     const table = Float32Array.from(this.scoreTable);
     for (const w of words) {
-      this.forEachPosting(w.text, (pos, scores, count) => {
-        for (let k = 0; k < count; k++) {
-          const p = pos[k];
-          acc[p] = acc[p] + table[scores[k]] / RANK_DIVISOR;
-        }
-      });
+      const { pos, score } = this.cachedPostings(w.text, seen);
+      for (let k = 0, j = 0; k < m && j < pos.length; k++) {
+        const p = positions[k];
+        while (j < pos.length && pos[j] < p) j++;
+        if (pos[j] === p) acc[k] = acc[k] + table[score[j]] / RANK_DIVISOR;
+      }
     }
-    const out = new Float32Array(positions.length);
-    for (let k = 0; k < positions.length; k++) out[k] = acc[positions[k]] / words.length;
-    return out;
+    for (let k = 0; k < m; k++) acc[k] = acc[k] / words.length;
+    return acc;
   }
+}
+
+/** A word's rows and their score codes, positions ascending. */
+export interface Postings {
+  pos: Int32Array;
+  score: Int32Array;
+}
+
+/** Postings sorted by position, should segments ever hold rows out of order. */
+function inPositionOrder(p: Postings): Postings {
+  let sorted = true;
+  for (let j = 1; j < p.pos.length && sorted; j++) sorted = p.pos[j] > p.pos[j - 1];
+  if (sorted) return p;
+  const order = Int32Array.from(p.pos, (_, j) => j).sort((a, b) => p.pos[a] - p.pos[b]);
+  return { pos: Int32Array.from(order, (j) => p.pos[j]), score: Int32Array.from(order, (j) => p.score[j]) };
 }

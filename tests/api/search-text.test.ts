@@ -105,7 +105,7 @@ describe("scores", () => {
       index.addRow(0, vector);
       index.seal();
       const tree = parseTsQuery("'w'")!;
-      expect(index.ranks(tree, Int32Array.of(0), 1)[0], vector).toBe(Math.fround(Number(r.rows[0].rank)));
+      expect(index.ranks(tree, Int32Array.of(0))[0], vector).toBe(Math.fround(Number(r.rows[0].rank)));
     }
   });
 });
@@ -162,7 +162,7 @@ describe("the in-memory path", () => {
     expect(chunked.text!.size).toBe(whole.text!.size);
     for (const word of ["tower", "hospit", "pune"]) {
       const tree = parseTsQuery(`'${word}'`)!;
-      expect(Array.from(chunked.text!.matches(tree, chunked.n)), word).toEqual(Array.from(whole.text!.matches(tree, whole.n)));
+      expect(Array.from(chunked.text!.matchPositions(tree, chunked.n)), word).toEqual(Array.from(whole.text!.matchPositions(tree, whole.n)));
     }
   });
   it("text loads in a second pass; a row changed between the passes is found by its new words only", async () => {
@@ -175,8 +175,8 @@ describe("the in-memory path", () => {
     await store.loadText(db);
     expect(store.textReady).toBe(true);
     const found = (word: string) => {
-      const hits = store.text!.matches(parseTsQuery(`'${word}'`)!, store.n);
-      return Array.from(hits.keys()).filter((p) => hits[p] && store.live[p]).map((p) => store.ids[p]);
+      const hits = store.text!.matchPositions(parseTsQuery(`'${word}'`)!, store.n);
+      return Array.from(hits).filter((p) => store.live[p]).map((p) => store.ids[p]);
     };
     expect(found("quokkavill")).toEqual([Number(id)]);
     const fresh = new ColumnStore(projectsIndex);
@@ -184,14 +184,14 @@ describe("the in-memory path", () => {
     await fresh.loadText(db);
     for (const word of ["tower", "hospit", "depot"]) {
       const live = (s: ColumnStore) => {
-        const hits = s.text!.matches(parseTsQuery(`'${word}'`)!, s.n);
-        return Array.from(hits.keys()).filter((p) => hits[p] && s.live[p]).map((p) => s.ids[p]).sort((a, b) => a - b);
+        const hits = s.text!.matchPositions(parseTsQuery(`'${word}'`)!, s.n);
+        return Array.from(hits).filter((p) => s.live[p]).map((p) => s.ids[p]).sort((a, b) => a - b);
       };
       expect(live(store), word).toEqual(live(fresh));
     }
     // and its words are held once: the same rank as in a copy loaded after the change
     const tree = parseTsQuery("'quokkavill' | 'depot'")!;
-    const rankIn = (s: ColumnStore) => s.text!.ranks(tree, Int32Array.of(s.position(Number(id))), s.n)[0];
+    const rankIn = (s: ColumnStore) => s.text!.ranks(tree, Int32Array.of(s.position(Number(id))))[0];
     expect(rankIn(store)).toBe(rankIn(fresh));
   });
   it("a search by date or value needs no ranking and finds the same rows", async () => {

@@ -1,0 +1,118 @@
+// A text query over the in-memory index is answered from its words' postings alone (sorted
+// position sets combined with and, or, not), and matches are put in rank order by a radix sort.
+// Both must give exactly what a plain pass over every row gives: the same rows, the same ranks,
+// the same order (rank desc, id desc), for any query of plain words.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { orderByRank } from "../../server/search/text-rank.js";
+import { TextIndex } from "../../server/search/text.js";
+import type { TsNode } from "../../server/search/tsquery.js";
+
+const WORDS = ["road", "bridg", "school", "hospit", "water", "suppli"];
+
+/** Random rows of words with weights, added in batches (each seal is a segment, as a load makes). */
+const rowsArb = fc.array(fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom("A", "B", "C", ""), fc.integer({ min: 1, max: 3 })), { maxLength: 4 }), { minLength: 1, maxLength: 120 });
+
+const treeArb: fc.Arbitrary<TsNode> = fc.letrec<{ node: TsNode }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(...WORDS, "absent").map((text): TsNode => ({ op: "word", text, prefix: false, weights: "" })),
+    tie("node").map((arg): TsNode => ({ op: "not", arg })),
+    fc.tuple(fc.constantFrom("and" as const, "or" as const), tie("node"), tie("node")).map(([op, left, right]): TsNode => ({ op, left, right })),
+  ),
+})).node;
+
+function indexOf(rows: [string, string, number][][], batch: number): { index: TextIndex; words: Set<string>[] } {
+  const index = new TextIndex();
+  const words = rows.map((row, pos) => {
+    const distinct = new Map<string, string>();
+    let at = 1;
+    for (const [word, weight, count] of row) {
+      const positions = Array.from({ length: count }, () => `${at++}${weight}`);
+      distinct.set(word, distinct.has(word) ? `${distinct.get(word)},${positions.join(",")}` : positions.join(","));
+    }
+    index.addRow(pos, [...distinct].map(([w, p]) => `'${w}':${p}`).join(" "));
+    if ((pos + 1) % batch === 0) index.seal();
+    return new Set(distinct.keys());
+  });
+  index.seal();
+  return { index, words };
+}
+
+const holds = (tree: TsNode, words: Set<string>): boolean => {
+  switch (tree.op) {
+    case "word":
+      return words.has(tree.text);
+    case "not":
+      return !holds(tree.arg, words);
+    case "and":
+      return holds(tree.left, words) && holds(tree.right, words);
+    case "or":
+      return holds(tree.left, words) || holds(tree.right, words);
+    default:
+      throw new Error("no phrases here");
+  }
+};
+
+describe("text queries from postings", () => {
+  it("find exactly the rows a pass over every row finds, ascending, for any and/or/not of words", () => {
+    fc.assert(
+      fc.property(rowsArb, treeArb, fc.integer({ min: 1, max: 40 }), (rows, tree, batch) => {
+        const { index, words } = indexOf(rows, batch);
+        const expected = words.flatMap((w, pos) => (holds(tree, w) ? [pos] : []));
+        expect(Array.from(index.matchPositions(tree, rows.length))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("rank a subset of the matches as ranking each row alone does", () => {
+    fc.assert(
+      fc.property(rowsArb, treeArb, fc.integer({ min: 1, max: 40 }), (rows, tree, batch) => {
+        const { index } = indexOf(rows, batch);
+        const matched = index.matchPositions(tree, rows.length);
+        const some = matched.filter((_, k) => k % 2 === 0);
+        const alone = Array.from(some, (p) => index.ranks(tree, Int32Array.of(p))[0]);
+        expect(Array.from(index.ranks(tree, some))).toEqual(alone);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("rank order", () => {
+  const byComparator = (positions: Int32Array, ranks: Float32Array, ids: Float64Array) =>
+    Array.from(positions.keys())
+      .sort((a, b) => ranks[b] - ranks[a] || ids[positions[b]] - ids[positions[a]])
+      .map((k) => positions[k]);
+
+  it("is rank desc then id desc, with few or many distinct ranks and small or large ids", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.constantFrom(4, 100_000), fc.constantFrom(4000, 5_000_000, 4_000_000_000), fc.integer(), (m, distinct, idRange, seed) => {
+        let x = seed | 1;
+        const next = () => (x = Math.imul(x ^ (x >>> 15), 2246822519) ^ (x >>> 13)) >>> 0;
+        const n = m + 10;
+        const ids = new Float64Array(n);
+        const used = new Set<number>();
+        for (let p = 0; p < n; p++) {
+          let id = 1 + (next() % idRange);
+          while (used.has(id)) id = 1 + ((id + 1) % idRange);
+          used.add(id);
+          ids[p] = id;
+        }
+        const positions = Int32Array.from({ length: m }, (_, k) => k + 5);
+        const ranks = Float32Array.from({ length: m }, () => (next() % distinct) / 7);
+        expect(Array.from(orderByRank(positions, ranks, ids))).toEqual(byComparator(positions, ranks, ids));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("takes more than 65,536 distinct ranks (two passes over the rank's bits)", () => {
+    const m = 70_000;
+    const ids = Float64Array.from({ length: m }, (_, p) => 3 * p + 1);
+    const positions = Int32Array.from({ length: m }, (_, k) => (k * 7919) % m);
+    const ranks = Float32Array.from({ length: m }, (_, k) => (k % 69_000) / 1000);
+    expect(Array.from(orderByRank(positions, ranks, ids))).toEqual(byComparator(positions, ranks, ids));
+  });
+});
