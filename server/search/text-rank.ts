@@ -27,14 +27,15 @@ export function wordScore(codes: ArrayLike<number>, count: number): number {
 export const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 
 /**
- * Positions ordered by rank desc then id desc, linear in the matches: a radix sort (16 bits a
- * pass, least significant first) of the reversed id and then of the rank, carrying each match's
- * index. Ranks take few distinct values, so each usually becomes a bucket number of one pass;
- * with more than 65,536 distinct ranks the rank's own bits take two. Ids past 32 bits: a
- * comparator sort.
+ * Positions ordered by rank desc then id desc, linear in the matches: a least-significant-digit
+ * radix sort (11 bits a pass, so its counts stay in the fastest cache) of (rank, reversed id)
+ * keys carrying each match's index. Ranks take few distinct values, so each becomes a bucket
+ * number of a few bits and the whole key usually fits 32 bits; otherwise the reversed id is
+ * sorted first and the rank after. Ids past 32 bits: a comparator sort.
  */
 export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Float64Array): Int32Array {
   const m = positions.length;
+  const reversedId = new Uint32Array(m);
   let maxId = 0;
   for (let k = 0; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
   if (maxId >= 2 ** 32) {
@@ -42,59 +43,86 @@ export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Flo
     idx.sort((a, b) => ranks[b] - ranks[a] || ids[positions[b]] - ids[positions[a]]);
     return Int32Array.from(idx, (k) => positions[k]);
   }
-  const reversedId = new Uint32Array(m);
   for (let k = 0; k < m; k++) reversedId[k] = maxId - ids[positions[k]];
-  const bits = new Uint32Array(ranks.buffer, ranks.byteOffset, m); // non-negative floats order as their bits
-  const buckets = rankBuckets(bits);
-  const rankKey = new Uint32Array(m);
-  for (let k = 0; k < m; k++) rankKey[k] = buckets ? buckets.bucket(bits[k]) : 0xffffffff - bits[k];
-  let order: Int32Array = Int32Array.from({ length: m }, (_, k) => k);
-  order = radixPass(order, reversedId, 0);
-  if (maxId >= 1 << 16) order = radixPass(order, reversedId, 16);
-  order = radixPass(order, rankKey, 0);
-  if (!buckets) order = radixPass(order, rankKey, 16);
+  const idBits = bitsFor(maxId);
+  const rankKey = rankKeys(new Uint32Array(ranks.buffer, ranks.byteOffset, m)); // non-negative floats order as their bits
+  let order: Int32Array;
+  if (idBits + rankKey.bits <= 32) {
+    for (let k = 0; k < m; k++) rankKey.keys[k] = ((rankKey.keys[k] << idBits) | reversedId[k]) >>> 0;
+    order = radixSortIndex(rankKey.keys, idBits + rankKey.bits);
+  } else {
+    order = radixSortIndex(reversedId, idBits);
+    const next = new Uint32Array(m);
+    for (let k = 0; k < m; k++) next[k] = rankKey.keys[order[k]];
+    const byRank = radixSortIndex(next, rankKey.bits);
+    for (let k = 0; k < m; k++) byRank[k] = order[byRank[k]];
+    order = byRank;
+  }
   for (let k = 0; k < m; k++) order[k] = positions[order[k]];
   return order;
 }
 
+const bitsFor = (max: number) => Math.max(1, Math.ceil(Math.log2(max + 1)));
+
 /**
- * The distinct rank bits, each with its bucket number (0 = the highest rank), in an
- * open-addressing table; null when there are more than 65,536 of them.
+ * Each rank as an ascending sort key: its bucket among the distinct ranks (0 = the highest), or
+ * with more than 65,536 distinct ranks its bits inverted.
  */
-function rankBuckets(bits: Uint32Array): { bucket: (b: number) => number } | null {
+function rankKeys(bits: Uint32Array): { keys: Uint32Array; bits: number } {
+  const m = bits.length;
+  const keys = new Uint32Array(m);
   const size = 1 << 17;
   const mask = size - 1;
   const EMPTY = 0xffffffff; // never a rank's bits (a NaN pattern)
   const table = new Uint32Array(size).fill(EMPTY);
   const distinct: number[] = [];
-  const slotOf = (b: number) => {
+  for (let k = 0; k < m; k++) {
+    const b = bits[k];
     let slot = Math.imul(b, 2654435761) & mask;
     while (table[slot] !== EMPTY && table[slot] !== b) slot = (slot + 1) & mask;
-    return slot;
-  };
-  for (let k = 0; k < bits.length; k++) {
-    const slot = slotOf(bits[k]);
-    if (table[slot] !== EMPTY) continue;
-    if (distinct.length === 1 << 16) return null;
-    table[slot] = bits[k];
-    distinct.push(bits[k]);
+    if (table[slot] === EMPTY) {
+      if (distinct.length === 1 << 16) {
+        for (let j = 0; j < m; j++) keys[j] = 0xffffffff - bits[j];
+        return { keys, bits: 32 };
+      }
+      table[slot] = b;
+      distinct.push(b);
+    }
+    keys[k] = slot;
   }
   distinct.sort((a, b) => b - a);
   const bucketOf = new Uint32Array(size);
-  for (let r = 0; r < distinct.length; r++) bucketOf[slotOf(distinct[r])] = r;
-  return { bucket: (b) => bucketOf[slotOf(b)] };
+  for (let r = 0; r < distinct.length; r++) {
+    let slot = Math.imul(distinct[r], 2654435761) & mask;
+    while (table[slot] !== distinct[r]) slot = (slot + 1) & mask;
+    bucketOf[slot] = r;
+  }
+  for (let k = 0; k < m; k++) keys[k] = bucketOf[keys[k]];
+  return { keys, bits: bitsFor(distinct.length - 1) };
 }
 
-/** One stable counting pass of an index order by 16 bits of each index's key. */
-function radixPass(order: Int32Array, keys: Uint32Array, shift: number): Int32Array {
-  const m = order.length;
-  const counts = new Int32Array(65537);
-  for (let k = 0; k < m; k++) counts[((keys[order[k]] >>> shift) & 0xffff) + 1]++;
-  for (let d = 0; d < 65536; d++) counts[d + 1] += counts[d];
-  const out = new Int32Array(m);
-  for (let k = 0; k < m; k++) {
-    const i = order[k];
-    out[counts[(keys[i] >>> shift) & 0xffff]++] = i;
+const DIGIT = 11;
+
+/** The indexes of keys (of `bits` significant bits) in ascending key order, ties in index order. */
+function radixSortIndex(keys: Uint32Array, bits: number): Int32Array {
+  const m = keys.length;
+  let key = keys.slice();
+  let idx = new Int32Array(m);
+  for (let k = 0; k < m; k++) idx[k] = k;
+  let nextKey = new Uint32Array(m);
+  let nextIdx = new Int32Array(m);
+  const counts = new Int32Array((1 << DIGIT) + 1);
+  for (let shift = 0; shift < bits; shift += DIGIT) {
+    counts.fill(0);
+    for (let k = 0; k < m; k++) counts[((key[k] >>> shift) & 0x7ff) + 1]++;
+    for (let d = 0; d < 1 << DIGIT; d++) counts[d + 1] += counts[d];
+    for (let k = 0; k < m; k++) {
+      const at = counts[(key[k] >>> shift) & 0x7ff]++;
+      nextKey[at] = key[k];
+      nextIdx[at] = idx[k];
+    }
+    [key, nextKey] = [nextKey, key];
+    [idx, nextIdx] = [nextIdx, idx];
   }
-  return out;
+  return idx;
 }
