@@ -5,7 +5,9 @@ import { conditionLuts, facetOptions, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
 import { searchPool } from "./pool.js";
 import type { ColumnStore, Dictionary } from "./store.js";
-import { viewOf } from "./store-view.js";
+import { viewOf, type StoreView } from "./store-view.js";
+import { parseSearchParams } from "./parse.js";
+import { memoryTextMatches } from "./text-matches.js";
 import { EvalMemo, runTask, taskSets, type EvalAnswer, type EvalTask, type PageSort } from "./task.js";
 import type { FacetOption, IndexDefinition, SearchQuery } from "./types.js";
 
@@ -53,14 +55,9 @@ export class CopySearch {
 
   /** The count, the page [offset, offset + limit) when asked, and the facet counts when asked. */
   async run(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<EvalAnswer> {
-    // Personal fields (the user's marks) are not in the store: their rows come in ext.only.
-    const groups = q.groups.filter((g) => fieldOf(this.def, g.field).kind !== "personal");
-    ext.luts = conditionLuts((field) => dictOf(store, field), [...q.base, ...groups.flatMap((g) => g.conditions)]);
-    const sort = page ? this.pageOrder(q, ext) : null;
-    const memoKey = JSON.stringify([this.generation, q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
-    const task: EvalTask = { memoKey, base: q.base, groups, sets: taskSets(ext), page: page && sort && { sort, ...page }, facets };
+    const { task, view } = this.task(store, q, ext, page, facets);
     const pool = store.n >= this.workerRows ? searchPool() : null;
-    const running = pool?.run(viewOf(store, sort && sort !== "ranked" ? [`${sort.field} ${sort.dir}`] : []), task);
+    const running = pool?.run(view, task);
     if (running) {
       try {
         const answer = await running;
@@ -72,6 +69,44 @@ export class CopySearch {
     }
     this.lastRanOn = "thread";
     return runTask(store, store.version, task, this.memo);
+  }
+
+  /** A search as a task for a worker or this thread, and the view of the copy it reads. */
+  private task(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): { task: EvalTask; view: StoreView } {
+    // Personal fields (the user's marks) are not in the store: their rows come in ext.only.
+    const groups = q.groups.filter((g) => fieldOf(this.def, g.field).kind !== "personal");
+    ext.luts = conditionLuts((field) => dictOf(store, field), [...q.base, ...groups.flatMap((g) => g.conditions)]);
+    const sort = page ? this.pageOrder(q, ext) : null;
+    const memoKey = JSON.stringify([this.generation, q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
+    const task: EvalTask = { memoKey, base: q.base, groups, sets: taskSets(ext), page: page && sort && { sort, ...page }, facets };
+    return { task, view: viewOf(store, sort && sort !== "ranked" ? [`${sort.field} ${sort.dir}`] : []) };
+  }
+
+  /**
+   * A few searches on every worker, answers thrown away, once a copy is installed: the first
+   * people to search after a start or a reload do not wait for the workers' code to be compiled.
+   */
+  async warmWorkers(store: ColumnStore): Promise<void> {
+    const pool = store.n >= this.workerRows ? searchPool() : null;
+    if (!pool) return;
+    try {
+      await pool.whenReady();
+      const facet = Object.entries(this.def.fields).find(([name, f]) => f.facet && dictOf(store, name)?.texts.some((t) => t));
+      const text = facet && dictOf(store, facet[0])!.texts.find((t) => t);
+      const searches: [SearchQuery, ExternalSets][] = [[parseSearchParams(this.def, {}), {}]];
+      if (facet) searches.push([parseSearchParams(this.def, { filter: [`${facet[0]}:${text}`] }), {}]);
+      const word = store.textReady ? store.text?.commonestWord() : null;
+      if (word) {
+        const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
+        searches.push([{ ...parseSearchParams(this.def, { q: word }), sort: "relevance" }, { only: [m.positions], ranked: m.ranked! }]);
+      }
+      for (const [q, ext] of searches) {
+        const { task, view } = this.task(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
+        await pool.runOnEach(view, { ...task, memoKey: `warm ${task.memoKey}` });
+      }
+    } catch (err) {
+      this.log(`search workers for ${this.def.name} could not be warmed up`, err);
+    }
   }
 
   /** Facet options from a task's counts, with the store's texts. */

@@ -43,7 +43,7 @@ export class SearchCopy {
     private readonly log: (msg: string, err?: unknown) => void,
     snapshotDir: string | null,
     /** Called when the copy answering changes, to another or to none (caches of its positions go). */
-    private readonly changed: () => void,
+    private readonly changed: (store: ColumnStore | null) => void,
   ) {
     this.snapshots = snapshotDir ? new SnapshotKeeper(db, def, snapshotDir, log) : null;
   }
@@ -51,7 +51,7 @@ export class SearchCopy {
   /** Lets the copy go (the next answer loads another, or SQL answers). */
   drop() {
     this.store = null;
-    this.changed();
+    this.changed(null);
   }
 
   /** Loads the store now (benchmarks, warm-up). */
@@ -177,7 +177,7 @@ export class SearchCopy {
 
   private install(store: ColumnStore, from: "snapshot" | "database", started: number) {
     this.store = store;
-    this.changed();
+    this.changed(store);
     this.loadedFrom = from;
     this.loadMs = Date.now() - started;
     this.log(`search cache for ${this.def.name}: ${store.liveCount} rows from the ${from} in ${this.loadMs} ms`);

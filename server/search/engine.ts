@@ -50,8 +50,11 @@ export class SearchEngine {
     /** Where this index's snapshot file lives (null: none is read or written). */
     snapshotDir: string | null = null,
   ) {
-    this.copy = new SearchCopy(db, def, () => this.mode, log, snapshotDir, () => this.forgetCopySets());
     this.search = new CopySearch(def, log);
+    this.copy = new SearchCopy(db, def, () => this.mode, log, snapshotDir, (store) => {
+      this.forgetCopySets();
+      if (store) void this.search.warmWorkers(store);
+    });
   }
 
   // ───────────── public API ─────────────

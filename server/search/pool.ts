@@ -89,7 +89,10 @@ export class SearchPool {
   /** Runs a task over a view in a worker; null when no worker is ready to take it. */
   run(view: StoreView, task: EvalTask): Promise<EvalAnswer> | null {
     const slot = this.pick(`${view.store}\u0000${task.memoKey}`);
-    if (!slot) return null;
+    return slot && this.send(slot, view, task);
+  }
+
+  private send(slot: Slot, view: StoreView, task: EvalTask): Promise<EvalAnswer> {
     if (slot.stopped) return Promise.reject(new Error("search worker stopped"));
     const id = this.nextId++;
     return new Promise<EvalAnswer>((resolve, reject) => {
@@ -107,6 +110,12 @@ export class SearchPool {
       const request: WorkerRequest = { id, view, task };
       slot.worker.postMessage(request);
     });
+  }
+
+  /** Runs a task on every worker that listens, answers thrown away (warming their code up). */
+  async runOnEach(view: StoreView, task: EvalTask): Promise<void> {
+    const ready = this.slots.filter((s) => s.ready && !s.stopped);
+    await Promise.all(ready.map((slot) => this.send(slot, view, task).catch(() => undefined)));
   }
 
   private closed = false;
