@@ -17,6 +17,11 @@ export interface Config {
   /** Copies with fewer rows are searched on the API thread (SEARCH_WORKER_MIN_ROWS). */
   searchWorkerMinRows: number;
   databaseUrl?: string;
+  /**
+   * A hot standby of DATABASE_URL's server (DATABASE_REPLICA_URL) the search copies load and catch
+   * up from (server/search/replica.ts); writes and requests' own reads stay on the primary.
+   */
+  databaseReplicaUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     searchWorkers: wholeNumber("SEARCH_WORKERS", os.availableParallelism(), 256),
     searchWorkerMinRows: wholeNumber("SEARCH_WORKER_MIN_ROWS", 20_000, Number.MAX_SAFE_INTEGER),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReplicaUrl: replicaUrl(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || "InfraScout <no-reply@infrascout.in>",
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ""),
@@ -146,4 +152,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     ...overrides,
   };
+}
+
+/** DATABASE_REPLICA_URL: a postgres:// URL, and only beside a DATABASE_URL (PGlite has no standbys). */
+function replicaUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.DATABASE_REPLICA_URL;
+  if (!url) return undefined;
+  if (!env.DATABASE_URL) throw new Error("DATABASE_REPLICA_URL needs DATABASE_URL: a standby follows a PostgreSQL server, not the embedded database");
+  let scheme = "";
+  try {
+    scheme = new URL(url).protocol;
+  } catch {
+    // reported below without echoing the URL (it may hold a password)
+  }
+  if (scheme !== "postgres:" && scheme !== "postgresql:") throw new Error("DATABASE_REPLICA_URL must be a postgres:// or postgresql:// URL");
+  return url;
 }

@@ -3,6 +3,7 @@
 // its snapshot, and reported on (GET /api/ready). The engine (engine.ts) asks it for the copy to
 // answer from, or null when plain SQL must answer. See index.ts for the design.
 import type { Db } from "../db/client.js";
+import type { CopyReads } from "./replica.js";
 import { SnapshotKeeper } from "./snapshots.js";
 import { ColumnStore } from "./store.js";
 import { warmTextSearch } from "./text-matches.js";
@@ -36,7 +37,8 @@ export class SearchCopy {
   private snapshotTried = false;
 
   constructor(
-    private readonly db: Db,
+    /** The primary, and the standby loads and catch-ups read from when there is one. */
+    readonly reads: CopyReads,
     private readonly def: IndexDefinition,
     /** The engine's mode, as it is now (tests and benchmarks change it). */
     private readonly mode: () => EngineMode,
@@ -45,7 +47,12 @@ export class SearchCopy {
     /** Called when the copy answering changes, to another or to none (caches of its positions go). */
     private readonly changed: (store: ColumnStore | null) => void,
   ) {
-    this.snapshots = snapshotDir ? new SnapshotKeeper(db, def, snapshotDir, log) : null;
+    this.snapshots = snapshotDir ? new SnapshotKeeper(reads.primary, def, snapshotDir, log) : null;
+  }
+
+  /** Writes (the change log's pruning, snapshot tokens) go to the primary. */
+  private get db(): Db {
+    return this.reads.primary;
   }
 
   /** Lets the copy go (the next answer loads another, or SQL answers). */
@@ -108,7 +115,7 @@ export class SearchCopy {
   private smallRows: boolean | null = null;
   private async smallTable(): Promise<boolean> {
     if (this.smallRows === null) {
-      const r = await this.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.def.table} LIMIT ${LOAD_INLINE_ROWS}) x`);
+      const r = await this.reads.bulk.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${this.def.table} LIMIT ${LOAD_INLINE_ROWS}) x`);
       this.smallRows = r.rows[0].n < LOAD_INLINE_ROWS;
     }
     return this.smallRows;
@@ -129,7 +136,7 @@ export class SearchCopy {
       return restored;
     }
     const store = new ColumnStore(this.def, 1024);
-    await store.loadAll(this.db);
+    await store.loadAll(this.reads.bulk);
     // The orders the lists start with, before the copy serves anyone.
     for (const key of new Set([this.def.defaultSort, ...(this.def.warmSorts ?? [])])) {
       const sort = this.def.sorts[key];
@@ -139,13 +146,13 @@ export class SearchCopy {
     // meanwhile (text from SQL). The snapshot is written once the copy is whole.
     const inline = this.mode() === "cache" || (await this.smallTable());
     if (inline) {
-      await store.loadText(this.db);
+      await store.loadText(this.reads.bulk);
       warmTextSearch(store, this.def);
       void this.snapshots?.save(store);
     } else {
       const textStarted = Date.now();
       void store
-        .loadText(this.db)
+        .loadText(this.reads.bulk)
         .then(() => warmTextSearch(store, this.def))
         .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
         .then(() => this.snapshots?.save(store))
@@ -163,7 +170,7 @@ export class SearchCopy {
     try {
       const restored = await this.snapshots.restore();
       if (!restored) return null;
-      if (Date.now() - restored.store.syncedAt >= MAX_SYNC_AGE_MS || !(await restored.store.catchUp(this.db))) {
+      if (Date.now() - restored.store.syncedAt >= MAX_SYNC_AGE_MS || !(await restored.store.catchUp(await this.reads.fresh()))) {
         this.log(`search snapshot for ${this.def.name} is too far behind the database; loading from the database`);
         return null;
       }
@@ -247,14 +254,14 @@ export class SearchCopy {
   private async reloaded(): Promise<ColumnStore | null> {
     if (!(await this.loadOrDefer())) return null;
     const store = this.store;
-    return store && (await store.catchUp(this.db)) ? store : null;
+    return store && (await store.catchUp(await this.reads.fresh())) ? store : null;
   }
 
   /** Brings the current copy up to date and answers it (null: answer from SQL for now). */
   private async syncOnce(): Promise<ColumnStore | null> {
     const store = this.store;
     if (!store) return this.reloaded();
-    const fresh = Date.now() - store.syncedAt < MAX_SYNC_AGE_MS && (await store.catchUp(this.db));
+    const fresh = Date.now() - store.syncedAt < MAX_SYNC_AGE_MS && (await store.catchUp(await this.reads.fresh()));
     if (!fresh) {
       // Too much changed (or a TRUNCATE, or a day without syncing): reload.
       if (this.store === store) this.store = null;

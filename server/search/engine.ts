@@ -3,6 +3,7 @@
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
 import { SearchCopy } from "./copy.js";
+import { CopyReads } from "./replica.js";
 import { memoryTextMatches, type TextMatches } from "./text-matches.js";
 import { CopySearch } from "./copy-search.js";
 import { conditionKey, type ExternalSets } from "./evaluate.js";
@@ -49,9 +50,11 @@ export class SearchEngine {
     private readonly log: (msg: string, err?: unknown) => void = () => undefined,
     /** Where this index's snapshot file lives (null: none is read or written). */
     snapshotDir: string | null = null,
+    /** A hot standby the copy loads and catches up from (DATABASE_REPLICA_URL), or null. */
+    replica: Db | null = null,
   ) {
     this.search = new CopySearch(def, log);
-    this.copy = new SearchCopy(db, def, () => this.mode, log, snapshotDir, (store) => {
+    this.copy = new SearchCopy(new CopyReads(db, replica, log), def, () => this.mode, log, snapshotDir, (store) => {
       this.forgetCopySets();
       if (store) void this.search.warmWorkers(store);
     });
@@ -314,6 +317,12 @@ export function searchEnginesOf(db: Db): SearchEngine[] {
 }
 
 const snapshotDirs = new WeakMap<Db, string>();
+const replicas = new WeakMap<Db, Db>();
+
+/** Engines made over this database from now on load and catch up from this hot standby (DATABASE_REPLICA_URL). */
+export function readSearchCopiesFrom(db: Db, replica: Db) {
+  replicas.set(db, replica);
+}
 
 /** Engines made over this database from now on keep their snapshot files in dir (SEARCH_SNAPSHOT_DIR). */
 export function keepSearchSnapshots(db: Db, dir: string) {
@@ -328,7 +337,7 @@ export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, e
   if (!e) {
     const env = process.env.SEARCH_CACHE;
     const mode: EngineMode = env === "off" ? "sql" : env === "always" ? "cache" : "auto";
-    byName.set(def.name, (e = new SearchEngine(db, def, mode, log, snapshotDirs.get(db) ?? null)));
+    byName.set(def.name, (e = new SearchEngine(db, def, mode, log, snapshotDirs.get(db) ?? null, replicas.get(db) ?? null)));
   }
   return e;
 }

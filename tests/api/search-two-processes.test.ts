@@ -3,58 +3,24 @@
 // in the other's very next search: each follows the change log before answering. Several
 // machines need the PostgreSQL server, so this test uses it on every run (DATABASE_URL's server,
 // else the local one).
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, type Db } from "../../server/db/client.js";
 import { migrate } from "../../server/db/migrate.js";
 import { createUser } from "./harness.js";
 import { onServer, withDatabase } from "./postgres-template.js";
 import { insertProject, PROJECTS } from "./search-fixture.js";
+import { signIn, startServer as startProcess, stopServers } from "./server-process.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVER_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `two_processes_${crypto.randomBytes(4).toString("hex")}`;
 const url = withDatabase(SERVER_URL, name);
-const children: ChildProcess[] = [];
 let db: Db;
 let dataDir: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** A server process on the database; resolves with its base URL once /api/ready answers 200. */
-async function startServer(): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port), HOST: "127.0.0.1", SERVE_WEB_APP: "false", JOBS_INTERVAL_SECONDS: "0", LOG_LEVEL: "warn", DATA_DIR: dataDir, SEARCH_CACHE: "always" },
-    stdio: "ignore",
-  });
-  children.push(child);
-  const base = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < 60_000; waited += 200) {
-    const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server on ${port} did not become ready`);
-}
-
-async function signIn(base: string, email: string, password: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/api/login/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: email, password }) });
-  return { authorization: `Token ${(await res.json()).token}` };
-}
+const startServer = () => startProcess({ DATABASE_URL: url, DATA_DIR: dataDir });
 
 beforeAll(async () => {
   await onServer(withDatabase(SERVER_URL, "postgres"), `CREATE DATABASE ${name}`);
@@ -63,7 +29,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "two-processes-"));
 }, 60_000);
 afterAll(async () => {
-  for (const c of children) c.kill("SIGKILL");
+  stopServers();
   await db?.close();
   await onServer(withDatabase(SERVER_URL, "postgres"), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
