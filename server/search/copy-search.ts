@@ -1,9 +1,9 @@
 // Runs a search over the in-memory copy: on a search worker (pool.ts) when the copy is large
 // enough for a thread hop to pay, else on the API thread; the same task and the same answer
 // either way (task.ts). A worker that fails leaves the search to this thread.
-import { conditionLuts, facetOptions, type ExternalSets } from "./evaluate.js";
+import { conditionLuts, facetFields, facetOptions, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
-import { searchPool } from "./pool.js";
+import { searchPool, type SearchPool } from "./pool.js";
 import type { ColumnStore, Dictionary } from "./store.js";
 import { viewOf, type StoreView } from "./store-view.js";
 import { parseSearchParams } from "./parse.js";
@@ -42,6 +42,8 @@ export class CopySearch {
   workerRows = workerMinRows;
   /** Where the last search ran (tests, the benchmark). */
   lastRanOn: "worker" | "thread" | null = null;
+  /** How many workers counted the last facets asked for (0: one pass did, on one thread). */
+  facetWorkers = 0;
 
   constructor(
     private readonly def: IndexDefinition,
@@ -57,7 +59,8 @@ export class CopySearch {
   async run(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<EvalAnswer> {
     const { task, view } = this.task(store, q, ext, page, facets);
     const pool = store.n >= this.workerRows ? searchPool() : null;
-    const running = pool?.run(view, task);
+    if (facets) this.facetWorkers = 0;
+    const running = pool && facets && pool.size > 1 ? this.facetsOnEveryWorker(pool, view, task) : pool?.run(view, task);
     if (running) {
       try {
         const answer = await running;
@@ -69,6 +72,30 @@ export class CopySearch {
     }
     this.lastRanOn = "thread";
     return runTask(store, store.version, task, this.memo);
+  }
+
+  /**
+   * A search whose facets are asked for, on several workers at once: one evaluates (or finds its
+   * evaluation from the list request a moment ago) and answers its state, in shared memory; then
+   * each worker counts a share of the facet fields over that same state. Counting facets is most
+   * of a weak filter's pass, so it takes about half the time on two cores.
+   */
+  private async facetsOnEveryWorker(pool: SearchPool, view: StoreView, task: EvalTask): Promise<EvalAnswer> {
+    const first = await pool.run(view, { ...task, facets: false, shareState: true });
+    if (!first) throw new Error("no search worker is ready");
+    const fields = facetFields(this.def);
+    const shares = Array.from({ length: Math.min(pool.size, fields.length) }, (_, k) => fields.filter((_, j) => j % pool.size === k));
+    const evaluated = { state: first.state!, count: first.count };
+    const parts = await Promise.all(
+      shares.map((facetFields, k) => {
+        const running = pool.run(view, { ...task, memoKey: `${task.memoKey} facets ${k}`, page: null, facetFields, evaluated, shareState: false });
+        if (!running) throw new Error("no search worker is ready");
+        return running;
+      }),
+    );
+    const counts = new Map(parts.flatMap((p) => p.facets!));
+    this.facetWorkers = parts.length;
+    return { count: first.count, positions: first.positions, facets: fields.map((f) => [f, counts.get(f)!]) };
   }
 
   /** A search as a task for a worker or this thread, and the view of the copy it reads. */

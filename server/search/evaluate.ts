@@ -45,6 +45,9 @@ export interface ExternalSets {
 
 export const conditionKey = (c: Condition) => JSON.stringify(c);
 
+/** The fields an index counts facets of, in its definition's order. */
+export const facetFields = (def: IndexDefinition): string[] => Object.entries(def.fields).flatMap(([name, f]) => (f.facet ? [name] : []));
+
 export class Evaluation {
   constructor(
     readonly store: EvalStore,
@@ -60,7 +63,7 @@ export class Evaluation {
    * candidate rows; almost all → the facet's totals over live rows (kept per store version)
    * minus the rows that do not count; otherwise one scan of the column.
    */
-  facetCounts(def: IndexDefinition): Map<string, Int32Array> {
+  facetCounts(def: IndexDefinition, fields?: readonly string[]): Map<string, Int32Array> {
     const out = new Map<string, Int32Array>();
     const store = this.store;
     const n = store.n;
@@ -69,8 +72,7 @@ export class Evaluation {
     for (let i = 0; i < n; i++) hist[state[i]]++;
     let candidates: Int32Array | null = null; // rows that may count somewhere (state < 255)
     let outsiders: Int32Array | null = null; // live rows with state ≠ 0
-    for (const [name, f] of Object.entries(def.fields)) {
-      if (!f.facet) continue;
+    for (const name of fields ?? facetFields(def)) {
       const col = store.columns.get(name)!;
       if (!col || col.kind === "number") continue;
       const lut = new Uint8Array(256);
@@ -286,7 +288,8 @@ export function evaluate(store: EvalStore, base: Condition[], groups: FilterGrou
   const n = store.n;
   if (scratchPass.length < n) scratchPass = new Uint8Array(Math.ceil(n * 1.25));
   const pass = scratchPass;
-  const state = new Uint8Array(n);
+  // Shared memory: other workers may count facets over it while this one answers the page.
+  const state = new Uint8Array(new SharedArrayBuffer(n));
   const live = store.live;
   if (groups.length > 250) throw new Error("too many filter groups");
   const out = transitions(null);

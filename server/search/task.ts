@@ -2,7 +2,7 @@
 // decided (text matches, the user's marks), and what to answer — the exact count, a page of
 // positions, every facet's counts. A search worker (search-worker.ts) or the API thread itself
 // runs it with runTask; both give the same answer from the same shared arrays.
-import { evaluate, type EvalStore, type Evaluation, type ExternalSets } from "./evaluate.js";
+import { evaluate, Evaluation, type EvalStore, type ExternalSets } from "./evaluate.js";
 import type { Condition, FilterGroup } from "./types.js";
 
 export interface TaskSets {
@@ -24,6 +24,12 @@ export interface EvalTask {
   sets: TaskSets;
   page: { sort: PageSort; offset: number; limit: number } | null;
   facets: boolean;
+  /** Count only these facet fields (every facet when absent). */
+  facetFields?: string[];
+  /** Answer the evaluation's state too (shared memory), for other workers to count facets over. */
+  shareState?: boolean;
+  /** Count over this evaluation (another worker's) instead of evaluating. */
+  evaluated?: { state: Uint8Array; count: number };
 }
 
 export interface EvalAnswer {
@@ -31,6 +37,8 @@ export interface EvalAnswer {
   positions: Int32Array;
   /** Each facet field's counts by dictionary code (null when not asked). */
   facets: [string, Int32Array][] | null;
+  /** Per row: 0 = matches (Evaluation.state), when shareState asked for it. */
+  state?: Uint8Array;
 }
 
 /** The sets of an ExternalSets as a task carries them (and back). */
@@ -67,7 +75,7 @@ export class EvalMemo {
 /** Runs a task over a store (of this version) and answers what it asked. */
 export function runTask(store: EvalStore, version: number, task: EvalTask, memo: EvalMemo): EvalAnswer {
   const ext = externalSets(task.sets);
-  let ev = memo.get(task.memoKey, store, version);
+  let ev = task.evaluated ? new Evaluation(store, task.evaluated.state, task.evaluated.count, task.groups) : memo.get(task.memoKey, store, version);
   if (!ev) {
     ev = evaluate(store, task.base, task.groups, ext);
     memo.put(task.memoKey, store, version, ev);
@@ -77,5 +85,6 @@ export function runTask(store: EvalStore, version: number, task: EvalTask, memo:
   if (page) {
     positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
   }
-  return { count: ev.count, positions: Int32Array.from(positions), facets: task.facets ? [...ev.facetCounts(store.def)] : null };
+  const facets = task.facets ? [...ev.facetCounts(store.def, task.facetFields)] : null;
+  return { count: ev.count, positions: Int32Array.from(positions), facets, ...(task.shareState ? { state: ev.state } : {}) };
 }
