@@ -1,9 +1,10 @@
 // Runs a search over the in-memory copy: on a search worker (pool.ts) when the copy is large
 // enough for a thread hop to pay, else on the API thread; the same task and the same answer
 // either way (task.ts). A worker that fails leaves the search to this thread.
-import { conditionLuts, facetFields, facetOptions, type ExternalSets } from "./evaluate.js";
+import { conditionLuts, facetOptions, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
-import { searchPool, type SearchPool } from "./pool.js";
+import { searchPool } from "./pool.js";
+import { SplitSearch } from "./split-search.js";
 import type { ColumnStore, Dictionary } from "./store.js";
 import { viewOf, type StoreView } from "./store-view.js";
 import { parseSearchParams } from "./parse.js";
@@ -36,6 +37,8 @@ const dictOf = (store: ColumnStore, field: string): Dictionary | null => {
 
 export class CopySearch {
   private readonly memo = new EvalMemo();
+  /** Searches shared by every worker (when there are several). */
+  private readonly split: SplitSearch;
   /** Bumped to make every later search do its own pass (benchmarks). */
   private generation = 0;
   /** Copies of at least this many rows are searched on the workers (tests set 0 to force them). */
@@ -48,11 +51,14 @@ export class CopySearch {
   constructor(
     private readonly def: IndexDefinition,
     private readonly log: (msg: string, err?: unknown) => void,
-  ) {}
+  ) {
+    this.split = new SplitSearch(def);
+  }
 
   forget() {
     this.generation++;
     this.memo.clear();
+    this.split.forget();
   }
 
   /** The count, the page [offset, offset + limit) when asked, and the facet counts when asked. */
@@ -60,42 +66,20 @@ export class CopySearch {
     const { task, view } = this.task(store, q, ext, page, facets);
     const pool = store.n >= this.workerRows ? searchPool() : null;
     if (facets) this.facetWorkers = 0;
-    const running = pool && facets && pool.size > 1 ? this.facetsOnEveryWorker(pool, view, task) : pool?.run(view, task);
-    if (running) {
+    // Until a worker listens (at start), this thread searches.
+    if (pool?.listening) {
       try {
-        const answer = await running;
+        const single = pool.size > 1 ? null : pool.run(view, task);
+        const done = single ? { answer: await single, facetWorkers: 0 } : await this.split.run(pool, store, view, task);
         this.lastRanOn = "worker";
-        return answer;
+        if (facets) this.facetWorkers = done.facetWorkers;
+        return done.answer;
       } catch (err) {
         this.log(`search worker failed; searching ${this.def.name} on the API thread`, err);
       }
     }
     this.lastRanOn = "thread";
     return runTask(store, store.version, task, this.memo);
-  }
-
-  /**
-   * A search whose facets are asked for, on several workers at once: one evaluates (or finds its
-   * evaluation from the list request a moment ago) and answers its state, in shared memory; then
-   * each worker counts a share of the facet fields over that same state. Counting facets is most
-   * of a weak filter's pass, so it takes about half the time on two cores.
-   */
-  private async facetsOnEveryWorker(pool: SearchPool, view: StoreView, task: EvalTask): Promise<EvalAnswer> {
-    const first = await pool.run(view, { ...task, facets: false, shareState: true });
-    if (!first) throw new Error("no search worker is ready");
-    const fields = facetFields(this.def);
-    const shares = Array.from({ length: Math.min(pool.size, fields.length) }, (_, k) => fields.filter((_, j) => j % pool.size === k));
-    const evaluated = { state: first.state!, count: first.count };
-    const parts = await Promise.all(
-      shares.map((facetFields, k) => {
-        const running = pool.run(view, { ...task, memoKey: `${task.memoKey} facets ${k}`, page: null, facetFields, evaluated, shareState: false });
-        if (!running) throw new Error("no search worker is ready");
-        return running;
-      }),
-    );
-    const counts = new Map(parts.flatMap((p) => p.facets!));
-    this.facetWorkers = parts.length;
-    return { count: first.count, positions: first.positions, facets: fields.map((f) => [f, counts.get(f)!]) };
   }
 
   /** A search as a task for a worker or this thread, and the view of the copy it reads. */

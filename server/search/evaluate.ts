@@ -53,9 +53,15 @@ export class Evaluation {
     readonly store: EvalStore,
     /** Per row: 0 matches; g (1..250) failed exactly filter group g (index + 1); 255 out. */
     readonly state: Uint8Array,
-    readonly count: number,
+    /** How many rows are in each state. */
+    readonly hist: Int32Array,
     readonly groups: FilterGroup[],
   ) {}
+
+  /** Rows matching. */
+  get count(): number {
+    return this.hist[0];
+  }
 
   /**
    * Counts each facet field without its own group: a row counts when its state is 0 or that
@@ -68,8 +74,7 @@ export class Evaluation {
     const store = this.store;
     const n = store.n;
     const state = this.state;
-    const hist = new Int32Array(256);
-    for (let i = 0; i < n; i++) hist[state[i]]++;
+    const hist = this.hist;
     let candidates: Int32Array | null = null; // rows that may count somewhere (state < 255)
     let outsiders: Int32Array | null = null; // live rows with state ≠ 0
     for (const name of fields ?? facetFields(def)) {
@@ -223,19 +228,19 @@ function countListArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut
   }
 }
 
-function passScalar16(codes: Uint16Array, lut: Uint8Array, pass: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
+function passScalar16(codes: Uint16Array, lut: Uint8Array, pass: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) pass[i] |= lut[codes[i]];
 }
-function passScalar8(codes: Uint8Array, lut: Uint8Array, pass: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
+function passScalar8(codes: Uint8Array, lut: Uint8Array, pass: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) pass[i] |= lut[codes[i]];
 }
-function passScalar32(codes: Uint32Array, lut: Uint8Array, pass: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) pass[i] |= lut[codes[i]];
+function passScalar32(codes: Uint32Array, lut: Uint8Array, pass: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) pass[i] |= lut[codes[i]];
 }
-function passRange(v: Float64Array, lo: number, hi: number, pass: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) {
+function passRange(v: Float64Array, min: number, max: number, pass: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) {
     const x = v[i];
-    if (x >= lo && x <= hi) pass[i] = 1;
+    if (x >= min && x <= max) pass[i] = 1;
   }
 }
 
@@ -251,22 +256,22 @@ function transitions(gi: number | null): Uint8Array {
   }
   return t;
 }
-function applyPass(pass: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) state[i] = t[(pass[i] << 8) | state[i]];
+function applyPass(pass: Uint8Array, state: Uint8Array, t: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) state[i] = t[(pass[i] << 8) | state[i]];
 }
-function applyScalar16(codes: Uint16Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
+function applyScalar16(codes: Uint16Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
 }
-function applyScalar8(codes: Uint8Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
+function applyScalar8(codes: Uint8Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
 }
-function applyScalar32(codes: Uint32Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
+function applyScalar32(codes: Uint32Array, lut: Uint8Array, state: Uint8Array, t: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) state[i] = t[(lut[codes[i]] << 8) | state[i]];
 }
-function applyRange(v: Float64Array, lo: number, hi: number, state: Uint8Array, t: Uint8Array, n: number) {
-  for (let i = 0; i < n; i++) {
+function applyRange(v: Float64Array, min: number, max: number, state: Uint8Array, t: Uint8Array, lo: number, hi: number) {
+  for (let i = lo; i < hi; i++) {
     const x = v[i];
-    state[i] = t[(x >= lo && x <= hi ? 256 : 0) | state[i]];
+    state[i] = t[(x >= min && x <= max ? 256 : 0) | state[i]];
   }
 }
 
@@ -282,100 +287,113 @@ let scratchPass = new Uint8Array(0);
 
 /**
  * Evaluates base conditions, external sets and filter groups over the store, in one pass per
- * condition over typed arrays. The Evaluation owns its state array (safe across awaits).
+ * condition over typed arrays. The Evaluation owns its state array (safe across awaits), in
+ * shared memory: other workers may count facets over it.
  */
 export function evaluate(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): Evaluation {
+  const state = new Uint8Array(new SharedArrayBuffer(store.n));
+  const hist = evaluateRows(store, base, groups, ext, state, 0, store.n);
+  return new Evaluation(store, state, hist, groups);
+}
+
+/**
+ * Evaluates rows [lo, hi) only, into their part of a state array (shared memory: other workers
+ * evaluate the other rows at the same moment); answers how many of them end in each state.
+ */
+export function evaluateRows(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets, state: Uint8Array, lo: number, hi: number): Int32Array {
   const n = store.n;
   if (scratchPass.length < n) scratchPass = new Uint8Array(Math.ceil(n * 1.25));
   const pass = scratchPass;
-  // Shared memory: other workers may count facets over it while this one answers the page.
-  const state = new Uint8Array(new SharedArrayBuffer(n));
   const live = store.live;
   if (groups.length > 250) throw new Error("too many filter groups");
   const out = transitions(null);
+  const rows = { lo, hi };
 
   if (ext.only && ext.only.length) {
     // Everything out, then the rows of the first set in, then intersect the others.
-    state.fill(255);
-    for (const p of ext.only[0]) if (live[p]) state[p] = 0;
+    state.fill(255, lo, hi);
+    for (const p of ext.only[0]) if (p >= lo && p < hi && live[p]) state[p] = 0;
     for (let s = 1; s < ext.only.length; s++) {
-      pass.fill(0, 0, n);
-      for (const p of ext.only[s]) pass[p] = 1;
-      applyPass(pass, state, out, n);
+      pass.fill(0, lo, hi);
+      for (const p of ext.only[s]) if (p >= lo && p < hi) pass[p] = 1;
+      applyPass(pass, state, out, lo, hi);
     }
   } else {
-    for (let i = 0; i < n; i++) state[i] = live[i] ? 0 : 255;
+    for (let i = lo; i < hi; i++) state[i] = live[i] ? 0 : 255;
   }
-  if (ext.exclude) for (const p of ext.exclude) state[p] = 255;
+  if (ext.exclude) for (const p of ext.exclude) if (p >= lo && p < hi) state[p] = 255;
 
-  for (const c of base) apply(store, [c], state, out, pass, ext);
-  for (let g = 0; g < groups.length; g++) apply(store, groups[g].conditions, state, transitions(g + 1), pass, ext);
+  for (const c of base) apply(store, [c], state, out, pass, ext, rows);
+  for (let g = 0; g < groups.length; g++) apply(store, groups[g].conditions, state, transitions(g + 1), pass, ext, rows);
 
-  let count = 0;
-  for (let i = 0; i < n; i++) if (state[i] === 0) count++;
-  return new Evaluation(store, state, count, groups);
+  const hist = new Int32Array(256);
+  for (let i = lo; i < hi; i++) hist[state[i]]++;
+  return hist;
+}
+
+interface Rows {
+  lo: number;
+  hi: number;
 }
 
 /** Applies the verdict of conditions (OR) to every row's state. */
-function apply(store: EvalStore, conditions: Condition[], state: Uint8Array, t: Uint8Array, pass: Uint8Array, ext: ExternalSets) {
-  const n = store.n;
+function apply(store: EvalStore, conditions: Condition[], state: Uint8Array, t: Uint8Array, pass: Uint8Array, ext: ExternalSets, { lo, hi }: Rows) {
   if (conditions.length === 1) {
     // The common case, straight into the state without a pass array.
     const c = conditions[0];
     const col = store.columns.get(c.field);
     if (col?.kind === "keyword") {
       const lut = lutOf(ext, c);
-      if (col.codes instanceof Uint8Array) applyScalar8(col.codes, lut, state, t, n);
-      else if (col.codes instanceof Uint16Array) applyScalar16(col.codes, lut, state, t, n);
-      else applyScalar32(col.codes, lut, state, t, n);
+      if (col.codes instanceof Uint8Array) applyScalar8(col.codes, lut, state, t, lo, hi);
+      else if (col.codes instanceof Uint16Array) applyScalar16(col.codes, lut, state, t, lo, hi);
+      else applyScalar32(col.codes, lut, state, t, lo, hi);
       return;
     }
     if (col?.kind === "number" && c.kind === "range") {
-      applyRange(col.values, c.min ?? -Infinity, c.max ?? Infinity, state, t, n);
+      applyRange(col.values, c.min ?? -Infinity, c.max ?? Infinity, state, t, lo, hi);
       return;
     }
   }
-  conditionPass(store, conditions[0], pass, ext);
-  for (let k = 1; k < conditions.length; k++) conditionPass(store, conditions[k], pass, ext, true);
-  applyPass(pass, state, t, n);
+  conditionPass(store, conditions[0], pass, ext, { lo, hi });
+  for (let k = 1; k < conditions.length; k++) conditionPass(store, conditions[k], pass, ext, { lo, hi }, true);
+  applyPass(pass, state, t, lo, hi);
 }
 
-/** pass[i] = condition holds for row i (or, with `or`, pass[i] |= it). */
-function conditionPass(store: EvalStore, c: Condition, pass: Uint8Array, ext: ExternalSets, or = false) {
-  const n = store.n;
-  if (!or) pass.fill(0, 0, n);
+/** pass[i] = condition holds for row i (or, with `or`, pass[i] |= it), for rows [lo, hi). */
+function conditionPass(store: EvalStore, c: Condition, pass: Uint8Array, ext: ExternalSets, { lo, hi }: Rows, or = false) {
+  if (!or) pass.fill(0, lo, hi);
   const f = fieldOf(store.def, c.field);
   if (f.kind === "text") {
     const set = ext.conditionSets?.get(conditionKey(c));
     if (!set) throw new Error(`no SQL result for ${c.field}`);
-    for (let i = 0; i < n; i++) pass[i] |= set[i];
+    for (let i = lo; i < hi; i++) pass[i] |= set[i];
     return;
   }
   const col = store.columns.get(c.field)!;
   if (col.kind === "number") {
     const v = col.values;
     if (c.kind === "present") {
-      if (c.present) for (let i = 0; i < n; i++) { if (v[i] === v[i]) pass[i] = 1; }
-      else for (let i = 0; i < n; i++) { if (v[i] !== v[i]) pass[i] = 1; }
+      if (c.present) for (let i = lo; i < hi; i++) { if (v[i] === v[i]) pass[i] = 1; }
+      else for (let i = lo; i < hi; i++) { if (v[i] !== v[i]) pass[i] = 1; }
       return;
     }
     if (c.kind !== "range") throw new Error(`${c.kind} on a number field`);
-    passRange(v, c.min ?? -Infinity, c.max ?? Infinity, pass, n);
+    passRange(v, c.min ?? -Infinity, c.max ?? Infinity, pass, lo, hi);
     return;
   }
   const lut = lutOf(ext, c);
   if (col.kind === "keyword") {
-    if (col.codes instanceof Uint8Array) passScalar8(col.codes, lut, pass, n);
-    else if (col.codes instanceof Uint16Array) passScalar16(col.codes, lut, pass, n);
-    else passScalar32(col.codes, lut, pass, n);
+    if (col.codes instanceof Uint8Array) passScalar8(col.codes, lut, pass, lo, hi);
+    else if (col.codes instanceof Uint16Array) passScalar16(col.codes, lut, pass, lo, hi);
+    else passScalar32(col.codes, lut, pass, lo, hi);
     return;
   }
   const { offsets, data } = col;
   if (c.kind === "present" && !c.present) {
-    for (let i = 0; i < n; i++) if (offsets[i + 1] === offsets[i]) pass[i] = 1;
+    for (let i = lo; i < hi; i++) if (offsets[i + 1] === offsets[i]) pass[i] = 1;
     return;
   }
-  for (let i = 0; i < n; i++) {
+  for (let i = lo; i < hi; i++) {
     for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) {
       if (lut[data[k]]) {
         pass[i] = 1;

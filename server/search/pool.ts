@@ -66,6 +66,11 @@ export class SearchPool {
     return slot;
   }
 
+  /** True when some worker takes tasks. */
+  get listening(): boolean {
+    return this.slots.some((s) => s.ready && !s.stopped);
+  }
+
   /** Resolves once every worker listens (tests; searches never wait for it). */
   async whenReady(timeoutMs = 30_000): Promise<void> {
     for (let waited = 0; !this.slots.every((s) => s.ready && !s.stopped); waited += 20) {

@@ -2,7 +2,7 @@
 // decided (text matches, the user's marks), and what to answer — the exact count, a page of
 // positions, every facet's counts. A search worker (search-worker.ts) or the API thread itself
 // runs it with runTask; both give the same answer from the same shared arrays.
-import { evaluate, Evaluation, type EvalStore, type ExternalSets } from "./evaluate.js";
+import { evaluate, evaluateRows, Evaluation, type EvalStore, type ExternalSets } from "./evaluate.js";
 import type { Condition, FilterGroup } from "./types.js";
 
 export interface TaskSets {
@@ -28,8 +28,10 @@ export interface EvalTask {
   facetFields?: string[];
   /** Answer the evaluation's state too (shared memory), for other workers to count facets over. */
   shareState?: boolean;
-  /** Count over this evaluation (another worker's) instead of evaluating. */
-  evaluated?: { state: Uint8Array; count: number };
+  /** Count over this evaluation (made by other workers) instead of evaluating. */
+  evaluated?: { state: Uint8Array; hist: Int32Array };
+  /** Evaluate rows [lo, hi) only into this shared state, and answer their histogram (nothing else). */
+  rows?: { lo: number; hi: number; state: Uint8Array };
 }
 
 export interface EvalAnswer {
@@ -39,6 +41,8 @@ export interface EvalAnswer {
   facets: [string, Int32Array][] | null;
   /** Per row: 0 = matches (Evaluation.state), when shareState asked for it. */
   state?: Uint8Array;
+  /** How many rows ended in each state (for task.rows: of those rows). */
+  hist?: Int32Array;
 }
 
 /** The sets of an ExternalSets as a task carries them (and back). */
@@ -75,7 +79,11 @@ export class EvalMemo {
 /** Runs a task over a store (of this version) and answers what it asked. */
 export function runTask(store: EvalStore, version: number, task: EvalTask, memo: EvalMemo): EvalAnswer {
   const ext = externalSets(task.sets);
-  let ev = task.evaluated ? new Evaluation(store, task.evaluated.state, task.evaluated.count, task.groups) : memo.get(task.memoKey, store, version);
+  if (task.rows) {
+    const hist = evaluateRows(store, task.base, task.groups, ext, task.rows.state, task.rows.lo, task.rows.hi);
+    return { count: hist[0], positions: new Int32Array(0), facets: null, hist };
+  }
+  let ev = task.evaluated ? new Evaluation(store, task.evaluated.state, task.evaluated.hist, task.groups) : memo.get(task.memoKey, store, version);
   if (!ev) {
     ev = evaluate(store, task.base, task.groups, ext);
     memo.put(task.memoKey, store, version, ev);
@@ -86,5 +94,5 @@ export function runTask(store: EvalStore, version: number, task: EvalTask, memo:
     positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
   }
   const facets = task.facets ? [...ev.facetCounts(store.def, task.facetFields)] : null;
-  return { count: ev.count, positions: Int32Array.from(positions), facets, ...(task.shareState ? { state: ev.state } : {}) };
+  return { count: ev.count, positions: Int32Array.from(positions), facets, ...(task.shareState ? { state: ev.state, hist: ev.hist } : {}) };
 }
