@@ -63,7 +63,8 @@ export class SplitSearch {
     const step = Math.max(ALIGN, Math.ceil(n / pool.size / ALIGN) * ALIGN);
     const ranges: { lo: number; hi: number }[] = [];
     for (let lo = 0; lo < n; lo += step) ranges.push({ lo, hi: Math.min(n, lo + step) });
-    const parts = await Promise.all(ranges.map((rows, k) => ready(pool.run(view, { ...task, memoKey: `${task.memoKey} rows ${k}`, page: null, facets: false, rows: { ...rows, state } }))));
+    const sets = { ...task.sets, ranked: undefined }; // the page is walked here: its order stays on this thread
+    const parts = await Promise.all(ranges.map((rows, k) => ready(pool.run(view, { ...task, sets, memoKey: `${task.memoKey} rows ${k}`, page: null, facets: false, rows: { ...rows, state } }))));
     const hist = new Int32Array(256);
     for (const part of parts) for (let s = 0; s < 256; s++) hist[s] += part.hist![s];
     return new Evaluation(store, state, hist, task.groups);
@@ -73,7 +74,8 @@ export class SplitSearch {
   private async facets(pool: SearchPool, view: StoreView, task: EvalTask, ev: Evaluation): Promise<[string, Int32Array][]> {
     const evaluated = { state: ev.state, hist: ev.hist };
     const parts = await Promise.all(
-      this.shares(pool).map((fields, k) => ready(pool.run(view, { ...task, memoKey: `${task.memoKey} facets ${k}`, page: null, facets: true, facetFields: fields, evaluated }))),
+      // Counting reads the state only: no row sets travel.
+      this.shares(pool).map((fields, k) => ready(pool.run(view, { ...task, sets: { luts: [] }, memoKey: `${task.memoKey} facets ${k}`, page: null, facets: true, facetFields: fields, evaluated }))),
     );
     const counts = new Map(parts.flatMap((p) => p.facets!));
     return facetFields(this.def).map((f) => [f, counts.get(f)!]);

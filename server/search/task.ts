@@ -26,8 +26,6 @@ export interface EvalTask {
   facets: boolean;
   /** Count only these facet fields (every facet when absent). */
   facetFields?: string[];
-  /** Answer the evaluation's state too (shared memory), for other workers to count facets over. */
-  shareState?: boolean;
   /** Count over this evaluation (made by other workers) instead of evaluating. */
   evaluated?: { state: Uint8Array; hist: Int32Array };
   /** Evaluate rows [lo, hi) only into this shared state, and answer their histogram (nothing else). */
@@ -39,9 +37,7 @@ export interface EvalAnswer {
   positions: Int32Array;
   /** Each facet field's counts by dictionary code (null when not asked). */
   facets: [string, Int32Array][] | null;
-  /** Per row: 0 = matches (Evaluation.state), when shareState asked for it. */
-  state?: Uint8Array;
-  /** How many rows ended in each state (for task.rows: of those rows). */
+  /** For task.rows: how many of those rows ended in each state. */
   hist?: Int32Array;
 }
 
@@ -94,5 +90,5 @@ export function runTask(store: EvalStore, version: number, task: EvalTask, memo:
     positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
   }
   const facets = task.facets ? [...ev.facetCounts(store.def, task.facetFields)] : null;
-  return { count: ev.count, positions: Int32Array.from(positions), facets, ...(task.shareState ? { state: ev.state, hist: ev.hist } : {}) };
+  return { count: ev.count, positions: Int32Array.from(positions), facets };
 }
