@@ -17,8 +17,9 @@
 // ── One copy per machine, every core, instant restarts ──
 //   The copy is compact (facets as dictionary codes, postings as varint gaps with one-byte score
 //   codes: about 200 bytes a row) and lives in SharedArrayBuffers: a pool of worker threads
-//   (pool.ts, one per core) runs each search's pass over the very same memory, so one process
-//   per machine uses every core with one copy. Each copy is written to a snapshot file
+//   (pool.ts, one per core) runs each search over the very same memory — every worker a share of
+//   its rows, then a share of its facets (split-search.ts) — so one process per machine uses
+//   every core with one copy, for one search as for many. Each copy is written to a snapshot file
 //   (snapshots.ts) after a load, every ten minutes of changes and at close; a restart reads it
 //   back in the time the bytes take to read and catches up from the change log, instead of
 //   rebuilding from every row. Compaction (dropping deleted rows) goes through a compacted
@@ -42,15 +43,19 @@
 //                `constructor`…); an unknown name's 400 lists the allowed ones.
 //   sql.ts       every condition as parameterised SQL; the SQL path; the page's row fetch.
 //   store.ts     the columnar copy, kept fresh from search_changes.
-//   text.ts      the full-text index in memory.
+//   text.ts      the full-text index in memory; tsquery.ts a search's words as PostgreSQL parsed
+//                them; sorted-sets.ts its words' postings combined (and, or, not); text-rank.ts
+//                ts_rank's arithmetic and the relevance order (a radix sort).
 //   evaluate.ts  one pass: filters + every facet count + the page by sort order.
 //   engine.ts    copy or SQL per request; text and the user's sets from the database.
 //   copy.ts      the copy's lifetime: loaded or read back, caught up before each answer,
 //                compacted, written to its snapshot, reported on (/api/ready).
 //   text-matches.ts  the rows a search text finds in the copy's text index, by relevance.
-//   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts
-//                a search's pass as a task, run by a worker thread over a view of the shared copy
-//                (or on the API thread for a small copy).
+//   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts, split-search.ts
+//                a search's pass as tasks, run by worker threads over a view of the shared copy:
+//                each evaluates a share of the rows, then counts a share of the facets (or the
+//                API thread runs it all, for a small copy).
+//   replica.ts   loads and catch-ups from a hot standby (DATABASE_REPLICA_URL), as fresh as the primary.
 //   snapshots.ts, store-snapshot.ts, snapshot-file.ts
 //                the copy to and from its checksummed snapshot file, vouched for by the database.
 //   postings.ts  the text index's compressed postings.
