@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const children: ChildProcess[] = [];
 
-const freePort = () =>
+/** A port nobody listens on now. */
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, "127.0.0.1", () => {
       const port = (s.address() as net.AddressInfo).port;

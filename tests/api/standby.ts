@@ -3,10 +3,10 @@
 // on free ports, as the `postgres` user when the test runs as root (the server refuses root).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePort } from "./server-process.js";
 
 export interface Standby {
   primaryUrl: string;
@@ -28,14 +28,6 @@ function binDir(): string {
     return path.join(root, versions[0], "bin");
   }
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 export async function startStandby(database: string): Promise<Standby> {
   const bin = binDir();
