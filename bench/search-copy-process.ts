@@ -1,8 +1,9 @@
 // One search copy in a process of its own (bench/search-scale.ts runs it): loads an index's copy
 // from the database or reads it back from its snapshot, and prints what that took and the
 // resident memory it added to the process (after garbage collection, against the process before
-// the copy) as one JSON line. Run with --expose-gc.
-//   node --expose-gc --import tsx bench/search-copy-process.ts <projects|tenders> <snapshot dir|off>
+// the copy) as one JSON line. Run with --expose-gc. `apart`: a copy not in its snapshot is loaded
+// by a process of its own (load-process.ts) and read back; `here`: in this process.
+//   node --expose-gc --import tsx bench/search-copy-process.ts <projects|tenders> <snapshot dir|off> [here|apart]
 import { performance } from "node:perf_hooks";
 import { openDb } from "../server/db/client.js";
 import { SearchEngine } from "../server/search/engine.js";
@@ -10,7 +11,7 @@ import { projectsIndex } from "../server/search/indexes/projects.js";
 import { tendersIndex } from "../server/search/indexes/tenders.js";
 import { BENCH_PG_URL } from "./search-data.js";
 
-const [name, dir] = process.argv.slice(2);
+const [name, dir, where = "here"] = process.argv.slice(2);
 const def = name === "tenders" ? tendersIndex : projectsIndex;
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --expose-gc");
@@ -22,7 +23,8 @@ const db = await openDb({ databaseUrl: BENCH_PG_URL });
 await db.query("SELECT 1"); // the connection pool and driver are part of the empty start
 settle();
 const before = process.memoryUsage();
-const engine = new SearchEngine(db, def, "cache", () => undefined, dir === "off" ? null : dir);
+const snapshotDir = dir === "off" ? null : dir;
+const engine = new SearchEngine(db, def, "cache", () => undefined, { snapshotDir, urls: where === "apart" ? { primary: BENCH_PG_URL } : null });
 const t0 = performance.now();
 await engine.warm();
 const ms = performance.now() - t0;

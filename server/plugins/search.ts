@@ -5,24 +5,25 @@
 // last snapshot, so the next start reads it back and catches up from there.
 import fp from "fastify-plugin";
 import { configureWorkerMinRows } from "../search/copy-search.js";
-import { openDb } from "../db/client.js";
-import { keepSearchSnapshots, readSearchCopiesFrom, searchEnginesOf } from "../search/engine.js";
+import { openDb, type Db } from "../db/client.js";
+import { configureSearchCopies, searchEnginesOf } from "../search/engine.js";
 import { configureSearchPool } from "../search/pool.js";
 
 export default fp(
   async (app) => {
     configureSearchPool(app.config.searchWorkers);
     configureWorkerMinRows(app.config.searchWorkerMinRows);
-    if (app.config.databaseReplicaUrl && app.db.kind === "postgres") {
-      const replica = await openDb({ databaseUrl: app.config.databaseReplicaUrl });
-      readSearchCopiesFrom(app.db, replica);
+    const { databaseUrl, databaseReplicaUrl, searchSnapshotDir: snapshotDir } = app.config;
+    const onServer = app.db.kind === "postgres" && databaseUrl;
+    let replica: Db | null = null;
+    if (onServer && databaseReplicaUrl) {
+      const standby = (replica = await openDb({ databaseUrl: databaseReplicaUrl }));
       app.addHook("onClose", async () => {
-        await replica.close();
+        await standby.close();
       });
     }
-    const dir = app.config.searchSnapshotDir;
-    if (!dir) return;
-    keepSearchSnapshots(app.db, dir);
+    configureSearchCopies(app.db, { snapshotDir, replica, urls: onServer ? { primary: databaseUrl, replica: databaseReplicaUrl } : null });
+    if (!snapshotDir) return;
     app.addHook("onClose", async () => {
       for (const engine of searchEnginesOf(app.db)) {
         await engine.saveSnapshot().catch((err) => app.log.error({ err }, `search snapshot for ${engine.def.name} could not be written`));

@@ -3,6 +3,7 @@
 // its snapshot, and reported on (GET /api/ready). The engine (engine.ts) asks it for the copy to
 // answer from, or null when plain SQL must answer. See index.ts for the design.
 import type { Db } from "../db/client.js";
+import { loadApart, type LoadApartSettings } from "./load-apart.js";
 import type { CopyReads } from "./replica.js";
 import { SnapshotKeeper } from "./snapshots.js";
 import { ColumnStore } from "./store.js";
@@ -14,6 +15,12 @@ import type { IndexDefinition } from "./types.js";
 const LOAD_INLINE_ROWS = 200_000;
 /** A store not synced for this long reloads (the change log keeps two days). */
 export const MAX_SYNC_AGE_MS = 24 * 3600_000;
+
+/** The primary's URL and the standby's (loads read it when set). */
+export interface DatabaseUrls {
+  primary: string;
+  replica?: string;
+}
 
 export interface CopyFigures {
   rows: number;
@@ -46,9 +53,14 @@ export class SearchCopy {
     snapshotDir: string | null,
     /** Called when the copy answering changes, to another or to none (caches of its positions go). */
     private readonly changed: (store: ColumnStore | null) => void,
+    /** The database URLs, when copies may be loaded in a process of their own (PostgreSQL). */
+    urls: DatabaseUrls | null = null,
   ) {
     this.snapshots = snapshotDir ? new SnapshotKeeper(reads.primary, def, snapshotDir, log) : null;
+    this.apart = urls && snapshotDir ? { url: urls.replica ?? urls.primary, primaryUrl: urls.primary, dir: snapshotDir } : null;
   }
+
+  private readonly apart: LoadApartSettings | null;
 
   /** Writes (the change log's pruning, snapshot tokens) go to the primary. */
   private get db(): Db {
@@ -135,13 +147,14 @@ export class SearchCopy {
       this.install(restored, "snapshot", started);
       return restored;
     }
+    const apart = await this.loadedApart();
+    if (apart) {
+      this.install(apart, "database", started);
+      return apart;
+    }
     const store = new ColumnStore(this.def, 1024);
     await store.loadAll(this.reads.bulk);
-    // The orders the lists start with, before the copy serves anyone.
-    for (const key of new Set([this.def.defaultSort, ...(this.def.warmSorts ?? [])])) {
-      const sort = this.def.sorts[key];
-      if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
-    }
+    this.warmSorts(store);
     // The text index is the second pass. A large index serves filters and facets from the copy
     // meanwhile (text from SQL). The snapshot is written once the copy is whole.
     const inline = this.mode() === "cache" || (await this.smallTable());
@@ -161,6 +174,43 @@ export class SearchCopy {
     this.install(store, "database", started);
     await this.db.query(`DELETE FROM search_changes WHERE created_at < now() - interval '2 days'`).catch(() => undefined);
     return store;
+  }
+
+  /** The orders the lists start with, built before the copy serves anyone. */
+  private warmSorts(store: ColumnStore) {
+    for (const key of new Set([this.def.defaultSort, ...(this.def.warmSorts ?? [])])) {
+      const sort = this.def.sorts[key];
+      if (sort && sort.field !== "relevance") store.sortOrder(sort.field, sort.dir);
+    }
+  }
+
+  /** Tables of at least this many rows are loaded in a process of their own (when one can be). */
+  loadApartFrom = LOAD_INLINE_ROWS;
+  /** How many copies were loaded in a process of their own (tests). */
+  loadedApartCount = 0;
+
+  /**
+   * The copy loaded from the database by a process of its own (load-process.ts) into its
+   * snapshot, read back and caught up: the load's memory leaves with that process. Null when
+   * it cannot be (no PostgreSQL URL or snapshot folder, a small table) or failed (logged; the
+   * copy is then loaded here).
+   */
+  private async loadedApart(): Promise<ColumnStore | null> {
+    if (!this.apart || !this.snapshots) return null;
+    if (this.loadApartFrom > 0 && (await this.smallTable())) return null;
+    try {
+      await loadApart(this.def.name, this.apart);
+      const restored = await this.snapshots.restore();
+      if (!restored) throw new Error("its snapshot could not be read back");
+      if (!(await restored.store.catchUp(await this.reads.fresh()))) throw new Error("too much changed while it loaded");
+      this.warmSorts(restored.store);
+      warmTextSearch(restored.store, this.def);
+      this.loadedApartCount++;
+      return restored.store;
+    } catch (err) {
+      this.log(`search copy of ${this.def.name} could not be loaded in a process of its own; loading it here`, err);
+      return null;
+    }
   }
 
   /** The copy of the snapshot file, caught up with the database; null when there is none to use. */

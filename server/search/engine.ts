@@ -2,7 +2,7 @@
 // in-memory copy (copy.ts) when it is loaded, from plain SQL otherwise (the same answers; the SQL
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
-import { SearchCopy } from "./copy.js";
+import { SearchCopy, type DatabaseUrls } from "./copy.js";
 import { CopyReads } from "./replica.js";
 import { memoryTextMatches, type TextMatches } from "./text-matches.js";
 import { CopySearch } from "./copy-search.js";
@@ -48,16 +48,14 @@ export class SearchEngine {
     readonly def: IndexDefinition,
     public mode: EngineMode = "auto",
     private readonly log: (msg: string, err?: unknown) => void = () => undefined,
-    /** Where this index's snapshot file lives (null: none is read or written). */
-    snapshotDir: string | null = null,
-    /** A hot standby the copy loads and catches up from (DATABASE_REPLICA_URL), or null. */
-    replica: Db | null = null,
+    settings: CopySettings = {},
   ) {
     this.search = new CopySearch(def, log);
-    this.copy = new SearchCopy(new CopyReads(db, replica, log), def, () => this.mode, log, snapshotDir, (store) => {
+    const changed = (store: ColumnStore | null) => {
       this.forgetCopySets();
       if (store) void this.search.warmWorkers(store);
-    });
+    };
+    this.copy = new SearchCopy(new CopyReads(db, settings.replica ?? null, log), def, () => this.mode, log, settings.snapshotDir ?? null, changed, settings.urls ?? null);
   }
 
   // ───────────── public API ─────────────
@@ -316,17 +314,21 @@ export function searchEnginesOf(db: Db): SearchEngine[] {
   return [...(engines.get(db)?.values() ?? [])];
 }
 
-const snapshotDirs = new WeakMap<Db, string>();
-const replicas = new WeakMap<Db, Db>();
-
-/** Engines made over this database from now on load and catch up from this hot standby (DATABASE_REPLICA_URL). */
-export function readSearchCopiesFrom(db: Db, replica: Db) {
-  replicas.set(db, replica);
+/** How an engine's copy is kept, beside its database. */
+export interface CopySettings {
+  /** Where the index's snapshot file lives (SEARCH_SNAPSHOT_DIR; none: never read or written). */
+  snapshotDir?: string | null;
+  /** A hot standby the copy loads and catches up from (DATABASE_REPLICA_URL). */
+  replica?: Db | null;
+  /** The database URLs, so a copy can be loaded in a process of its own (PostgreSQL, with snapshots). */
+  urls?: DatabaseUrls | null;
 }
 
-/** Engines made over this database from now on keep their snapshot files in dir (SEARCH_SNAPSHOT_DIR). */
-export function keepSearchSnapshots(db: Db, dir: string) {
-  snapshotDirs.set(db, dir);
+const settingsOf = new WeakMap<Db, CopySettings>();
+
+/** Engines made over this database from now on keep their copies so (the search plugin says how). */
+export function configureSearchCopies(db: Db, settings: CopySettings) {
+  settingsOf.set(db, settings);
 }
 
 /** The process's engine for an index over a database (one per API process; each keeps its own cache). */
@@ -337,7 +339,7 @@ export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, e
   if (!e) {
     const env = process.env.SEARCH_CACHE;
     const mode: EngineMode = env === "off" ? "sql" : env === "always" ? "cache" : "auto";
-    byName.set(def.name, (e = new SearchEngine(db, def, mode, log, snapshotDirs.get(db) ?? null, replicas.get(db) ?? null)));
+    byName.set(def.name, (e = new SearchEngine(db, def, mode, log, settingsOf.get(db))));
   }
   return e;
 }

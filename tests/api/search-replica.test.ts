@@ -54,14 +54,14 @@ afterAll(async () => {
 describe("search copies on a hot standby", () => {
   it("load from the standby, and a search waits for it to replay the writes committed before it (else asks the primary)", async () => {
     const copyRows = async (replica: Db | null) => {
-      const engine = new SearchEngine(primary, projectsIndex, "cache", () => undefined, null, replica);
+      const engine = new SearchEngine(primary, projectsIndex, "cache", () => undefined, { replica });
       await engine.warm();
       return engine.copyFigures()!.rows;
     };
     const before = await copyRows(null);
     await cluster.pauseReplay(true);
     const quokka = await insertProject(primary, project("Quokka cold storage depot"));
-    const engine = new SearchEngine(primary, projectsIndex, "cache", (msg) => void logged.push(msg), null, standby);
+    const engine = new SearchEngine(primary, projectsIndex, "cache", (msg) => void logged.push(msg), { replica: standby });
     engine.copy.reads.waitMs = 300;
     engine.copy.reads.restMs = 0;
     await engine.warm();
@@ -107,7 +107,7 @@ describe("search copies on a hot standby", () => {
   }, 120_000);
 
   it("a standby out of reach: the primary answers, and every write is still found", async () => {
-    const engine = new SearchEngine(primary, projectsIndex, "cache", (msg) => void logged.push(msg), null, standby);
+    const engine = new SearchEngine(primary, projectsIndex, "cache", (msg) => void logged.push(msg), { replica: standby });
     await engine.warm();
     cluster.stopStandby();
     const id = await insertProject(primary, project("Bandicoot bottling plant"));

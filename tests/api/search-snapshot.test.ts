@@ -28,7 +28,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const engineIn = (folder: string) => new SearchEngine(ctx.db, projectsIndex, "cache", log, folder);
+const engineIn = (folder: string) => new SearchEngine(ctx.db, projectsIndex, "cache", log, { snapshotDir: folder });
 const file = (folder: string) => path.join(folder, "projects.snapshot");
 
 const QUERIES: RawSearchParams[] = [
@@ -165,7 +165,7 @@ describe("compaction", () => {
   });
 
   it("without snapshots, compacts by loading again from the database", async () => {
-    const engine = new SearchEngine(ctx.db, projectsIndex, "cache", log, null);
+    const engine = new SearchEngine(ctx.db, projectsIndex, "cache", log);
     engine.copy.compactAt = { rows: 1, share: 0.05 };
     await engine.warm();
     await ctx.db.query(`UPDATE projects SET value = value + 1 WHERE title LIKE 'Steel rolling mill%' OR title LIKE 'Textile park%'`);
