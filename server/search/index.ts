@@ -56,6 +56,9 @@
 //                each evaluates a share of the rows, then counts a share of the facets (or the
 //                API thread runs it all, for a small copy).
 //   replica.ts   loads and catch-ups from a hot standby (DATABASE_REPLICA_URL), as fresh as the primary.
+//   load-apart.ts, load-process.ts
+//                a large copy loaded by a process of its own into its snapshot, then read back
+//                (the load's memory leaves with that process).
 //   snapshots.ts, store-snapshot.ts, snapshot-file.ts
 //                the copy to and from its checksummed snapshot file, vouched for by the database.
 //   postings.ts  the text index's compressed postings.
