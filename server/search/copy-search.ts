@@ -106,7 +106,7 @@ export class CopySearch {
       const text = facet && dictOf(store, facet[0])!.texts.find((t) => t);
       const searches: [SearchQuery, ExternalSets][] = [[parseSearchParams(this.def, {}), {}]];
       if (facet) searches.push([parseSearchParams(this.def, { filter: [`${facet[0]}:${text}`] }), {}]);
-      const word = store.textReady ? store.text?.commonestWord() : null;
+      const word = store.textReady ? store.text?.commonestWords(1)[0] : null;
       if (word) {
         const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
         searches.push([{ ...parseSearchParams(this.def, { q: word }), sort: "relevance" }, { only: [m.positions], ranked: m.ranked! }]);

@@ -28,12 +28,17 @@ export function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolea
 }
 
 /**
- * One search for the commonest word, thrown away: the first person to search after a load does
- * not wait for the text code to be compiled.
+ * Searches for the commonest words, thrown away — one word, two words, either, one but not the
+ * other: the first person to search after a load does not wait for the text code to be compiled.
  */
 export function warmTextSearch(store: ColumnStore, def: IndexDefinition) {
-  const word = store.text?.commonestWord();
-  if (!word) return;
-  const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
-  evaluate(store, [], [], { only: [m.positions], ranked: m.ranked! }).facetCounts(def);
+  const [a, b] = store.text?.commonestWords(2) ?? [];
+  if (!a) return;
+  const word = (text: string): TsNode => ({ op: "word", text, prefix: false, weights: "" });
+  const trees: TsNode[] = [word(a)];
+  if (b) trees.push({ op: "and", left: word(a), right: word(b) }, { op: "or", left: word(a), right: word(b) }, { op: "and", left: word(a), right: { op: "not", arg: word(b) } });
+  for (const tree of trees) {
+    const m = memoryTextMatches(store, tree, true);
+    evaluate(store, [], [], { only: [m.positions], ranked: m.ranked! }).facetCounts(def);
+  }
 }

@@ -216,13 +216,13 @@ export class TextIndex {
     if (this.segments.length > MAX_SEGMENTS) this.segments.push(mergeSegments(this.segments.splice(this.segments.length - MERGE_NEWEST), this.words.length, this.scoreTable.length));
   }
 
-  /** The word most rows hold (to warm the search code up on), or null when empty. */
-  commonestWord(): string | null {
+  /** The words most rows hold, most first (to warm the search code up on). */
+  commonestWords(k: number): string[] {
     const counts = new Int32Array(this.words.length);
-    for (const seg of this.segments) for (let k = 0; k < seg.codes.length; k++) counts[seg.codes[k]] += seg.starts[k + 1] - seg.starts[k];
-    let best = -1;
-    for (let c = 0; c < counts.length; c++) if (best < 0 || counts[c] > counts[best]) best = c;
-    return best < 0 ? null : this.words[best];
+    for (const seg of this.segments) for (let j = 0; j < seg.codes.length; j++) counts[seg.codes[j]] += seg.starts[j + 1] - seg.starts[j];
+    const codes = Array.from(counts.keys()).filter((c) => counts[c] > 0);
+    codes.sort((a, b) => counts[b] - counts[a] || a - b);
+    return codes.slice(0, k).map((c) => this.words[c]);
   }
 
   /**
