@@ -94,8 +94,8 @@ export class CopySearch {
   }
 
   /**
-   * A few searches on every worker, answers thrown away, once a copy is installed: the first
-   * people to search after a start or a reload do not wait for the workers' code to be compiled.
+   * A few searches, answers thrown away, once a copy is installed: the first people to search
+   * after a start or a reload do not wait for the workers' (and this thread's) code to compile.
    */
   async warmWorkers(store: ColumnStore): Promise<void> {
     const pool = store.n >= this.workerRows ? searchPool() : null;
@@ -111,10 +111,8 @@ export class CopySearch {
         const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
         searches.push([{ ...parseSearchParams(this.def, { q: word }), sort: "relevance" }, { only: [m.positions], ranked: m.ranked! }]);
       }
-      for (const [q, ext] of searches) {
-        const { task, view } = this.task(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
-        await pool.runOnEach(view, { ...task, memoKey: `warm ${task.memoKey}` });
-      }
+      // As people's searches run: shared by every worker, the page walked on this thread.
+      for (const [q, ext] of searches) await this.run(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
     } catch (err) {
       this.log(`search workers for ${this.def.name} could not be warmed up`, err);
     }

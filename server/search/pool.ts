@@ -117,12 +117,6 @@ export class SearchPool {
     });
   }
 
-  /** Runs a task on every worker that listens, answers thrown away (warming their code up). */
-  async runOnEach(view: StoreView, task: EvalTask): Promise<void> {
-    const ready = this.slots.filter((s) => s.ready && !s.stopped);
-    await Promise.all(ready.map((slot) => this.send(slot, view, task).catch(() => undefined)));
-  }
-
   private closed = false;
   async close() {
     this.closed = true;
