@@ -42,6 +42,8 @@ export class SearchEngine {
   readonly copy: SearchCopy;
   /** Searches over the copy, on the search workers or this thread. */
   readonly search: CopySearch;
+  /** The searches a newly installed copy is warmed up with (they never fail). */
+  private warming: Promise<void> = Promise.resolve();
 
   constructor(
     readonly db: Db,
@@ -53,7 +55,7 @@ export class SearchEngine {
     this.search = new CopySearch(def, log);
     const changed = (store: ColumnStore | null) => {
       this.forgetCopySets();
-      if (store) void this.search.warmWorkers(store);
+      if (store) this.warming = this.search.warmWorkers(store);
     };
     this.copy = new SearchCopy(new CopyReads(db, settings.replica ?? null, log), def, () => this.mode, log, settings.snapshotDir ?? null, changed, settings.urls ?? null);
   }
@@ -113,8 +115,9 @@ export class SearchEngine {
   }
 
   /** Loads the copy now (benchmarks, warm-up). */
-  warm(): Promise<void> {
-    return this.copy.warm();
+  async warm(): Promise<void> {
+    await this.copy.warm();
+    await this.warming; // and the search code compiled on it
   }
 
   /** Where the copy stands (GET /api/ready): see SearchCopy.copyStatus. */
