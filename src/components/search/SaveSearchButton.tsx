@@ -24,14 +24,15 @@ export function savedQuery(search: string): string {
 }
 
 export function useSavableListers() {
-  // No lister list, no button: its failure is not the user's business.
+  // No lister list, no button: its failure is not the user's business, nor worth asking again
+  // (three retries would go on after the page has gone).
   return useCustom<{ results: ListerRoute[] }>({
     url: "saved-search/listers/",
     method: "get",
     dataProviderName: REST,
     meta: { toast: false },
     errorNotification: false,
-    queryOptions: { staleTime: Infinity },
+    queryOptions: { staleTime: Infinity, retry: false },
   });
 }
 
