@@ -63,23 +63,27 @@ export class CopySearch {
 
   /** The count, the page [offset, offset + limit) when asked, and the facet counts when asked. */
   async run(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<EvalAnswer> {
+    const done = await this.searchOnce(store, q, ext, page, facets);
+    this.lastRanOn = done.ranOn;
+    if (facets) this.facetWorkers = done.facetWorkers;
+    return done.answer;
+  }
+
+  /** A search, and where it ran (recorded by run() only: warm-up searches leave no trace). */
+  private async searchOnce(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<{ answer: EvalAnswer; ranOn: "worker" | "thread"; facetWorkers: number }> {
     const { task, view } = this.task(store, q, ext, page, facets);
     const pool = store.n >= this.workerRows ? searchPool() : null;
-    if (facets) this.facetWorkers = 0;
     // Until a worker listens (at start), this thread searches.
     if (pool?.listening) {
       try {
         const single = pool.size > 1 ? null : pool.run(view, task);
         const done = single ? { answer: await single, facetWorkers: 0 } : await this.split.run(pool, store, view, task);
-        this.lastRanOn = "worker";
-        if (facets) this.facetWorkers = done.facetWorkers;
-        return done.answer;
+        return { ...done, ranOn: "worker" };
       } catch (err) {
         this.log(`search worker failed; searching ${this.def.name} on the API thread`, err);
       }
     }
-    this.lastRanOn = "thread";
-    return runTask(store, store.version, task, this.memo);
+    return { answer: runTask(store, store.version, task, this.memo), ranOn: "thread", facetWorkers: 0 };
   }
 
   /** A search as a task for a worker or this thread, and the view of the copy it reads. */
@@ -112,7 +116,7 @@ export class CopySearch {
         searches.push([{ ...parseSearchParams(this.def, { q: word }), sort: "relevance" }, { only: [m.positions], ranked: m.ranked! }]);
       }
       // As people's searches run: shared by every worker, the page walked on this thread.
-      for (const [q, ext] of searches) await this.run(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
+      for (const [q, ext] of searches) await this.searchOnce(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
     } catch (err) {
       this.log(`search workers for ${this.def.name} could not be warmed up`, err);
     }
