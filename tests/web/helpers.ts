@@ -12,13 +12,20 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 export type Route = (url: URL, init: RequestInit) => Response | Promise<Response> | undefined;
 
-/** Stub fetch with a router over /api paths; unknown paths answer 404. Returns the mock to inspect calls. */
+/**
+ * Stub fetch with a router over /api paths; unknown paths answer 404. Returns the mock to inspect
+ * the calls sent. As the browser's fetch, a call whose signal is already aborted is refused and
+ * sends nothing: a page unmounted by an earlier test (its query cancelled) whose call was waiting
+ * for the REST provider's code must not show up as this test's call.
+ */
 export function stubApi(route: Route) {
   const mock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), "http://localhost");
     return (await route(url, init)) ?? jsonResponse(404, { detail: "Not found." });
   });
-  vi.stubGlobal("fetch", mock);
+  const fetch = (input: RequestInfo | URL, init: RequestInit = {}) =>
+    init.signal?.aborted ? Promise.reject(new DOMException("The operation was aborted.", "AbortError")) : mock(input, init);
+  vi.stubGlobal("fetch", fetch);
   return mock;
 }
 
