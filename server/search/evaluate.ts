@@ -7,7 +7,8 @@
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
 import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
-import { positionComparator, type Codes, type Dictionary, type ScalarCodes, type SortOrder } from "./store.js";
+import type { Codes, Dictionary, ScalarCodes } from "./columns.js";
+import { positionComparator, type SortOrder } from "./sort-order.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 
 /** A column as an evaluation reads it (the store's own, or a worker's view of the same memory). */

@@ -8,7 +8,8 @@
 // was written, has no token there and is not used.
 import crypto from "node:crypto";
 import { readSnapshot, SnapshotError, writeSnapshot, type ArraySource, type StoredArray } from "./snapshot-file.js";
-import { ArrayColumn, ColumnStore, KeywordColumn, NumberColumn, type SyncPoint } from "./store.js";
+import { ArrayColumn, KeywordColumn, NumberColumn } from "./columns.js";
+import { ColumnStore, type SyncPoint } from "./store.js";
 import { Decoded, encodeSegment, pairCount, type Segment } from "./postings.js";
 import { TextIndex } from "./text.js";
 import type { IndexDefinition } from "./types.js";

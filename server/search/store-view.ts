@@ -7,7 +7,9 @@
 // meanwhile has its live bit cleared in place, which the task may or may not see — as if the
 // search had come a moment earlier or later.
 import type { EvalColumn, EvalStore } from "./evaluate.js";
-import { columnTotals, type ColumnStore, type SortOrder } from "./store.js";
+import { columnTotals } from "./columns.js";
+import type { SortOrder } from "./sort-order.js";
+import type { ColumnStore } from "./store.js";
 import type { IndexDefinition } from "./types.js";
 
 export interface StoreView {

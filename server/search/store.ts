@@ -1,14 +1,14 @@
-// The in-process columnar copy of one index: every row at a dense position, facet fields as
-// dictionary codes (Uint16Array, widened to Uint32Array past 65,535 distinct values), text
-// arrays as offsets + codes, numbers and instants as Float64Array (NaN = null; instants in
-// epoch microseconds, dates as their 00:00Z instant). Rows are appended; a changed row's old
+// The in-process columnar copy of one index: every row at a dense position in columns
+// (columns.ts: facet fields as dictionary codes, text arrays as offsets + codes, numbers and
+// instants as Float64Array; instants in epoch microseconds, dates as their 00:00Z instant). Rows are appended; a changed row's old
 // position is tombstoned and the row appended again, so sort orders built earlier stay valid
 // for every position they cover. Loaded from the database in id order, kept fresh from the
 // search_changes log (002_search.sql).
 import type { Queryable } from "../db/client.js";
-import type { EvalColumn } from "./evaluate.js";
 import type { FieldDef, IndexDefinition } from "./types.js";
-import { ownString, sharedArray, sharedCopy } from "./shared.js";
+import { sharedArray } from "./shared.js";
+import { ArrayColumn, columnTotals, KeywordColumn, makeColumn, NumberColumn, type Column } from "./columns.js";
+import { buildOrder, type SortOrder } from "./sort-order.js";
 import { TextIndex } from "./text.js";
 
 const DAY_US = 86_400_000_000;
@@ -17,117 +17,7 @@ const YIELD_ROWS = 20_000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const NO_POS = -1;
 
-export type Codes = Uint16Array | Uint32Array;
-/** A keyword column's codes: one byte each while its dictionary has at most 255 texts. */
-export type ScalarCodes = Uint8Array | Codes;
 
-export class Dictionary {
-  /** code → text; code 0 is null (and the empty string). */
-  readonly texts: (string | null)[] = [null];
-  readonly codeOf = new Map<string, number>();
-  code(text: string | null | undefined): number {
-    if (text == null || text === "") return 0;
-    let c = this.codeOf.get(text);
-    if (c === undefined) {
-      c = this.texts.length;
-      text = ownString(text);
-      this.texts.push(text);
-      this.codeOf.set(text, c);
-    }
-    return c;
-  }
-  get size() {
-    return this.texts.length;
-  }
-}
-
-export class KeywordColumn {
-  readonly kind = "keyword" as const;
-  readonly dict = new Dictionary();
-  get dictSize() {
-    return this.dict.size;
-  }
-  codes: ScalarCodes;
-  constructor(capacity: number) {
-    this.codes = sharedArray(Uint8Array, capacity);
-  }
-  set(pos: number, text: string | null) {
-    const c = this.dict.code(text);
-    // Widened when the dictionary outgrows the code size (8 → 16 → 32 bits).
-    if (c > 0xff && this.codes instanceof Uint8Array) this.codes = c > 0xffff ? sharedCopy(Uint32Array, this.codes) : sharedCopy(Uint16Array, this.codes);
-    else if (c > 0xffff && this.codes instanceof Uint16Array) this.codes = sharedCopy(Uint32Array, this.codes);
-    this.codes[pos] = c;
-  }
-  grow(capacity: number) {
-    const codes = this.codes;
-    this.codes =
-      codes instanceof Uint8Array ? sharedCopy(Uint8Array, codes, capacity) : codes instanceof Uint16Array ? sharedCopy(Uint16Array, codes, capacity) : sharedCopy(Uint32Array, codes, capacity);
-  }
-}
-
-export class ArrayColumn {
-  readonly kind = "keywords" as const;
-  readonly dict = new Dictionary();
-  get dictSize() {
-    return this.dict.size;
-  }
-  /** Codes of row at pos are data[offsets[pos] .. offsets[pos + 1]). */
-  offsets: Int32Array;
-  data: Codes;
-  length = 0;
-  constructor(capacity: number) {
-    this.offsets = sharedArray(Int32Array, capacity + 1);
-    this.data = sharedArray(Uint16Array, Math.max(16, capacity * 2));
-  }
-  /** Rows are written in position order (append-only); repeated and empty texts count once / not at all. */
-  set(pos: number, texts: readonly (string | null)[] | null) {
-    const start = this.length;
-    const items = texts ?? [];
-    if (start + items.length > this.data.length) {
-      const length = Math.max(this.data.length * 2, start + items.length);
-      this.data = this.data instanceof Uint16Array ? sharedCopy(Uint16Array, this.data, length) : sharedCopy(Uint32Array, this.data, length);
-    }
-    for (const t of items) {
-      const c = this.dict.code(t);
-      if (c === 0) continue;
-      let dup = false;
-      for (let k = start; k < this.length; k++) if (this.data[k] === c) dup = true;
-      if (dup) continue;
-      if (c > 0xffff && this.data instanceof Uint16Array) this.data = sharedCopy(Uint32Array, this.data);
-      this.data[this.length++] = c;
-    }
-    this.offsets[pos + 1] = this.length;
-  }
-  grow(capacity: number) {
-    const next = sharedArray(Int32Array, capacity + 1);
-    next.set(this.offsets);
-    this.offsets = next;
-  }
-}
-
-export class NumberColumn {
-  readonly kind = "number" as const;
-  values: Float64Array;
-  constructor(capacity: number) {
-    this.values = sharedArray(Float64Array, capacity);
-  }
-  set(pos: number, v: number | null) {
-    this.values[pos] = v === null || v === undefined ? NaN : v;
-  }
-  grow(capacity: number) {
-    const next = sharedArray(Float64Array, capacity);
-    next.set(this.values);
-    this.values = next;
-  }
-}
-
-export type Column = KeywordColumn | ArrayColumn | NumberColumn;
-
-/** A sort order: positions [0, covered) ordered by (key, nulls last, id desc). */
-export interface SortOrder {
-  order: Int32Array;
-  covered: number;
-}
 
 /** The database snapshot a store has caught up to: changes of transactions not visible in it are pending. */
 export interface SyncPoint {
@@ -489,112 +379,4 @@ export class ColumnStore {
     this.sortOrders.set(key, built);
     return built;
   }
-}
-
-/** How many live rows among the first n carry each code of a facet column. */
-export function columnTotals(col: EvalColumn, live: Uint8Array, n: number): Int32Array {
-  if (col.kind === "keyword") {
-    const t = new Int32Array(col.dictSize);
-    const codes = col.codes;
-    for (let i = 0; i < n; i++) t[codes[i]] += live[i];
-    return t;
-  }
-  if (col.kind === "keywords") {
-    const t = new Int32Array(col.dictSize);
-    const { offsets, data } = col;
-    for (let i = 0; i < n; i++) {
-      if (!live[i]) continue;
-      for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) t[data[k]]++;
-    }
-    return t;
-  }
-  throw new Error("a number column has no facet");
-}
-
-function makeColumn(f: FieldDef, capacity: number): Column | null {
-  switch (f.kind) {
-    case "keyword":
-    case "boolean":
-      return new KeywordColumn(capacity);
-    case "keywords":
-      return new ArrayColumn(capacity);
-    case "number":
-    case "timestamp":
-    case "date":
-      return new NumberColumn(capacity);
-    case "text":
-    case "personal":
-      return null;
-  }
-}
-
-/** A comparator for positions by (value, nulls last, id desc). */
-export function positionComparator(values: Float64Array, ids: Float64Array, dir: "asc" | "desc") {
-  const sign = dir === "asc" ? 1 : -1;
-  return (a: number, b: number) => {
-    const va = values[a];
-    const vb = values[b];
-    const na = va !== va;
-    const nb = vb !== vb;
-    if (na !== nb) return na ? 1 : -1;
-    if (!na && va !== vb) return va < vb ? -sign : sign;
-    return ids[b] - ids[a];
-  };
-}
-
-/**
- * The live positions among 0..n-1 sorted by (value, nulls last, id desc). One native numeric
- * sort of a packed key (value rank × 2^idBits + reversed id) when it fits in 53 bits, else a
- * comparator sort.
- */
-export function buildOrder(values: Float64Array, ids: Float64Array, live: Uint8Array, n: number, dir: "asc" | "desc"): Int32Array {
-  let count = 0;
-  let maxId = 0;
-  const present = new Float64Array(n);
-  let m = 0;
-  for (let i = 0; i < n; i++) {
-    if (!live[i]) continue;
-    count++;
-    if (ids[i] > maxId) maxId = ids[i];
-    const v = values[i];
-    if (v === v) present[m++] = v;
-  }
-  const sorted = present.subarray(0, m).sort();
-  let u = 0;
-  for (let i = 0; i < m; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i];
-  const uniq = sorted.subarray(0, u);
-  const idBits = Math.ceil(Math.log2(maxId + 2));
-  const rankBits = Math.ceil(Math.log2(u + 2));
-  const order = sharedArray(Int32Array, count);
-  if (idBits + rankBits > 52 || maxId >= 64_000_000) {
-    let k = 0;
-    for (let i = 0; i < n; i++) if (live[i]) order[k++] = i;
-    return order.sort(positionComparator(values, ids, dir));
-  }
-  const scale = 2 ** idBits;
-  const keys = new Float64Array(count);
-  const posOfId = new Int32Array(maxId + 1);
-  let k = 0;
-  for (let i = 0; i < n; i++) {
-    if (!live[i]) continue;
-    const v = values[i];
-    let rank: number;
-    if (v !== v) rank = u; // nulls last in both directions
-    else {
-      let lo = 0;
-      let hi = u - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (uniq[mid] < v) lo = mid + 1;
-        else hi = mid;
-      }
-      rank = dir === "asc" ? lo : u - 1 - lo;
-    }
-    // ties by id desc: the larger id gets the smaller key
-    keys[k++] = rank * scale + (maxId - ids[i]);
-    posOfId[ids[i]] = i;
-  }
-  keys.sort();
-  for (let j = 0; j < count; j++) order[j] = posOfId[maxId - (keys[j] % scale)];
-  return order;
 }

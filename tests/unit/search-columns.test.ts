@@ -1,7 +1,7 @@
 // A keyword column takes one byte a row while its dictionary is small, and widens (8 → 16 → 32
 // bits) as it grows, every row keeping its text.
 import { describe, expect, it } from "vitest";
-import { KeywordColumn } from "../../server/search/store.js";
+import { KeywordColumn } from "../../server/search/columns.js";
 
 const textAt = (col: KeywordColumn, pos: number) => col.dict.texts[col.codes[pos]];
 

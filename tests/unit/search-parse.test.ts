@@ -7,7 +7,7 @@ import {
 } from "../../server/search/parse.js";
 import { projectsIndex as def } from "../../server/search/indexes/projects.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
-import { buildOrder } from "../../server/search/store.js";
+import { buildOrder } from "../../server/search/sort-order.js";
 
 const NOW = new Date("2024-06-15T12:34:56.789Z");
 const us = (iso: string) => Date.parse(iso) * 1000;
