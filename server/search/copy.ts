@@ -124,6 +124,7 @@ export class SearchCopy {
     return false;
   }
 
+  /** Whether the table is small enough to load inline: counted once, then as each copy installed found it. */
   private smallRows: boolean | null = null;
   private async smallTable(): Promise<boolean> {
     if (this.smallRows === null) {
@@ -157,7 +158,7 @@ export class SearchCopy {
     this.warmSorts(store);
     // The text index is the second pass. A large index serves filters and facets from the copy
     // meanwhile (text from SQL). The snapshot is written once the copy is whole.
-    const inline = this.mode() === "cache" || (await this.smallTable());
+    const inline = this.mode() === "cache" || store.liveCount < LOAD_INLINE_ROWS;
     if (inline) {
       await store.loadText(this.reads.bulk);
       warmTextSearch(store, this.def);
@@ -234,6 +235,7 @@ export class SearchCopy {
 
   private install(store: ColumnStore, from: "snapshot" | "database", started: number) {
     this.store = store;
+    this.smallRows = store.liveCount < LOAD_INLINE_ROWS; // a table grown by an import reloads in the background
     this.changed(store);
     this.loadedFrom = from;
     this.loadMs = Date.now() - started;

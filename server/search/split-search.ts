@@ -10,29 +10,19 @@ import { Evaluation, facetFields } from "./evaluate.js";
 import type { SearchPool } from "./pool.js";
 import type { ColumnStore } from "./store.js";
 import type { StoreView } from "./store-view.js";
-import type { EvalAnswer, EvalTask } from "./task.js";
+import { EvalMemo, type EvalAnswer, type EvalTask } from "./task.js";
 import type { IndexDefinition } from "./types.js";
 
-const MEMO_MS = 2000;
-const MEMO_SIZE = 8;
 /** Row shares start at multiples of this (whole cache lines of the state array). */
 const ALIGN = 64;
 
-interface Recent {
-  key: string;
-  store: ColumnStore;
-  version: number;
-  at: number;
-  ev: Promise<Evaluation>;
-}
-
 export class SplitSearch {
-  private recent: Recent[] = [];
+  private readonly memo = new EvalMemo<Promise<Evaluation>>();
 
   constructor(private readonly def: IndexDefinition) {}
 
   forget() {
-    this.recent = [];
+    this.memo.clear();
   }
 
   /** The task's answer, its work shared by every worker of the pool. */
@@ -46,15 +36,12 @@ export class SplitSearch {
   }
 
   private evaluation(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<Evaluation> {
-    const now = Date.now();
-    this.recent = this.recent.filter((r) => r.store === store && r.version === view.version && now - r.at < MEMO_MS);
-    const hit = this.recent.find((r) => r.key === task.memoKey);
-    if (hit) return hit.ev;
-    const entry: Recent = { key: task.memoKey, store, version: view.version, at: now, ev: this.evaluate(pool, store, view, task) };
-    this.recent.push(entry);
-    if (this.recent.length > MEMO_SIZE) this.recent.shift();
-    entry.ev.catch(() => (this.recent = this.recent.filter((r) => r !== entry))); // a failed one is not kept
-    return entry.ev;
+    const hit = this.memo.get(task.memoKey, store, view.version);
+    if (hit) return hit;
+    const ev = this.evaluate(pool, store, view, task);
+    this.memo.put(task.memoKey, store, view.version, ev);
+    ev.catch(() => this.memo.drop(ev)); // a failed one is not kept
+    return ev;
   }
 
   private async evaluate(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<Evaluation> {

@@ -54,18 +54,23 @@ const MEMO_SIZE = 8;
 
 /**
  * Recent evaluations: the list and its facets (which the web app asks for together) and the
- * next pages of the same search share one pass while nothing has changed.
+ * next pages of the same search share one pass while nothing has changed. A worker keeps
+ * evaluations; the API thread keeps split ones as promises (split-search.ts), so the second
+ * request of a pair waits for the first's pass instead of repeating it.
  */
-export class EvalMemo {
-  private entries: { key: string; store: EvalStore; version: number; at: number; ev: Evaluation }[] = [];
-  get(key: string, store: EvalStore, version: number): Evaluation | null {
+export class EvalMemo<T = Evaluation> {
+  private entries: { key: string; store: object; version: number; at: number; value: T }[] = [];
+  get(key: string, store: object, version: number): T | null {
     const now = Date.now();
     this.entries = this.entries.filter((m) => m.store === store && m.version === version && now - m.at < MEMO_MS);
-    return this.entries.find((m) => m.key === key)?.ev ?? null;
+    return this.entries.find((m) => m.key === key)?.value ?? null;
   }
-  put(key: string, store: EvalStore, version: number, ev: Evaluation) {
-    this.entries.push({ key, store, version, at: Date.now(), ev });
+  put(key: string, store: object, version: number, value: T) {
+    this.entries.push({ key, store, version, at: Date.now(), value });
     if (this.entries.length > MEMO_SIZE) this.entries.shift();
+  }
+  drop(value: T) {
+    this.entries = this.entries.filter((m) => m.value !== value);
   }
   clear() {
     this.entries = [];
