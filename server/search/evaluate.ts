@@ -11,9 +11,8 @@ import type { Codes, Dictionary, ScalarCodes } from "./columns.js";
 import { positionComparator, type SortOrder } from "./sort-order.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 import {
-  countScalar16, countScalar8, countScalar32, countArray, candidatePositions, livePositionsWhere,
-  countListScalar, countListArray, passScalar16, passScalar8, passScalar32, passRange, transitions,
-  applyPass, applyScalar16, applyScalar8, applyScalar32, applyRange,
+  positionsByState, countListScalar, countListArray, passScalar16, passScalar8, passScalar32, passRange,
+  transitions, applyPass, applyScalar16, applyScalar8, applyScalar32, applyRange, type RowsByState,
 } from "./kernels.js";
 
 /** A column as an evaluation reads it (the store's own, or a worker's view of the same memory). */
@@ -71,49 +70,44 @@ export class Evaluation {
 
   /**
    * Counts each facet field without its own group: a row counts when its state is 0 or that
-   * group. Three ways to the same numbers, by how many rows count: few → walk the list of
-   * candidate rows; almost all → the facet's totals over live rows (kept per store version)
-   * minus the rows that do not count; otherwise one scan of the column.
+   * group. Two ways to the same numbers, whichever reads fewer rows: the rows that count, from
+   * a list of positions by state; or the facet's totals over live rows (kept per store version)
+   * minus the live rows that do not count. (Walking a list costs about 1.3 times what a scan of
+   * the column costs a row, measured at 1M rows: neither way ever reads more than a scan would.)
    */
   facetCounts(def: IndexDefinition, fields?: readonly string[]): Map<string, Int32Array> {
     const out = new Map<string, Int32Array>();
-    const store = this.store;
-    const n = store.n;
-    const state = this.state;
-    const hist = this.hist;
-    let candidates: Int32Array | null = null; // rows that may count somewhere (state < 255)
-    let outsiders: Int32Array | null = null; // live rows with state ≠ 0
+    const { n, liveCount } = this.store;
+    const groups = this.groups.length;
+    let byState: RowsByState | null = null;
     for (const name of fields ?? facetFields(def)) {
-      const col = store.columns.get(name)!;
+      const col = this.store.columns.get(name)!;
       if (!col || col.kind === "number") continue;
-      const lut = new Uint8Array(256);
-      lut[0] = 1;
-      const g = this.groups.findIndex((x) => x.field === name);
-      if (g >= 0) lut[g + 1] = 1;
-      const counted = hist[0] + (g >= 0 ? hist[g + 1] : 0);
+      const own = this.groups.findIndex((x) => x.field === name) + 1; // 0: no group of its own
+      const counted = this.hist[0] + (own ? this.hist[own] : 0);
       const counts = new Int32Array(col.dictSize);
-      if (counted * 3 < n) {
-        candidates ??= candidatePositions(state, n);
-        if (col.kind === "keyword") countListScalar(col.codes, state, lut, candidates, counts, 1);
-        else countListArray(col.offsets, col.data, state, lut, candidates, counts, 1);
-      } else if ((store.liveCount - counted) * 4 < n) {
-        outsiders ??= livePositionsWhere(state, store.live, n);
-        counts.set(store.facetTotals(name));
-        // subtract the live rows that do not count: lut 0 → weight 1
-        const miss = new Uint8Array(256);
-        for (let s = 0; s < 256; s++) miss[s] = lut[s] ^ 1;
-        if (col.kind === "keyword") countListScalar(col.codes, state, miss, outsiders, counts, -1);
-        else countListArray(col.offsets, col.data, state, miss, outsiders, counts, -1);
-      } else if (col.kind === "keyword") {
-        if (col.codes instanceof Uint8Array) countScalar8(col.codes, state, lut, n, counts);
-        else if (col.codes instanceof Uint16Array) countScalar16(col.codes, state, lut, n, counts);
-        else countScalar32(col.codes, state, lut, n, counts);
+      // Listing the live rows out takes a scan of the states (about a quarter of a list's cost a row).
+      if (counted <= liveCount - counted + (byState?.withOut ? 0 : n / 4)) {
+        byState ??= positionsByState(this.state, n, this.hist, groups, null);
+        this.countRows(col, byState, 0, 1, counts, 1);
+        if (own) this.countRows(col, byState, own, own + 1, counts, 1);
       } else {
-        countArray(col.offsets, col.data, state, lut, n, counts);
+        if (!byState?.withOut) byState = positionsByState(this.state, n, this.hist, groups, this.store.live);
+        counts.set(this.store.facetTotals(name));
+        // The live rows that do not count: every other group's, then those out.
+        for (let s = 1; s <= groups; s++) if (s !== own) this.countRows(col, byState, s, s + 1, counts, -1);
+        this.countRows(col, byState, groups + 1, groups + 2, counts, -1);
       }
       out.set(name, counts);
     }
     return out;
+  }
+
+  /** Counts the rows of states [from, to) of a list by state into a facet's counts. */
+  private countRows(col: Exclude<EvalColumn, { kind: "number" }>, byState: RowsByState, from: number, to: number, counts: Int32Array, sign: number) {
+    const { list, start } = byState;
+    if (col.kind === "keyword") countListScalar(col.codes, list, start[from], start[to], counts, sign);
+    else countListArray(col.offsets, col.data, list, start[from], start[to], counts, sign);
   }
 
   /** Positions of the rows [offset, offset + limit) in a field's sort order. */

@@ -1,80 +1,74 @@
 // The inner loops of a search copy's evaluation (evaluate.ts): each condition's verdict on a
-// range of rows, each row's state moved by it, the facets' histograms. One function per typed
+// range of rows, each row's state moved by it, the facets' counts. One function per typed
 // array type, kept apart on purpose: a loop V8 sees with one array type stays monomorphic and
 // several times faster than one shared by Uint8Array, Uint16Array and Uint32Array codes.
 import type { Codes, ScalarCodes } from "./columns.js";
 
-// Tight, monomorphic loops (one per array type) so V8 keeps them fast. The histograms are
-// counted into four interleaved copies, so consecutive rows with the same code do not wait on
-// each other's store.
-export function countScalar16(codes: Uint16Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
+/**
+ * The rows in states 0..groups, grouped by state (a counting sort of positions): the rows in
+ * state s are list[start[s] .. start[s + 1]). With `live`, the live rows in state 255 follow,
+ * up to start[groups + 2]. `hist` is the evaluation's histogram. The list is a reusable
+ * buffer: valid until the next call (facet counting uses it synchronously).
+ */
+export interface RowsByState {
+  list: Int32Array;
+  start: Int32Array;
+  /** Whether the live rows out (state 255) are listed too. */
+  withOut: boolean;
+}
+export function positionsByState(state: Uint8Array, n: number, hist: Int32Array, groups: number, live: Uint8Array | null): RowsByState {
+  const start = new Int32Array(groups + 3);
+  for (let s = 0; s <= groups; s++) start[s + 1] = start[s] + hist[s];
+  let total = start[groups + 1];
+  if (live) for (let i = 0; i < n; i++) if (state[i] === 255 && live[i] === 1) total++;
+  start[groups + 2] = total;
+  if (byStateBuffer.length < total) byStateBuffer = new Int32Array(Math.ceil(total * 1.25));
+  const list = byStateBuffer;
+  const next = start.slice(0, groups + 2);
+  if (live) {
+    for (let i = 0; i < n; i++) {
+      const s = state[i];
+      if (s <= groups) list[next[s]++] = i;
+      else if (s === 255 && live[i] === 1) list[next[groups + 1]++] = i;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const s = state[i];
+      if (s <= groups) list[next[s]++] = i;
+    }
+  }
+  return { list, start, withOut: live !== null };
+}
+let byStateBuffer = new Int32Array(0);
+
+/**
+ * counts[code of row] += sign for the rows list[from .. to). Counted into four interleaved
+ * copies, so consecutive rows with the same code (a facet of a few values) do not wait on each
+ * other's store.
+ */
+export function countListScalar(codes: ScalarCodes, list: Int32Array, from: number, to: number, counts: Int32Array, sign: number) {
   const m = counts.length;
+  if (to - from < 4 * m) {
+    for (let j = from; j < to; j++) counts[codes[list[j]]] += sign;
+    return;
+  }
   const c4 = new Int32Array(m * 4);
   const m2 = 2 * m;
   const m3 = 3 * m;
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    c4[codes[i]] += lut[state[i]];
-    c4[m + codes[i + 1]] += lut[state[i + 1]];
-    c4[m2 + codes[i + 2]] += lut[state[i + 2]];
-    c4[m3 + codes[i + 3]] += lut[state[i + 3]];
+  let j = from;
+  for (; j + 3 < to; j += 4) {
+    c4[codes[list[j]]]++;
+    c4[m + codes[list[j + 1]]]++;
+    c4[m2 + codes[list[j + 2]]]++;
+    c4[m3 + codes[list[j + 3]]]++;
   }
-  for (; i < n; i++) c4[codes[i]] += lut[state[i]];
-  for (let k = 0; k < m; k++) counts[k] += c4[k] + c4[m + k] + c4[m2 + k] + c4[m3 + k];
+  for (; j < to; j++) c4[codes[list[j]]]++;
+  for (let k = 0; k < m; k++) counts[k] += sign * (c4[k] + c4[m + k] + c4[m2 + k] + c4[m3 + k]);
 }
-export function countScalar8(codes: Uint8Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
-  const m = counts.length;
-  const c4 = new Int32Array(m * 4);
-  const m2 = 2 * m;
-  const m3 = 3 * m;
-  let i = 0;
-  for (; i + 3 < n; i += 4) {
-    c4[codes[i]] += lut[state[i]];
-    c4[m + codes[i + 1]] += lut[state[i + 1]];
-    c4[m2 + codes[i + 2]] += lut[state[i + 2]];
-    c4[m3 + codes[i + 3]] += lut[state[i + 3]];
-  }
-  for (; i < n; i++) c4[codes[i]] += lut[state[i]];
-  for (let k = 0; k < m; k++) counts[k] += c4[k] + c4[m + k] + c4[m2 + k] + c4[m3 + k];
-}
-export function countScalar32(codes: Uint32Array, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
-  for (let i = 0; i < n; i++) counts[codes[i]] += lut[state[i]];
-}
-export function countArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut: Uint8Array, n: number, counts: Int32Array) {
-  for (let i = 0; i < n; i++) {
-    const w = lut[state[i]];
-    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]] += w;
-  }
-}
-// Position lists live in two reusable buffers: facetCounts uses them synchronously.
-let listA = new Int32Array(0);
-let listB = new Int32Array(0);
-export function candidatePositions(state: Uint8Array, n: number): Int32Array {
-  if (listA.length < n) listA = new Int32Array(Math.ceil(n * 1.25));
-  const out = listA;
-  let k = 0;
-  for (let i = 0; i < n; i++) if (state[i] !== 255) out[k++] = i;
-  return out.subarray(0, k);
-}
-export function livePositionsWhere(state: Uint8Array, live: Uint8Array, n: number): Int32Array {
-  if (listB.length < n) listB = new Int32Array(Math.ceil(n * 1.25));
-  const out = listB;
-  let k = 0;
-  for (let i = 0; i < n; i++) if (state[i] !== 0 && live[i] === 1) out[k++] = i;
-  return out.subarray(0, k);
-}
-export function countListScalar(codes: ScalarCodes, state: Uint8Array, lut: Uint8Array, list: Int32Array, counts: Int32Array, sign: number) {
-  for (let j = 0; j < list.length; j++) {
+export function countListArray(offsets: Int32Array, data: Codes, list: Int32Array, from: number, to: number, counts: Int32Array, sign: number) {
+  for (let j = from; j < to; j++) {
     const i = list[j];
-    counts[codes[i]] += sign * lut[state[i]];
-  }
-}
-export function countListArray(offsets: Int32Array, data: Codes, state: Uint8Array, lut: Uint8Array, list: Int32Array, counts: Int32Array, sign: number) {
-  for (let j = 0; j < list.length; j++) {
-    const i = list[j];
-    const w = sign * lut[state[i]];
-    if (w === 0) continue;
-    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]] += w;
+    for (let k = offsets[i], e = offsets[i + 1]; k < e; k++) counts[data[k]] += sign;
   }
 }
 
