@@ -7,6 +7,7 @@
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
 import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
+import { fusedPass, MAX_FUSED_STEPS, type FusedStep } from "./fused.js";
 import type { Codes, Dictionary, ScalarCodes } from "./columns.js";
 import { positionComparator, type SortOrder } from "./sort-order.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
@@ -188,6 +189,9 @@ export function evaluateRows(store: EvalStore, base: Condition[], groups: Filter
   const out = transitions(null);
   const rows = { lo, hi };
 
+  const steps = fusedSteps(store, base, groups, ext);
+  // Without row sets, a fused pass starts each row from its live bit itself.
+  const fromSets = Boolean(ext.only?.length || ext.exclude?.length);
   if (ext.only && ext.only.length) {
     // Everything out, then the rows of the first set in, then intersect the others.
     state.fill(255, lo, hi);
@@ -197,17 +201,36 @@ export function evaluateRows(store: EvalStore, base: Condition[], groups: Filter
       for (const p of ext.only[s]) if (p >= lo && p < hi) pass[p] = 1;
       applyPass(pass, state, out, lo, hi);
     }
-  } else {
+  } else if (fromSets || !steps) {
     for (let i = lo; i < hi; i++) state[i] = live[i] ? 0 : 255;
   }
   if (ext.exclude) for (const p of ext.exclude) if (p >= lo && p < hi) state[p] = 255;
 
+  if (steps) return fusedPass(steps, live, state, lo, hi, fromSets);
   for (const c of base) apply(store, [c], state, out, pass, ext, rows);
   for (let g = 0; g < groups.length; g++) apply(store, groups[g].conditions, state, transitions(g + 1), pass, ext, rows);
 
   const hist = new Int32Array(256);
   for (let i = lo; i < hi; i++) hist[state[i]]++;
   return hist;
+}
+
+/** The conditions as the steps of one fused pass (fused.ts), or null when one of them needs a pass of its own. */
+function fusedSteps(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): FusedStep[] | null {
+  if (base.length + groups.length > MAX_FUSED_STEPS) return null;
+  const steps: FusedStep[] = [];
+  const add = (conditions: Condition[], group: number | null) => {
+    if (conditions.length !== 1) return false;
+    const c = conditions[0];
+    const col = store.columns.get(c.field);
+    if (col?.kind === "keyword") steps.push({ kind: "codes", codes: col.codes, lut: lutOf(ext, c), group });
+    else if (col?.kind === "number" && c.kind === "range") steps.push({ kind: "range", values: col.values, min: c.min ?? -Infinity, max: c.max ?? Infinity, group });
+    else return false;
+    return true;
+  };
+  for (const c of base) if (!add([c], null)) return null;
+  for (let g = 0; g < groups.length; g++) if (!add(groups[g].conditions, g + 1)) return null;
+  return steps;
 }
 
 interface Rows {

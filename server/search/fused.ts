@@ -1,0 +1,85 @@
+// A search's whole evaluation in one pass over its rows, when every condition is one that reads
+// a single column (a keyword's code table, a number's range). Evaluated condition by condition,
+// the same search reads and writes the state array once per condition, plus a pass to start it
+// and one to count it. Here each row's verdicts are read independently of each other (no chain
+// of dependent loads for the processor to wait on), packed into the bits of one number with the
+// row's start (live, or left in by the row sets), and one table turns that into its state:
+// 0 every condition holds; g+1 only group g fails; 255 out. Measured at 1M rows and three
+// filter groups: 33 → 10 ms on one thread.
+//
+// The loop is generated for each shape of search (how many conditions, of which column types),
+// so each one stays monomorphic for V8; the code holds no text from the request, only argument
+// positions, and is compiled once per shape.
+import type { ScalarCodes } from "./columns.js";
+
+/** One condition as the fused pass reads it, and what failing it means: out (base), or failing that filter group. */
+export type FusedStep = ({ readonly kind: "codes"; readonly codes: ScalarCodes; readonly lut: Uint8Array } | { readonly kind: "range"; readonly values: Float64Array; readonly min: number; readonly max: number }) & {
+  readonly group: number | null;
+};
+
+type Pass = (start: Uint8Array, state: Uint8Array, hist4: Int32Array, lo: number, hi: number, final: Uint8Array, ...steps: unknown[]) => void;
+/** Searches with more conditions than this are evaluated condition by condition. */
+export const MAX_FUSED_STEPS = 8;
+/** Compiled shapes kept (a request cannot make this process compile without end). */
+const MAX_SHAPES = 64;
+const compiled = new Map<string, Pass>();
+
+function shapeOf(steps: readonly FusedStep[], fromState: boolean): string {
+  return `${fromState ? "state" : "live"}|${steps.map((s) => (s.kind === "codes" ? s.codes.constructor.name : "range")).join(",")}`;
+}
+
+function compile(steps: readonly FusedStep[], fromState: boolean): Pass {
+  const params: string[] = [];
+  const bits: string[] = [];
+  steps.forEach((step, k) => {
+    if (step.kind === "codes") {
+      params.push(`c${k}`, `l${k}`);
+      bits.push(`(l${k}[c${k}[i]] << ${k})`);
+    } else {
+      params.push(`v${k}`, `min${k}`, `max${k}`);
+      bits.push(`(v${k}[i] >= min${k} && v${k}[i] <= max${k} ? ${1 << k} : 0)`);
+    }
+  });
+  // The row's start: its live bit (0/1), or whether the row sets left it in (state 0).
+  bits.push(fromState ? `(start[i] === 0 ? ${1 << steps.length} : 0)` : `(start[i] << ${steps.length})`);
+  const source = `for (let i = lo; i < hi; i++) { const s = final[${bits.join(" | ")}]; state[i] = s; hist4[((i & 3) << 8) | s]++; }`;
+  return new Function("start", "state", "hist4", "lo", "hi", "final", ...params, source) as Pass;
+}
+
+/** The state of every combination of verdicts (bit k: step k holds; the top bit: the row starts in). */
+function finalStates(steps: readonly FusedStep[]): Uint8Array {
+  const k = steps.length;
+  const final = new Uint8Array(1 << (k + 1)).fill(255);
+  for (let m = 1 << k; m < 1 << (k + 1); m++) {
+    let state = 0;
+    for (let j = 0; j < k && state !== 255; j++) {
+      if ((m >> j) & 1) continue;
+      const g = steps[j].group;
+      state = g === null || state !== 0 ? 255 : g;
+    }
+    final[m] = state;
+  }
+  return final;
+}
+
+/**
+ * Rows [lo, hi) through every step; answers how many rows end in each state. `fromState`: the
+ * row sets have set the rows' states (0 in, 255 out), else each row starts from its live bit.
+ */
+export function fusedPass(steps: readonly FusedStep[], live: Uint8Array, state: Uint8Array, lo: number, hi: number, fromState: boolean): Int32Array {
+  const shape = shapeOf(steps, fromState);
+  let pass = compiled.get(shape);
+  if (!pass) {
+    if (steps.length > MAX_FUSED_STEPS) throw new Error("too many conditions for one pass");
+    if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value!);
+    pass = compile(steps, fromState);
+    compiled.set(shape, pass);
+  }
+  const args = steps.flatMap((s): unknown[] => (s.kind === "codes" ? [s.codes, s.lut] : [s.values, s.min, s.max]));
+  // Counted into four interleaved histograms, so runs of rows in the same state do not wait on each other's store.
+  const hist4 = new Int32Array(1024);
+  pass(fromState ? state : live, state, hist4, lo, hi, finalStates(steps), ...args);
+  const hist = new Int32Array(256);
+  for (let s = 0; s < 256; s++) hist[s] = hist4[s] + hist4[256 + s] + hist4[512 + s] + hist4[768 + s];
+  return hist;
+}
