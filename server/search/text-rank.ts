@@ -27,14 +27,16 @@ export function wordScore(codes: ArrayLike<number>, count: number): number {
 export const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 
 /**
- * Positions ordered by rank desc then id desc, linear in the matches: a least-significant-digit
- * radix sort (11 bits a pass, so its counts stay in the fastest cache) of (rank, reversed id)
- * keys carrying each match's index. Ranks take few distinct values, so each becomes a bucket
- * number of a few bits and the whole key usually fits 32 bits; otherwise the reversed id is
- * sorted first and the rank after. Ids past 32 bits: a comparator sort.
+ * Positions ordered by rank desc then id desc, linear in the matches. Ranks take few distinct
+ * values, so each becomes a bucket number of a few bits. Usually the matches are nearly in id
+ * order already (idDescendingOrder) and one stable counting sort by bucket orders them.
+ * Otherwise a least-significant-digit radix sort (11 bits a pass, so its counts stay in the
+ * fastest cache) of (rank, reversed id) keys carrying each match's index; when that key passes
+ * 32 bits the reversed id is sorted first and the rank after. Ids past 32 bits: a comparator sort.
  */
 export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Float64Array): Int32Array {
   const m = positions.length;
+  if (m === 0) return new Int32Array(0);
   const reversedId = new Uint32Array(m);
   let maxId = 0;
   for (let k = 0; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
@@ -43,9 +45,11 @@ export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Flo
     idx.sort((a, b) => ranks[b] - ranks[a] || ids[positions[b]] - ids[positions[a]]);
     return Int32Array.from(idx, (k) => positions[k]);
   }
+  const rankKey = rankKeys(new Uint32Array(ranks.buffer, ranks.byteOffset, m)); // non-negative floats order as their bits
+  const byIdDesc = rankKey.bits <= 16 ? idDescendingOrder(positions, ids) : null;
+  if (byIdDesc) return countingSortByRank(positions, rankKey.keys, rankKey.bits, byIdDesc);
   for (let k = 0; k < m; k++) reversedId[k] = maxId - ids[positions[k]];
   const idBits = bitsFor(maxId);
-  const rankKey = rankKeys(new Uint32Array(ranks.buffer, ranks.byteOffset, m)); // non-negative floats order as their bits
   let order: Int32Array;
   if (idBits + rankKey.bits <= 32) {
     for (let k = 0; k < m; k++) rankKey.keys[k] = ((rankKey.keys[k] << idBits) | reversedId[k]) >>> 0;
@@ -125,4 +129,40 @@ function radixSortIndex(keys: Uint32Array, bits: number): Int32Array {
     [idx, nextIdx] = [nextIdx, idx];
   }
   return idx;
+}
+
+/**
+ * The matches' indexes in id-descending order, cheaply: a copy loaded in id order holds its rows
+ * at ascending positions by ascending id, so the matches (ascending positions) are id-ascending
+ * up to the first row a catch-up appended. Those few are sorted and merged in. Null when they
+ * are not few (then the full radix sort orders the ids).
+ */
+function idDescendingOrder(positions: Int32Array, ids: Float64Array): Int32Array | null {
+  const m = positions.length;
+  let head = 1;
+  while (head < m && ids[positions[head]] > ids[positions[head - 1]]) head++;
+  if (m - head > m / 8) return null;
+  const tail = Array.from({ length: m - head }, (_, j) => head + j).sort((a, b) => ids[positions[b]] - ids[positions[a]]);
+  const out = new Int32Array(m);
+  let h = Math.min(head, m) - 1;
+  let t = 0;
+  for (let j = 0; j < m; j++) {
+    if (t < tail.length && (h < 0 || ids[positions[tail[t]]] > ids[positions[h]])) out[j] = tail[t++];
+    else out[j] = h--;
+  }
+  return out;
+}
+
+/** Positions by rank bucket (0 first), stably: in each bucket, in the order given (id desc). */
+function countingSortByRank(positions: Int32Array, buckets: Uint32Array, bits: number, byIdDesc: Int32Array): Int32Array {
+  const m = positions.length;
+  const starts = new Int32Array((1 << bits) + 1);
+  for (let k = 0; k < m; k++) starts[buckets[k] + 1]++;
+  for (let b = 0; b < 1 << bits; b++) starts[b + 1] += starts[b];
+  const out = new Int32Array(m);
+  for (let j = 0; j < m; j++) {
+    const k = byIdDesc[j];
+    out[starts[buckets[k]]++] = positions[k];
+  }
+  return out;
 }

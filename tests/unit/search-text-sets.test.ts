@@ -108,6 +108,29 @@ describe("rank order", () => {
     );
   });
 
+  it("is rank desc then id desc over a copy's positions: id order, then rows a catch-up appended", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), fc.constantFrom(1, 4, 300), fc.integer(), (loaded, appended, distinct, seed) => {
+        let x = seed | 1;
+        const next = () => (x = Math.imul(x ^ (x >>> 15), 2246822519) ^ (x >>> 13)) >>> 0;
+        // Loaded in id order, then rows appended by catch-ups in any id order (ids ending in 0: never loaded ones).
+        const ids = new Float64Array(loaded + appended);
+        for (let p = 0; p < loaded; p++) ids[p] = 10 * p + 1 + (next() % 9);
+        const taken = new Set<number>();
+        for (let p = loaded; p < loaded + appended; p++) {
+          let id = 10 * (next() % (loaded + appended + 1));
+          while (taken.has(id)) id += 10 * (loaded + appended + 1);
+          taken.add(id);
+          ids[p] = id;
+        }
+        const positions = Int32Array.from({ length: loaded + appended }, (_, k) => k).filter(() => next() % 3 !== 0);
+        const ranks = Float32Array.from({ length: positions.length }, () => (next() % distinct) / 7);
+        expect(Array.from(orderByRank(positions, ranks, ids))).toEqual(byComparator(positions, ranks, ids));
+      }),
+      { numRuns: 80 },
+    );
+  });
+
   it("takes more than 65,536 distinct ranks (two passes over the rank's bits)", () => {
     const m = 70_000;
     const ids = Float64Array.from({ length: m }, (_, p) => 3 * p + 1);
