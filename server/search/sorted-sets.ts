@@ -9,7 +9,9 @@ export interface PositionSet {
 }
 
 export function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
+  if (a.length > b.length) [a, b] = [b, a];
+  if (bitmapPays(a, b)) return probe(a, b, true);
+  const out = new Int32Array(a.length);
   let i = 0;
   let j = 0;
   let k = 0;
@@ -22,6 +24,33 @@ export function intersect(a: Int32Array, b: Int32Array): Int32Array {
       j++;
     } else if (x < y) i++;
     else j++;
+  }
+  return out.subarray(0, k);
+}
+
+/**
+ * Whether marking one set in a bitmap and probing it with the other beats merging: a merge's
+ * unpredictable branches cost about 2.5 times a probe an element (measured at 250k ∩ 280k of 1M:
+ * 6.0 ms merging, 2.5 probing), but the bitmap costs a word to clear for every 32 positions.
+ */
+function bitmapPays(a: Int32Array, b: Int32Array): boolean {
+  if (!a.length || !b.length) return false;
+  const words = Math.max(a[a.length - 1], b[b.length - 1]) / 32;
+  return a.length + b.length > 4 * 1024 && words < a.length + b.length;
+}
+
+/** The positions of `of` that are (keep = true) or are not in `marked`, in order. */
+function probe(marked: Int32Array, of: Int32Array, keep: boolean): Int32Array {
+  const last = Math.max(marked[marked.length - 1], of[of.length - 1]);
+  const bits = new Uint32Array((last >>> 5) + 1);
+  for (let i = 0; i < marked.length; i++) bits[marked[i] >>> 5] |= 1 << (marked[i] & 31);
+  const want = keep ? 1 : 0;
+  const out = new Int32Array(of.length);
+  let k = 0;
+  for (let j = 0; j < of.length; j++) {
+    const p = of[j];
+    out[k] = p;
+    k += ((bits[p >>> 5] >>> (p & 31)) & 1) === want ? 1 : 0;
   }
   return out.subarray(0, k);
 }
@@ -50,6 +79,7 @@ export function union(a: Int32Array, b: Int32Array): Int32Array {
 
 /** a without b. */
 export function difference(a: Int32Array, b: Int32Array): Int32Array {
+  if (bitmapPays(a, b)) return probe(b, a, false);
   const out = new Int32Array(a.length);
   let j = 0;
   let k = 0;

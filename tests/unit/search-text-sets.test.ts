@@ -4,6 +4,7 @@
 // the same order (rank desc, id desc), for any query of plain words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { difference, intersect } from "../../server/search/sorted-sets.js";
 import { orderByRank } from "../../server/search/text-rank.js";
 import { TextIndex } from "../../server/search/text.js";
 import type { TsNode } from "../../server/search/tsquery.js";
@@ -137,5 +138,30 @@ describe("rank order", () => {
     const positions = Int32Array.from({ length: m }, (_, k) => (k * 7919) % m);
     const ranks = Float32Array.from({ length: m }, (_, k) => (k % 69_000) / 1000);
     expect(Array.from(orderByRank(positions, ranks, ids))).toEqual(byComparator(positions, ranks, ids));
+  });
+});
+
+describe("position sets", () => {
+  // Large sets are combined through a bitmap, small or sparse ones by merging: both must agree with plain sets.
+  const sorted = (n: number, p: number, seed: number) => {
+    let x = seed | 1;
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      if (x / 2 ** 32 < p) out.push(i);
+    }
+    return Int32Array.from(out);
+  };
+  it("intersect and difference give what plain sets give, merged or through a bitmap", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(300, 50_000, 400_000), fc.integer({ min: 0, max: 90 }), fc.integer({ min: 0, max: 90 }), fc.integer(), (n, p, q, seed) => {
+        const a = sorted(n, p / 100, seed);
+        const b = sorted(n, q / 100, seed ^ 0x5bd1e995);
+        const inB = new Set(b);
+        expect(Array.from(intersect(a, b))).toEqual(Array.from(a).filter((x) => inB.has(x)));
+        expect(Array.from(difference(a, b))).toEqual(Array.from(a).filter((x) => !inB.has(x)));
+      }),
+      { numRuns: 40 },
+    );
   });
 });
