@@ -11,7 +11,7 @@ import { viewOf, type StoreView } from "./store-view.js";
 import { parseSearchParams } from "./parse.js";
 import { memoryTextMatches } from "./text-matches.js";
 import { EvalMemo, runTask, taskSets, type EvalAnswer, type EvalTask, type PageSort } from "./task.js";
-import type { FacetOption, IndexDefinition, SearchQuery } from "./types.js";
+import type { FacetOption, FilterGroup, IndexDefinition, SearchQuery } from "./types.js";
 
 /** Copies with fewer rows are searched on the API thread (a pass takes less than a hop): SEARCH_WORKER_MIN_ROWS. */
 let workerMinRows = 20_000;
@@ -107,10 +107,14 @@ export class CopySearch {
     if (!pool) return;
     try {
       await pool.whenReady();
-      const facet = Object.entries(this.def.fields).find(([name, f]) => f.facet && dictOf(store, name)?.texts.some((t) => t));
-      const text = facet && dictOf(store, facet[0])!.texts.find((t) => t);
-      const searches: [SearchQuery, ExternalSets][] = [[parseSearchParams(this.def, {}), {}]];
-      if (facet) searches.push([parseSearchParams(this.def, { filter: [`${facet[0]}:${text}`] }), {}]);
+      // One, two and three facets chosen: each shape of search has its own generated pass (fused.ts).
+      const groups: FilterGroup[] = Object.entries(this.def.fields)
+        .filter(([name, f]) => f.facet && dictOf(store, name)?.texts.some((t) => t))
+        .slice(0, 3)
+        .map(([field]) => ({ field, conditions: [{ kind: "values", field, values: [dictOf(store, field)!.texts.find((t) => t)!] }] }));
+      const all = parseSearchParams(this.def, {});
+      const searches: [SearchQuery, ExternalSets][] = [[all, {}]];
+      for (let k = 1; k <= groups.length; k++) searches.push([{ ...all, groups: groups.slice(0, k) }, {}]);
       const word = store.textReady ? store.text?.commonestWords(1)[0] : null;
       if (word) {
         const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
