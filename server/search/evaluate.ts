@@ -1,7 +1,8 @@
 // One pass over a ColumnStore: evaluates a query's filters and counts every facet at once.
 // Each row gets a state byte: 0 = matches; g = failed exactly filter group g (1..250); 255 = out
 // (dead, outside the base conditions, the text match or the user's sets, or failed two groups).
-// Each condition is one tight loop over typed arrays moving states through a transition table.
+// When every condition reads one column, all of them are one generated pass (fused.ts); else
+// each condition is one tight loop over typed arrays moving states through a transition table.
 // A row failing exactly one group counts only toward that group's facet, which is what
 // multi-select facets need: each facet counted with every filter but its own. The page is
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
