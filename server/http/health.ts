@@ -8,7 +8,7 @@
 //   GET /api/health/  kept as it was: answers once the database does ({ok, database}).
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { searchEnginesOf } from "../search/engine.js";
+import { searchEnginesOf } from "../search/engines.js";
 import { UNAVAILABLE_RETRY_SECONDS } from "./errors.js";
 
 /** How long readiness waits for the database before calling it unavailable. */

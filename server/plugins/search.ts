@@ -6,7 +6,7 @@
 import fp from "fastify-plugin";
 import { configureWorkerMinRows } from "../search/copy-search.js";
 import { openDb, type Db } from "../db/client.js";
-import { configureSearchCopies, searchEnginesOf } from "../search/engine.js";
+import { configureSearchCopies, searchEnginesOf } from "../search/engines.js";
 import { configureSearchPool } from "../search/pool.js";
 
 export default fp(

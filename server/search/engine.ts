@@ -2,7 +2,7 @@
 // in-memory copy (copy.ts) when it is loaded, from plain SQL otherwise (the same answers; the SQL
 // path is also the reference the tests compare against). See index.ts for the whole design.
 import type { Db } from "../db/client.js";
-import { SearchCopy, type DatabaseUrls } from "./copy.js";
+import { SearchCopy } from "./copy.js";
 import { CopyReads } from "./replica.js";
 import { memoryTextMatches, type TextMatches } from "./text-matches.js";
 import { CopySearch } from "./copy-search.js";
@@ -14,6 +14,7 @@ import type { ColumnStore } from "./store.js";
 import { orderByRank } from "./text-rank.js";
 import { answerableInMemory, parseTsQuery } from "./tsquery.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
+import type { CopySettings } from "./engines.js";
 
 export type EngineMode =
   /** cache when loaded; small tables load at first use, large ones in the background (SQL meanwhile) */
@@ -308,41 +309,4 @@ export class SearchEngine {
     while (this.sqlSets.size > TEXT_CACHE_SIZE) this.sqlSets.delete(this.sqlSets.keys().next().value!);
     return value;
   }
-}
-
-const engines = new WeakMap<Db, Map<string, SearchEngine>>();
-
-/** Every engine made so far over a database (the API's routes make theirs as they register). */
-export function searchEnginesOf(db: Db): SearchEngine[] {
-  return [...(engines.get(db)?.values() ?? [])];
-}
-
-/** How an engine's copy is kept, beside its database. */
-export interface CopySettings {
-  /** Where the index's snapshot file lives (SEARCH_SNAPSHOT_DIR; none: never read or written). */
-  snapshotDir?: string | null;
-  /** A hot standby the copy loads and catches up from (DATABASE_REPLICA_URL). */
-  replica?: Db | null;
-  /** The database URLs, so a copy can be loaded in a process of its own (PostgreSQL, with snapshots). */
-  urls?: DatabaseUrls | null;
-}
-
-const settingsOf = new WeakMap<Db, CopySettings>();
-
-/** Engines made over this database from now on keep their copies so (the search plugin says how). */
-export function configureSearchCopies(db: Db, settings: CopySettings) {
-  settingsOf.set(db, settings);
-}
-
-/** The process's engine for an index over a database (one per API process; each keeps its own cache). */
-export function searchEngine(db: Db, def: IndexDefinition, log?: (msg: string, err?: unknown) => void): SearchEngine {
-  let byName = engines.get(db);
-  if (!byName) engines.set(db, (byName = new Map()));
-  let e = byName.get(def.name);
-  if (!e) {
-    const env = process.env.SEARCH_CACHE;
-    const mode: EngineMode = env === "off" ? "sql" : env === "always" ? "cache" : "auto";
-    byName.set(def.name, (e = new SearchEngine(db, def, mode, log, settingsOf.get(db))));
-  }
-  return e;
 }

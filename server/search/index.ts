@@ -45,9 +45,10 @@
 //   store.ts     the columnar copy, kept fresh from search_changes.
 //   text.ts      the full-text index in memory; tsquery.ts a search's words as PostgreSQL parsed
 //                them; sorted-sets.ts its words' postings combined (and, or, not); text-rank.ts
-//                ts_rank's arithmetic and the relevance order (a radix sort).
-//   evaluate.ts  one pass: filters + every facet count + the page by sort order.
+//                ts_rank's arithmetic and the relevance order (a counting sort).
+//   evaluate.ts  filters (fused.ts: one generated pass) + every facet count + the page by sort order.
 //   engine.ts    copy or SQL per request; text and the user's sets from the database.
+//   engines.ts   the process's engine per index and database, and how their copies are kept.
 //   copy.ts      the copy's lifetime: loaded or read back, caught up before each answer,
 //                compacted, written to its snapshot, reported on (/api/ready).
 //   text-matches.ts  the rows a search text finds in the copy's text index, by relevance.
@@ -95,6 +96,7 @@
 //   are not options.
 export * from "./types.js";
 export { parseSearchParams, parseFilters, parseFilter, normalizeQ, parsePage, parseSort, type RawSearchParams } from "./parse.js";
-export { SearchEngine, searchEngine, type EngineMode } from "./engine.js";
+export { SearchEngine, type EngineMode } from "./engine.js";
+export { searchEngine } from "./engines.js";
 export { exportStream, EXPORT_CONTENT_TYPES, type ExportFormat } from "./export.js";
 export { fetchRows } from "./sql.js";

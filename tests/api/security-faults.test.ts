@@ -22,7 +22,7 @@ import { migrate } from "../../server/db/migrate.js";
 import { isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from "../../server/http/errors.js";
 import { startJobRunner } from "../../server/jobs/index.js";
 import { parseSearchParams } from "../../server/search/index.js";
-import { searchEnginesOf } from "../../server/search/engine.js";
+import { searchEnginesOf } from "../../server/search/engines.js";
 import { bearer, createUser, login, testDataDir, type TestContext } from "./harness.js";
 import { migratedPgliteTemplate } from "./pglite-template.js";
 import { insertProject, PROJECTS } from "./search-fixture.js";
