@@ -19,7 +19,7 @@ import { uploadImport, waitForRun } from "./imports-upload.js";
 const MB = 1024 * 1024;
 const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
 /** The defaults, but a 6 MB upload limit and a 24 MB parsing heap, so hostile files stay small. */
-const limits: ImportLimits = { ...loadConfig({}).importLimits, uploadMaxBytes: 6 * MB, workerHeapMb: 24, tempDir };
+const limits: ImportLimits = { ...loadConfig({}).importLimits, uploadMaxBytes: 12 * MB, workerHeapMb: 24, tempDir };
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 let t: TestContext;
@@ -68,9 +68,9 @@ async function uploadMca(name: string, content: Buffer) {
 describe("the upload itself is bounded", () => {
   it("a file over IMPORT_UPLOAD_MAX_MB answers 413 with the limit, starts no run and leaves no file", async () => {
     const before = await runCount();
-    const res = await uploadImport(t.app, staff, { kind: "tenders-csv" }, { name: "big.csv", content: Buffer.alloc(6 * MB + 1024, 0x61) });
+    const res = await uploadImport(t.app, staff, { kind: "tenders-csv" }, { name: "big.csv", content: Buffer.alloc(12 * MB + 1024, 0x61) });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ detail: "The file may be at most 6 MB. Import larger files with npm run import on the server." });
+    expect(res.json()).toEqual({ detail: "The file may be at most 12 MB. Import larger files with npm run import on the server." });
     expect(await runCount()).toBe(before);
     expect(leftovers()).toEqual([]);
   });
@@ -138,7 +138,7 @@ describe("a zip is checked before any parser reads it", () => {
 
 describe("a workbook is parsed in a worker with a bounded heap", () => {
   it("one whose first rows need more than IMPORT_WORKER_HEAP_MB is refused at upload with the reason while the API answers", async () => {
-    const wide = await wideWorkbook(4000, 2000, 0); // one row of 8 MB of text: far more than 24 MB of parsed cells
+    const wide = await wideWorkbook(8000, 2000, 0); // one row of 16 MB of text: far more than 24 MB of parsed cells
     expect(wide.length).toBeLessThan(limits.uploadMaxBytes);
     const before = await runCount();
     let uploading = true;
@@ -154,7 +154,7 @@ describe("a workbook is parsed in a worker with a bounded heap", () => {
   }, 60_000);
 
   it("one that runs out of the worker's heap part-way fails its run with the reason in its report while the API answers", async () => {
-    const wide = await wideWorkbook(4000, 2000, 600); // 600 rows (rejected: no valid CIN) before the wide one
+    const wide = await wideWorkbook(8000, 2000, 600); // 600 rows (rejected: no valid CIN) before the wide one
     const res = await uploadMca("wide-later.xlsx", wide);
     expect(res.status).toBe(202);
     let running = true;
