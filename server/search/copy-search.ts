@@ -122,6 +122,9 @@ export class CopySearch {
       }
       // As people's searches run: shared by every worker, the page walked on this thread.
       for (const [q, ext] of searches) await this.searchOnce(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
+      // Their evaluations (a state byte a row each) are of no use to anyone: not kept.
+      this.memo.clear();
+      this.split.forget();
     } catch (err) {
       this.log(`search workers for ${this.def.name} could not be warmed up`, err);
     }
