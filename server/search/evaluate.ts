@@ -55,6 +55,14 @@ export const conditionKey = (c: Condition) => JSON.stringify(c);
 /** The fields an index counts facets of, in its definition's order. */
 export const facetFields = (def: IndexDefinition): string[] => Object.entries(def.fields).flatMap(([name, f]) => (f.facet ? [name] : []));
 
+/** Rows [lo, hi) of an evaluation and their histogram; `withTotals`: the share whose facet counts start from the totals. */
+export interface RowShare {
+  lo: number;
+  hi: number;
+  hist: Int32Array;
+  withTotals: boolean;
+}
+
 export class Evaluation {
   constructor(
     readonly store: EvalStore,
@@ -76,8 +84,10 @@ export class Evaluation {
    * a list of positions by state; or the facet's totals over live rows (kept per store version)
    * minus the live rows that do not count. (Walking a list costs about 1.3 times what a scan of
    * the column costs a row, measured at 1M rows: neither way ever reads more than a scan would.)
+   * With a share, only its rows are counted (the totals added by the share that says so): the
+   * shares' counts add up to the whole's, as each worker counts its share of the rows.
    */
-  facetCounts(def: IndexDefinition, fields?: readonly string[]): Map<string, Int32Array> {
+  facetCounts(def: IndexDefinition, fields?: readonly string[], share: RowShare = { lo: 0, hi: this.store.n, hist: this.hist, withTotals: true }): Map<string, Int32Array> {
     const out = new Map<string, Int32Array>();
     const { n, liveCount } = this.store;
     const groups = this.groups.length;
@@ -86,16 +96,17 @@ export class Evaluation {
       const col = this.store.columns.get(name)!;
       if (!col || col.kind === "number") continue;
       const own = this.groups.findIndex((x) => x.field === name) + 1; // 0: no group of its own
+      // Decided on the whole evaluation, so every share takes the same way.
       const counted = this.hist[0] + (own ? this.hist[own] : 0);
       const counts = new Int32Array(col.dictSize);
       // Listing the live rows out takes a scan of the states (about a quarter of a list's cost a row).
-      if (counted <= liveCount - counted + (byState?.withOut ? 0 : n / 4)) {
-        byState ??= positionsByState(this.state, n, this.hist, groups, null);
+      if (counted <= liveCount - counted + n / 4) {
+        byState ??= positionsByState(this.state, share.lo, share.hi, share.hist, groups, null);
         this.countRows(col, byState, 0, 1, counts, 1);
         if (own) this.countRows(col, byState, own, own + 1, counts, 1);
       } else {
-        if (!byState?.withOut) byState = positionsByState(this.state, n, this.hist, groups, this.store.live);
-        counts.set(this.store.facetTotals(name));
+        if (!byState?.withOut) byState = positionsByState(this.state, share.lo, share.hi, share.hist, groups, this.store.live);
+        if (share.withTotals) counts.set(this.store.facetTotals(name));
         // The live rows that do not count: every other group's, then those out.
         for (let s = 1; s <= groups; s++) if (s !== own) this.countRows(col, byState, s, s + 1, counts, -1);
         this.countRows(col, byState, groups + 1, groups + 2, counts, -1);

@@ -54,7 +54,7 @@
 //   text-matches.ts  the rows a search text finds in the copy's text index, by relevance.
 //   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts, split-search.ts
 //                a search's pass as tasks, run by worker threads over a view of the shared copy:
-//                each evaluates a share of the rows, then counts a share of the facets (or the
+//                each evaluates a share of the rows, then counts every facet over it (or the
 //                API thread runs it all, for a small copy).
 //   replica.ts   loads and catch-ups from a hot standby (DATABASE_REPLICA_URL), as fresh as the primary.
 //   load-apart.ts, load-process.ts

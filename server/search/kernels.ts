@@ -5,9 +5,9 @@
 import type { Codes, ScalarCodes } from "./columns.js";
 
 /**
- * The rows in states 0..groups, grouped by state (a counting sort of positions): the rows in
- * state s are list[start[s] .. start[s + 1]). With `live`, the live rows in state 255 follow,
- * up to start[groups + 2]. `hist` is the evaluation's histogram. The list is a reusable
+ * The rows [lo, hi) in states 0..groups, grouped by state (a counting sort of positions): the
+ * rows in state s are list[start[s] .. start[s + 1]). With `live`, the live rows in state 255
+ * follow, up to start[groups + 2]. `hist` is those rows' histogram. The list is a reusable
  * buffer: valid until the next call (facet counting uses it synchronously).
  */
 export interface RowsByState {
@@ -16,23 +16,23 @@ export interface RowsByState {
   /** Whether the live rows out (state 255) are listed too. */
   withOut: boolean;
 }
-export function positionsByState(state: Uint8Array, n: number, hist: Int32Array, groups: number, live: Uint8Array | null): RowsByState {
+export function positionsByState(state: Uint8Array, lo: number, hi: number, hist: Int32Array, groups: number, live: Uint8Array | null): RowsByState {
   const start = new Int32Array(groups + 3);
   for (let s = 0; s <= groups; s++) start[s + 1] = start[s] + hist[s];
   let total = start[groups + 1];
-  if (live) for (let i = 0; i < n; i++) if (state[i] === 255 && live[i] === 1) total++;
+  if (live) for (let i = lo; i < hi; i++) if (state[i] === 255 && live[i] === 1) total++;
   start[groups + 2] = total;
   if (byStateBuffer.length < total) byStateBuffer = new Int32Array(Math.ceil(total * 1.25));
   const list = byStateBuffer;
   const next = start.slice(0, groups + 2);
   if (live) {
-    for (let i = 0; i < n; i++) {
+    for (let i = lo; i < hi; i++) {
       const s = state[i];
       if (s <= groups) list[next[s]++] = i;
       else if (s === 255 && live[i] === 1) list[next[groups + 1]++] = i;
     }
   } else {
-    for (let i = 0; i < n; i++) {
+    for (let i = lo; i < hi; i++) {
       const s = state[i];
       if (s <= groups) list[next[s]++] = i;
     }

@@ -1,12 +1,13 @@
 // One search on every worker at once. Each worker evaluates a share of the rows into one state
 // array in shared memory; this thread adds up their histograms (the exact count) and walks the
-// page (a few rows of a sort order); then each worker counts a share of the facet fields over
-// that same state. A weak filter or a text search over millions of rows is a pass per condition
-// and per facet: split, it takes about 1/workers of the time.
+// page (a few rows of a sort order); then each worker counts every facet over the same rows it
+// evaluated (from their histogram, so the facet counts of the shares add up to the whole's). A
+// weak filter or a text search over millions of rows is a pass over them and a count per facet:
+// split, it takes about 1/workers of the time, whichever facets are costly.
 //
 // The list and its facets come as two requests a moment apart: they share one evaluation
 // (kept here a moment, as a promise, so the second waits for the first instead of repeating it).
-import { Evaluation, facetFields } from "./evaluate.js";
+import { Evaluation, facetFields, type RowShare } from "./evaluate.js";
 import type { SearchPool } from "./pool.js";
 import type { ColumnStore } from "./store.js";
 import type { StoreView } from "./store-view.js";
@@ -17,7 +18,7 @@ import type { IndexDefinition } from "./types.js";
 const ALIGN = 64;
 
 export class SplitSearch {
-  private readonly memo = new EvalMemo<Promise<Evaluation>>();
+  private readonly memo = new EvalMemo<Promise<SplitEvaluation>>();
 
   constructor(private readonly def: IndexDefinition) {}
 
@@ -32,10 +33,10 @@ export class SplitSearch {
     let positions: number[] = [];
     if (page) positions = page.sort === "ranked" ? ev.pageByList(task.sets.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
     const facets = task.facets ? await this.facets(pool, view, task, ev) : null;
-    return { answer: { count: ev.count, positions: Int32Array.from(positions), facets }, facetWorkers: facets?.length ? this.shares(pool).length : 0 };
+    return { answer: { count: ev.count, positions: Int32Array.from(positions), facets }, facetWorkers: facets ? ev.shares.length : 0 };
   }
 
-  private evaluation(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<Evaluation> {
+  private evaluation(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<SplitEvaluation> {
     const hit = this.memo.get(task.memoKey, store, view.version);
     if (hit) return hit;
     const ev = this.evaluate(pool, store, view, task);
@@ -44,7 +45,7 @@ export class SplitSearch {
     return ev;
   }
 
-  private async evaluate(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<Evaluation> {
+  private async evaluate(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<SplitEvaluation> {
     const n = view.n;
     const state = new Uint8Array(new SharedArrayBuffer(n));
     const step = Math.max(ALIGN, Math.ceil(n / pool.size / ALIGN) * ALIGN);
@@ -54,25 +55,32 @@ export class SplitSearch {
     const parts = await Promise.all(ranges.map((rows, k) => ready(pool.run(view, { ...task, sets, memoKey: `${task.memoKey} rows ${k}`, page: null, facets: false, rows: { ...rows, state } }))));
     const hist = new Int32Array(256);
     for (const part of parts) for (let s = 0; s < 256; s++) hist[s] += part.hist![s];
-    return new Evaluation(store, state, hist, task.groups);
+    const shares = ranges.map((rows, k) => ({ ...rows, hist: parts[k].hist!, withTotals: k === 0 }));
+    return Object.assign(new Evaluation(store, state, hist, task.groups), { shares });
   }
 
-  /** Every facet field's counts, each worker counting a share of the fields. */
-  private async facets(pool: SearchPool, view: StoreView, task: EvalTask, ev: Evaluation): Promise<[string, Int32Array][]> {
-    const evaluated = { state: ev.state, hist: ev.hist };
+  /** Every facet field's counts: each worker counts every field over the rows it evaluated. */
+  private async facets(pool: SearchPool, view: StoreView, task: EvalTask, ev: SplitEvaluation): Promise<[string, Int32Array][]> {
     const parts = await Promise.all(
       // Counting reads the state only: no row sets travel.
-      this.shares(pool).map((fields, k) => ready(pool.run(view, { ...task, sets: { luts: [] }, memoKey: `${task.memoKey} facets ${k}`, page: null, facets: true, facetFields: fields, evaluated }))),
+      ev.shares.map((share, k) =>
+        ready(pool.run(view, { ...task, sets: { luts: [] }, memoKey: `${task.memoKey} facets ${k}`, page: null, facets: true, evaluated: { state: ev.state, hist: ev.hist, share } })),
+      ),
     );
-    const counts = new Map(parts.flatMap((p) => p.facets!));
-    return facetFields(this.def).map((f) => [f, counts.get(f)!]);
-  }
-
-  private shares(pool: SearchPool): string[][] {
-    const fields = facetFields(this.def);
-    return Array.from({ length: Math.min(pool.size, fields.length) }, (_, k) => fields.filter((_, j) => j % pool.size === k));
+    const sums = new Map<string, Int32Array>();
+    for (const part of parts) {
+      for (const [field, counts] of part.facets!) {
+        const sum = sums.get(field);
+        if (!sum) sums.set(field, counts);
+        else for (let c = 0; c < counts.length; c++) sum[c] += counts[c];
+      }
+    }
+    return facetFields(this.def).flatMap((f) => (sums.has(f) ? [[f, sums.get(f)!] as [string, Int32Array]] : []));
   }
 }
+
+/** An evaluation made by shares of rows, each worker's rows and their histogram kept to count facets by. */
+type SplitEvaluation = Evaluation & { shares: RowShare[] };
 
 function ready(running: Promise<EvalAnswer> | null): Promise<EvalAnswer> {
   return running ?? Promise.reject(new Error("no search worker is ready"));

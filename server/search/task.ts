@@ -2,7 +2,7 @@
 // decided (text matches, the user's marks), and what to answer — the exact count, a page of
 // positions, every facet's counts. A search worker (search-worker.ts) or the API thread itself
 // runs it with runTask; both give the same answer from the same shared arrays.
-import { evaluate, evaluateRows, Evaluation, type EvalStore, type ExternalSets } from "./evaluate.js";
+import { evaluate, evaluateRows, Evaluation, type EvalStore, type ExternalSets, type RowShare } from "./evaluate.js";
 import type { Condition, FilterGroup } from "./types.js";
 
 export interface TaskSets {
@@ -26,8 +26,8 @@ export interface EvalTask {
   facets: boolean;
   /** Count only these facet fields (every facet when absent). */
   facetFields?: string[];
-  /** Count over this evaluation (made by other workers) instead of evaluating. */
-  evaluated?: { state: Uint8Array; hist: Int32Array };
+  /** Count over this evaluation (made by other workers) instead of evaluating; with a share, over its rows only. */
+  evaluated?: { state: Uint8Array; hist: Int32Array; share?: RowShare };
   /** Evaluate rows [lo, hi) only into this shared state, and answer their histogram (nothing else). */
   rows?: { lo: number; hi: number; state: Uint8Array };
 }
@@ -94,6 +94,6 @@ export function runTask(store: EvalStore, version: number, task: EvalTask, memo:
   if (page) {
     positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
   }
-  const facets = task.facets ? [...ev.facetCounts(store.def, task.facetFields)] : null;
+  const facets = task.facets ? [...ev.facetCounts(store.def, task.facetFields, task.evaluated?.share)] : null;
   return { count: ev.count, positions: Int32Array.from(positions), facets };
 }
