@@ -37,7 +37,6 @@ export const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Float64Array): Int32Array {
   const m = positions.length;
   if (m === 0) return new Int32Array(0);
-  const reversedId = new Uint32Array(m);
   let maxId = 0;
   for (let k = 0; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
   if (maxId >= 2 ** 32) {
@@ -48,6 +47,7 @@ export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Flo
   const rankKey = rankKeys(new Uint32Array(ranks.buffer, ranks.byteOffset, m)); // non-negative floats order as their bits
   const byIdDesc = rankKey.bits <= 16 ? idDescendingOrder(positions, ids) : null;
   if (byIdDesc) return countingSortByRank(positions, rankKey.keys, rankKey.bits, byIdDesc);
+  const reversedId = new Uint32Array(m);
   for (let k = 0; k < m; k++) reversedId[k] = maxId - ids[positions[k]];
   const idBits = bitsFor(maxId);
   let order: Int32Array;
