@@ -7,7 +7,7 @@
 // fails its tasks with an Error (the engine then evaluates on its own thread) and is replaced.
 import os from "node:os";
 import type { Worker } from "node:worker_threads";
-import { startWorker } from "../workers/start.js";
+import { prepareWorker, startWorker } from "../workers/start.js";
 import type { WorkerReply, WorkerRequest } from "./search-worker.js";
 import type { StoreView } from "./store-view.js";
 import type { EvalAnswer, EvalTask } from "./task.js";
@@ -36,7 +36,11 @@ export class SearchPool {
   private nextId = 1;
 
   constructor(readonly size: number) {
-    for (let k = 0; k < size; k++) this.slots.push(this.start());
+    // The threads start once their code is bundled (from source: start.ts), off this thread:
+    // searches meanwhile run on the API thread, as before any worker listens.
+    void prepareWorker(import.meta.url, "search-worker").then(() => {
+      if (!this.closed) for (let k = 0; k < size; k++) this.slots.push(this.start());
+    });
   }
 
   private start(): Slot {
@@ -73,7 +77,7 @@ export class SearchPool {
 
   /** Resolves once every worker listens (tests; searches never wait for it). */
   async whenReady(timeoutMs = 30_000): Promise<void> {
-    for (let waited = 0; !this.slots.every((s) => s.ready && !s.stopped); waited += 20) {
+    for (let waited = 0; this.slots.length < this.size || !this.slots.every((s) => s.ready && !s.stopped); waited += 20) {
       if (waited > timeoutMs) throw new Error("search workers did not start");
       await new Promise((resolve) => setTimeout(resolve, 20));
     }

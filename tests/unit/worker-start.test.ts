@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Worker } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import { startWorker } from "../../server/workers/start.js";
+import { prepareWorker, startWorker } from "../../server/workers/start.js";
 
 interface Probe {
   url: string;
@@ -31,6 +31,16 @@ function probe(): Promise<Probe> {
 }
 
 describe("a worker started from TypeScript", () => {
+  // First in the file: the module has bundled nothing yet.
+  it("is bundled off the event loop when prepared, and then started from that bundle", async () => {
+    let ticked = false;
+    setTimeout(() => (ticked = true), 0);
+    await prepareWorker(import.meta.url, "worker-probe");
+    expect(ticked).toBe(true); // a synchronous bundling would have held the timer back until now
+    const started = await probe();
+    expect(started.url).toMatch(/worker-probe-[0-9a-f]{16}\.mjs$/);
+  });
+
   it("runs one JavaScript bundle, without tsx, its imports working", async () => {
     const first = await probe();
     const file = fileURLToPath(first.url);

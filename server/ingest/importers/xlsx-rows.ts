@@ -16,7 +16,7 @@ import type { ImportLimits } from "../../config.js";
 import { FileError } from "./json.js";
 import type { XlsxRow, XlsxWorkerInput, XlsxWorkerMessage } from "./xlsx-worker.js";
 import { checkZip } from "./zip-guard.js";
-import { startWorker } from "../../workers/start.js";
+import { prepareWorker, startWorker } from "../../workers/start.js";
 
 const BATCH_ROWS = 500;
 /** Excel's widest worksheet. */
@@ -67,6 +67,7 @@ export async function* readXlsxRows(file: string, limits: ImportLimits): AsyncGe
   await checkZip(file, limits);
   fs.mkdirSync(limits.tempDir, { recursive: true });
   const scratch = fs.mkdtempSync(path.join(limits.tempDir, "infrascout-xlsx-"));
+  await prepareWorker(import.meta.url, "xlsx-worker"); // bundled off the event loop (start.ts)
   const input: XlsxWorkerInput = { role: "xlsx-rows", file: path.resolve(file), batchRows: BATCH_ROWS, maxColumns: MAX_COLUMNS };
   const worker = startWorker(import.meta.url, "xlsx-worker", {
     workerData: input,
