@@ -37,16 +37,16 @@ export const RANK_DIVISOR = 1.64493406685; // π²/6, as tsrank.c writes it
 export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Float64Array): Int32Array {
   const m = positions.length;
   if (m === 0) return new Int32Array(0);
-  let maxId = 0;
-  for (let k = 0; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
+  const head = ascendingRun(positions, ids);
+  let maxId = ids[positions[head - 1]];
+  for (let k = head; k < m; k++) if (ids[positions[k]] > maxId) maxId = ids[positions[k]];
   if (maxId >= 2 ** 32) {
     const idx = Array.from({ length: m }, (_, k) => k);
     idx.sort((a, b) => ranks[b] - ranks[a] || ids[positions[b]] - ids[positions[a]]);
     return Int32Array.from(idx, (k) => positions[k]);
   }
   const rankKey = rankKeys(new Uint32Array(ranks.buffer, ranks.byteOffset, m)); // non-negative floats order as their bits
-  const byIdDesc = rankKey.bits <= 16 ? idDescendingOrder(positions, ids) : null;
-  if (byIdDesc) return countingSortByRank(positions, rankKey.keys, rankKey.bits, byIdDesc);
+  if (rankKey.counts && m - head <= m / 8) return countingSortByRank(positions, rankKey.keys, rankKey.counts, idDescendingOrder(positions, ids, head));
   const reversedId = new Uint32Array(m);
   for (let k = 0; k < m; k++) reversedId[k] = maxId - ids[positions[k]];
   const idBits = bitsFor(maxId);
@@ -70,39 +70,73 @@ const bitsFor = (max: number) => Math.max(1, Math.ceil(Math.log2(max + 1)));
 
 /**
  * Each rank as an ascending sort key: its bucket among the distinct ranks (0 = the highest), or
- * with more than 65,536 distinct ranks its bits inverted.
+ * with more than 65,536 distinct ranks its bits inverted (and no bucket counts). The distinct ranks are found through
+ * an open-addressing table sized to them (a text search's matches have a few dozen to a few
+ * thousand), so it stays in the fastest cache while hundreds of thousands of matches probe it.
  */
-function rankKeys(bits: Uint32Array): { keys: Uint32Array; bits: number } {
+function rankKeys(bits: Uint32Array): { keys: Uint32Array; bits: number; counts: Int32Array | null } {
   const m = bits.length;
   const keys = new Uint32Array(m);
-  const size = 1 << 17;
-  const mask = size - 1;
-  const EMPTY = 0xffffffff; // never a rank's bits (a NaN pattern)
-  const table = new Uint32Array(size).fill(EMPTY);
-  const distinct: number[] = [];
+  const seen = new DistinctRanks();
   for (let k = 0; k < m; k++) {
-    const b = bits[k];
-    let slot = Math.imul(b, 2654435761) & mask;
-    while (table[slot] !== EMPTY && table[slot] !== b) slot = (slot + 1) & mask;
-    if (table[slot] === EMPTY) {
-      if (distinct.length === 1 << 16) {
-        for (let j = 0; j < m; j++) keys[j] = 0xffffffff - bits[j];
-        return { keys, bits: 32 };
-      }
-      table[slot] = b;
-      distinct.push(b);
+    const index = seen.indexOf(bits[k]);
+    if (index < 0) {
+      for (let j = 0; j < m; j++) keys[j] = 0xffffffff - bits[j];
+      return { keys, bits: 32, counts: null };
     }
-    keys[k] = slot;
+    keys[k] = index;
   }
-  distinct.sort((a, b) => b - a);
-  const bucketOf = new Uint32Array(size);
-  for (let r = 0; r < distinct.length; r++) {
-    let slot = Math.imul(distinct[r], 2654435761) & mask;
-    while (table[slot] !== distinct[r]) slot = (slot + 1) & mask;
-    bucketOf[slot] = r;
+  const bucketOf = seen.bucketsDescending();
+  const counts = new Int32Array(seen.count); // matches in each bucket
+  for (let k = 0; k < m; k++) counts[(keys[k] = bucketOf[keys[k]])]++;
+  return { keys, bits: bitsFor(seen.count - 1), counts };
+}
+
+/** Distinct rank bit patterns, numbered in the order first seen; at most 65,536. */
+class DistinctRanks {
+  static readonly MAX = 1 << 16;
+  count = 0;
+  private values = new Uint32Array(256);
+  private slots = new Int32Array(1024).fill(-1); // a value's number, or -1
+  /** Slots are picked by the top bits of a multiplicative hash (a float's low bits are often all 0). */
+  private shift = 32 - 10;
+
+  /** v's number (a new one for a new value); -1 once there would be more than MAX. */
+  indexOf(v: number): number {
+    const mask = this.slots.length - 1;
+    let slot = Math.imul(v, 2654435761) >>> this.shift;
+    for (let at = this.slots[slot]; at >= 0; at = this.slots[slot]) {
+      if (this.values[at] === v) return at;
+      slot = (slot + 1) & mask;
+    }
+    if (this.count === DistinctRanks.MAX) return -1;
+    if (this.count === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    const index = this.count++;
+    this.values[index] = v;
+    if (this.count * 2 <= this.slots.length) this.slots[slot] = index;
+    else {
+      this.slots = new Int32Array(this.slots.length * 2).fill(-1); // kept at most half full
+      this.shift--;
+      for (let j = 0; j < this.count; j++) {
+        let s = Math.imul(this.values[j], 2654435761) >>> this.shift;
+        while (this.slots[s] >= 0) s = (s + 1) & (this.slots.length - 1);
+        this.slots[s] = j;
+      }
+    }
+    return index;
   }
-  for (let k = 0; k < m; k++) keys[k] = bucketOf[keys[k]];
-  return { keys, bits: bitsFor(distinct.length - 1) };
+
+  /** For each value's number, its bucket: 0 for the highest rank (non-negative floats order as their bits). */
+  bucketsDescending(): Uint32Array {
+    const order = Int32Array.from({ length: this.count }, (_, j) => j).sort((a, b) => this.values[b] - this.values[a]);
+    const bucketOf = new Uint32Array(this.count);
+    for (let r = 0; r < this.count; r++) bucketOf[order[r]] = r;
+    return bucketOf;
+  }
 }
 
 const DIGIT = 11;
@@ -131,20 +165,26 @@ function radixSortIndex(keys: Uint32Array, bits: number): Int32Array {
   return idx;
 }
 
-/**
- * The matches' indexes in id-descending order, cheaply: a copy loaded in id order holds its rows
- * at ascending positions by ascending id, so the matches (ascending positions) are id-ascending
- * up to the first row a catch-up appended. Those few are sorted and merged in. Null when they
- * are not few (then the full radix sort orders the ids).
- */
-function idDescendingOrder(positions: Int32Array, ids: Float64Array): Int32Array | null {
+/** How many of the matches, from the first, have ascending ids (at least 1). */
+function ascendingRun(positions: Int32Array, ids: Float64Array): number {
   const m = positions.length;
   let head = 1;
   while (head < m && ids[positions[head]] > ids[positions[head - 1]]) head++;
-  if (m - head > m / 8) return null;
+  return head;
+}
+
+/**
+ * The matches' indexes in id-descending order, cheaply: a copy loaded in id order holds its rows
+ * at ascending positions by ascending id, so the matches (ascending positions) are id-ascending
+ * up to the first row a catch-up appended (`head`). Those few are sorted and merged in. Null when
+ * there are none: the order is then the matches' own, reversed.
+ */
+function idDescendingOrder(positions: Int32Array, ids: Float64Array, head: number): Int32Array | null {
+  const m = positions.length;
+  if (head === m) return null;
   const tail = Array.from({ length: m - head }, (_, j) => head + j).sort((a, b) => ids[positions[b]] - ids[positions[a]]);
   const out = new Int32Array(m);
-  let h = Math.min(head, m) - 1;
+  let h = head - 1;
   let t = 0;
   for (let j = 0; j < m; j++) {
     if (t < tail.length && (h < 0 || ids[positions[tail[t]]] > ids[positions[h]])) out[j] = tail[t++];
@@ -153,16 +193,17 @@ function idDescendingOrder(positions: Int32Array, ids: Float64Array): Int32Array
   return out;
 }
 
-/** Positions by rank bucket (0 first), stably: in each bucket, in the order given (id desc). */
-function countingSortByRank(positions: Int32Array, buckets: Uint32Array, bits: number, byIdDesc: Int32Array): Int32Array {
+/** Positions by rank bucket (0 first), stably: in each bucket, in the order given (id desc; null: the matches reversed). */
+function countingSortByRank(positions: Int32Array, buckets: Uint32Array, counts: Int32Array, byIdDesc: Int32Array | null): Int32Array {
   const m = positions.length;
-  const starts = new Int32Array((1 << bits) + 1);
-  for (let k = 0; k < m; k++) starts[buckets[k] + 1]++;
-  for (let b = 0; b < 1 << bits; b++) starts[b + 1] += starts[b];
+  const starts = new Int32Array(counts.length);
+  for (let b = 1; b < counts.length; b++) starts[b] = starts[b - 1] + counts[b - 1];
   const out = new Int32Array(m);
-  for (let j = 0; j < m; j++) {
-    const k = byIdDesc[j];
-    out[starts[buckets[k]]++] = positions[k];
-  }
+  if (byIdDesc) {
+    for (let j = 0; j < m; j++) {
+      const k = byIdDesc[j];
+      out[starts[buckets[k]]++] = positions[k];
+    }
+  } else for (let k = m - 1; k >= 0; k--) out[starts[buckets[k]]++] = positions[k];
   return out;
 }
