@@ -295,6 +295,11 @@ export class TextIndex {
     const table = Float32Array.from(this.scoreTable);
     for (const w of words) {
       const { pos, score } = this.cachedPostings(w.text, seen);
+      if (pos === positions) {
+        // The matches are this word's rows (a one-word search, no dead rows): no walk to align them.
+        for (let k = 0; k < m; k++) acc[k] = acc[k] + table[score[k]] / RANK_DIVISOR;
+        continue;
+      }
       for (let k = 0, j = 0; k < m && j < pos.length; k++) {
         const p = positions[k];
         while (j < pos.length && pos[j] < p) j++;

@@ -79,6 +79,19 @@ describe("text queries from postings", () => {
       { numRuns: 200 },
     );
   });
+
+  it("rank every match of a search as ranking each row alone does, postings shared with the match (a one-word search ranks its word's own list)", () => {
+    fc.assert(
+      fc.property(rowsArb, fc.oneof(treeArb, treeArb.filter((t) => t.op === "word")), fc.integer({ min: 1, max: 40 }), (rows, tree, batch) => {
+        const { index } = indexOf(rows, batch);
+        const seen = new Map();
+        const matched = index.matchPositions(tree, rows.length, seen);
+        const alone = Array.from(matched, (p) => index.ranks(tree, Int32Array.of(p))[0]);
+        expect(Array.from(index.ranks(tree, matched, seen))).toEqual(alone);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe("rank order", () => {
