@@ -4,6 +4,7 @@
 // answer from, or null when plain SQL must answer. See index.ts for the design.
 import type { Db } from "../db/client.js";
 import { loadApart, type LoadApartSettings } from "./load-apart.js";
+import { RunAfterArrival } from "./run-after-arrival.js";
 import type { CopyReads } from "./replica.js";
 import { SnapshotKeeper } from "./snapshots.js";
 import { ColumnStore } from "./store.js";
@@ -34,8 +35,6 @@ export interface CopyFigures {
 export class SearchCopy {
   private store: ColumnStore | null = null;
   private loading: Promise<ColumnStore> | null = null;
-  private running: Promise<ColumnStore | null> | null = null;
-  private queued: Promise<ColumnStore | null> | null = null;
   /** Where the current copy came from, and how long that took. */
   loadedFrom: "snapshot" | "database" | null = null;
   loadMs = 0;
@@ -281,23 +280,9 @@ export class SearchCopy {
   }
 
   /** Every request waits for a catch-up that started after it arrived (concurrent ones share it). */
+  private readonly catchUps = new RunAfterArrival(() => this.syncOnce());
   private catchUp(): Promise<ColumnStore | null> {
-    const run = () => {
-      this.running = this.syncOnce().finally(() => {
-        this.running = null;
-      });
-      return this.running;
-    };
-    if (!this.running) return run();
-    if (!this.queued) {
-      this.queued = this.running
-        .catch(() => undefined)
-        .then(() => {
-          this.queued = null;
-          return run();
-        });
-    }
-    return this.queued;
+    return this.catchUps.run();
   }
 
   private prunedAt = Date.now();
