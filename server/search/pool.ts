@@ -66,7 +66,7 @@ export class SearchPool {
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`search worker stopped (exit code ${code})`)));
-    worker.unref(); // an idle pool never keeps the process alive (after the listeners, which ref it)
+    worker.unref(); // an idle pool never keeps the process alive (after the listeners, which ref it); send() refs a busy one
     return slot;
   }
 
@@ -113,8 +113,12 @@ export class SearchPool {
       timer.unref();
       const settle = <T>(fn: (v: T) => void) => (v: T) => {
         clearTimeout(timer);
+        if (slot.pending.size === 0) slot.worker.unref();
         fn(v);
       };
+      // A worker with a task keeps the process alive (a script awaiting a search must not exit
+      // with it unanswered); an idle one does not.
+      if (slot.pending.size === 0) slot.worker.ref();
       slot.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       const request: WorkerRequest = { id, view, task };
       slot.worker.postMessage(request);
