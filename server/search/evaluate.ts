@@ -87,12 +87,12 @@ export class Evaluation {
    * With a share, only its rows are counted (the totals added by the share that says so): the
    * shares' counts add up to the whole's, as each worker counts its share of the rows.
    */
-  facetCounts(def: IndexDefinition, fields?: readonly string[], share: RowShare = { lo: 0, hi: this.store.n, hist: this.hist, withTotals: true }): Map<string, Int32Array> {
+  facetCounts(def: IndexDefinition, share: RowShare = { lo: 0, hi: this.store.n, hist: this.hist, withTotals: true }): Map<string, Int32Array> {
     const out = new Map<string, Int32Array>();
     const { n, liveCount } = this.store;
     const groups = this.groups.length;
     let byState: RowsByState | null = null;
-    for (const name of fields ?? facetFields(def)) {
+    for (const name of facetFields(def)) {
       const col = this.store.columns.get(name)!;
       if (!col || col.kind === "number") continue;
       const own = this.groups.findIndex((x) => x.field === name) + 1; // 0: no group of its own

@@ -24,8 +24,6 @@ export interface EvalTask {
   sets: TaskSets;
   page: { sort: PageSort; offset: number; limit: number } | null;
   facets: boolean;
-  /** Count only these facet fields (every facet when absent). */
-  facetFields?: string[];
   /** Count over this evaluation (made by other workers) instead of evaluating; with a share, over its rows only. */
   evaluated?: { state: Uint8Array; hist: Int32Array; share?: RowShare };
   /** Evaluate rows [lo, hi) only into this shared state, and answer their histogram (nothing else). */
@@ -94,6 +92,6 @@ export function runTask(store: EvalStore, version: number, task: EvalTask, memo:
   if (page) {
     positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
   }
-  const facets = task.facets ? [...ev.facetCounts(store.def, task.facetFields, task.evaluated?.share)] : null;
+  const facets = task.facets ? [...ev.facetCounts(store.def, task.evaluated?.share)] : null;
   return { count: ev.count, positions: Int32Array.from(positions), facets };
 }

@@ -81,7 +81,7 @@ function counted(s: EvalStore, groups: FilterGroup[], hidden: Set<number>, inSha
     const share = (lo: number, hi: number, withTotals: boolean) => {
       const hist = new Int32Array(256);
       for (let i = lo; i < hi; i++) hist[ev.state[i]]++;
-      return ev.facetCounts(def, undefined, { lo, hi, hist, withTotals });
+      return ev.facetCounts(def, { lo, hi, hist, withTotals });
     };
     const [a, b] = [share(0, 2048, true), share(2048, N, false)];
     facets = new Map([...a].map(([field, counts]) => [field, counts.map((c, code) => c + b.get(field)![code])]));
