@@ -29,9 +29,20 @@ function targetOf(callerUrl: string, name: string): { target: string; source: bo
  * Makes the worker's bundle without blocking this thread (esbuild runs as a child process), so
  * a later startWorker finds it made: call it before the first start where a request may wait.
  */
-export async function prepareWorker(callerUrl: string, name: string): Promise<void> {
+export function prepareWorker(callerUrl: string, name: string): Promise<void> {
   const { target, source } = targetOf(callerUrl, name);
-  if (!source || bundled.has(target)) return;
+  if (!source || bundled.has(target)) return Promise.resolve();
+  // Callers at once (imports starting together) share one esbuild run.
+  let running = preparing.get(target);
+  if (!running) {
+    running = bundleApart(target).finally(() => preparing.delete(target));
+    preparing.set(target, running);
+  }
+  return running;
+}
+const preparing = new Map<string, Promise<void>>();
+
+async function bundleApart(target: string): Promise<void> {
   let file: string | null = null;
   try {
     const { stdout } = await execFileAsync(esbuild(), esbuildArgs(target), { encoding: "buffer", maxBuffer: 64 << 20 });

@@ -35,7 +35,9 @@ describe("a worker started from TypeScript", () => {
   it("is bundled off the event loop when prepared, and then started from that bundle", async () => {
     let ticked = false;
     setTimeout(() => (ticked = true), 0);
-    await prepareWorker(import.meta.url, "worker-probe");
+    const preparing = prepareWorker(import.meta.url, "worker-probe");
+    expect(prepareWorker(import.meta.url, "worker-probe")).toBe(preparing); // callers at once share one esbuild run
+    await preparing;
     expect(ticked).toBe(true); // a synchronous bundling would have held the timer back until now
     const started = await probe();
     expect(started.url).toMatch(/worker-probe-[0-9a-f]{16}\.mjs$/);
