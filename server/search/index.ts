@@ -50,7 +50,8 @@
 //   engine.ts    copy or SQL per request; text and the user's sets from the database.
 //   engines.ts   the process's engine per index and database, and how their copies are kept.
 //   copy.ts      the copy's lifetime: loaded or read back, caught up before each answer,
-//                compacted, written to its snapshot, reported on (/api/ready).
+//                compacted, written to its snapshot, reported on (/api/ready); its catch-ups
+//                coalesced by run-after-arrival.ts.
 //   text-matches.ts  the rows a search text finds in the copy's text index, by relevance.
 //   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts, split-search.ts
 //                a search's pass as tasks, run by worker threads over a view of the shared copy:

@@ -69,10 +69,11 @@ export function orderByRank(positions: Int32Array, ranks: Float32Array, ids: Flo
 const bitsFor = (max: number) => Math.max(1, Math.ceil(Math.log2(max + 1)));
 
 /**
- * Each rank as an ascending sort key: its bucket among the distinct ranks (0 = the highest), or
- * with more than 65,536 distinct ranks its bits inverted (and no bucket counts). The distinct ranks are found through
- * an open-addressing table sized to them (a text search's matches have a few dozen to a few
- * thousand), so it stays in the fastest cache while hundreds of thousands of matches probe it.
+ * Each rank as an ascending sort key: its bucket among the distinct ranks (0 = the highest) with
+ * each bucket's count, or with more than 65,536 distinct ranks its bits inverted (no counts).
+ * The distinct ranks are found through an open-addressing table sized to them (a search's
+ * matches have a few dozen to a few thousand), so it stays in the fastest cache while hundreds
+ * of thousands of matches probe it.
  */
 function rankKeys(bits: Uint32Array): { keys: Uint32Array; bits: number; counts: Int32Array | null } {
   const m = bits.length;
