@@ -36,7 +36,8 @@ export class SearchEngine {
   private readonly textSets = new Map<string, CachedSet<TextMatches>>();
   private readonly sqlSets = new Map<string, CachedSet<Uint8Array>>();
   private readonly idSets = new Map<string, CachedSet<IdentifierMatches>>();
-  private readonly tsqueries = new Map<string, string>();
+  /** q → its tsquery text, as a promise: the list and its facets, asked together, send one query. */
+  private readonly tsqueries = new Map<string, Promise<string>>();
   /** What answered the last query (for tests and the benchmark). */
   lastPath: "cache" | "sql" | null = null;
   /** The in-memory copy: loads, catch-ups, snapshots, compaction. */
@@ -161,12 +162,15 @@ export class SearchEngine {
    */
   private async resolveText(query: SearchQuery): Promise<SearchQuery> {
     if (!query.q) return query;
-    let tsquery = this.tsqueries.get(query.q);
-    if (tsquery === undefined) {
-      tsquery = await tsqueryText(this.db, this.def, query.q);
+    let parsing = this.tsqueries.get(query.q);
+    if (!parsing) {
       if (this.tsqueries.size > 1000) this.tsqueries.clear();
-      this.tsqueries.set(query.q, tsquery);
+      parsing = tsqueryText(this.db, this.def, query.q);
+      this.tsqueries.set(query.q, parsing);
+      const q = query.q;
+      parsing.catch(() => this.tsqueries.get(q) === parsing && this.tsqueries.delete(q)); // a failed parse is asked again next time
     }
+    const tsquery = await parsing;
     // An identifier needs no searchable words (an id of stop words and separators has none).
     if (tsquery || query.identifiersOnly) return { ...query, tsquery };
     const sort = query.sort === "relevance" ? query.fallbackSort : query.sort;

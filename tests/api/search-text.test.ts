@@ -138,6 +138,14 @@ describe("the in-memory path", () => {
     expect(phrase.ids).toEqual(await postgresOrder('"steel rolling"'));
     expect(sqlSeen.some((s) => s.includes("@@"))).toBe(true);
   });
+  it("parses a new search text once when its list and facets are asked at the same moment", async () => {
+    sqlSeen.length = 0;
+    const q = search("school or bridge -jaipur");
+    const [list, facets] = await Promise.all([cache.orderedIds(q, { userId: 1 }, 0, 20), cache.facets(q, { userId: 1 })]);
+    expect(list.count).toBeGreaterThan(0);
+    expect(facets.category.reduce((sum, o) => sum + o.count, 0)).toBe(list.count);
+    expect(sqlSeen.filter((s) => s.includes("websearch_to_tsquery"))).toHaveLength(1);
+  });
   it("keeps up with writes: a changed title is found by its new words, not its old ones, through many catch-ups", async () => {
     const id = (await all(cache, "tower")).ids[0];
     for (let i = 0; i < 20; i++) {
