@@ -9,6 +9,7 @@ import aiRoutes from "./ai/routes.js";
 import alertFeedSeenRoutes from "./alerts/feed-seen.js";
 import alertsRoutes from "./alerts/routes.js";
 import auditRoutes from "./audit/routes.js";
+import changesRoutes from "./changes/routes.js";
 import emailVerificationRoutes from "./auth/email-verification-routes.js";
 import authRoutes from "./auth/routes.js";
 import companyLookupRoutes from "./companies/lookup-routes.js";
@@ -94,6 +95,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/companies/lookup-routes", plugin: companyLookupRoutes },
   { file: "modules/competitors/routes", plugin: competitorsRoutes },
   { file: "modules/dashboard/routes", plugin: dashboardRoutes },
+  { file: "modules/changes/routes", plugin: changesRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
   { file: "http/health", plugin: healthRoutes },
 ];

@@ -22,6 +22,7 @@ import path from "node:path";
 import type { ImportLimits } from "../../config.js";
 import type { Db, Tx } from "../../db/client.js";
 import { audit } from "../../modules/audit/log.js";
+import { setChangeSource } from "../../modules/changes/source.js";
 import { importGepnic } from "./gepnic.js";
 import { FileError } from "./json.js";
 import type { ImportKind, ImporterContext, Unit, Warning } from "./model.js";
@@ -305,6 +306,8 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     const name = f.name ?? f.path;
     const fr: FileReport = { file: name, bytes: 0, ...zero() };
     files.push(fr);
+    // What this file changes on tenders says it came from this run and this file (batched tenders say their own file).
+    await setChangeSource(tx, { kind: "import", runId, file: name });
     const reject = (row: number | null, reason: string, key?: string) => {
       fr.rejected += 1;
       rejects.push({ file: name, row, ...(key ? { key } : {}), reason });
@@ -355,7 +358,7 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     };
     if (batcher) {
       try {
-        await batcher.readFile({ counts: fr, reject }, importerFor(opts.kind, ctx), () => showProgress(), isFileError);
+        await batcher.readFile({ name, counts: fr, reject }, importerFor(opts.kind, ctx), () => showProgress(), isFileError);
         fileProgress(true);
       } catch (err) {
         if (!isFileError(err)) throw err;

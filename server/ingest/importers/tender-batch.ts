@@ -11,6 +11,7 @@
 //   - rejects, counts and progress keep the file's order; progress counts rows once written.
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Tx } from "../../db/client.js";
+import { setChangeSource } from "../../modules/changes/source.js";
 import { upsertTenders } from "./batch-store.js";
 import type { TenderInput, Unit } from "./model.js";
 import { assertWebUrls, upsertTender, type Outcome, type StoreStats } from "./store.js";
@@ -24,6 +25,8 @@ type Refused = { reason: string };
 
 /** One file being read, as the runner counts it. */
 export interface BatchFile {
+  /** Its name, as the run reports it (and as a change it makes says where it came from). */
+  name: string;
   counts: { created: number; updated: number; unchanged: number; skipped: number };
   reject(row: number | null, reason: string, key?: string): void;
 }
@@ -52,6 +55,8 @@ export class TenderBatcher {
   private pending: Entry[] = [];
   private keys = new Set<string>();
   private tenders = 0;
+  /** Each waiting tender's file: a batch may hold several files' tenders, and each change says its own file. */
+  private fileNames = new WeakMap<TenderUnit, string>();
 
   constructor(private tx: Tx, private opts: BatcherOptions) {}
 
@@ -77,6 +82,7 @@ export class TenderBatcher {
             own = 0;
           }
           this.pending.push({ file, unit: u, rowsRead: this.opts.rowsRead() });
+          this.fileNames.set(u, file.name);
           this.keys.add(u.key);
           // Pages of other files are written at file boundaries; a big file, as it is read.
           if (++own >= BATCH_TENDERS) {
@@ -155,6 +161,7 @@ export class TenderBatcher {
     await this.tx.query("SAVEPOINT import_batch");
     try {
       const inputs = await this.build(units);
+      await this.noteFiles(units, inputs);
       for (const t of inputs) assertWebUrls(t);
       if (new Set(inputs.map((t) => t.ocid)).size < inputs.length) throw new RowError("one tender twice in a batch"); // split until apart
       const base = this.tenders;
@@ -173,6 +180,12 @@ export class TenderBatcher {
     }
   }
 
+  /** Tells the change triggers each tender's file (set inside the savepoint: undone with it, set again by the retry). */
+  private noteFiles(units: TenderUnit[], inputs: TenderInput[]): Promise<void> {
+    const files = new Map(inputs.map((t, i) => [t.ocid, this.fileNames.get(units[i]) ?? ""]));
+    return setChangeSource(this.tx, { kind: "import", runId: this.opts.runId, files });
+  }
+
   /** Each unit's tender: those sharing a buildMany built together, the others one by one. */
   private async build(units: TenderUnit[]): Promise<TenderInput[]> {
     const many = new Map<NonNullable<TenderUnit["buildMany"]>, string[]>();
@@ -189,6 +202,7 @@ export class TenderBatcher {
     await this.tx.query("SAVEPOINT import_item");
     try {
       const input = await u.build(this.tx);
+      await this.noteFiles([u], [input]);
       const n = ++this.tenders;
       const { outcome } = await upsertTender(this.tx, input, this.opts.runId, this.opts.stats, { afterTenderRow: (_id, ocid) => this.opts.afterTenderRow?.(n, ocid) });
       await this.tx.query("RELEASE SAVEPOINT import_item");

@@ -16,6 +16,7 @@ import { ContactView, findContactRow, toContactView } from "../credits/contacts.
 import { addContactHistory } from "../credits/queries.js";
 import { parseValidPhone } from "../phone/routes.js";
 import { addProjectContact, lockProject, phoneOnProject, publishAddition, recordHistory } from "./edit-queries.js";
+import { setChangeSource } from "../changes/source.js";
 
 export const CONTACT_ROLES = ["owner", "architect", "contractor", "consultant"] as const;
 export const CONTACT_NEEDS_REACH = "Give a phone number or an e-mail address.";
@@ -69,6 +70,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = b.role ?? null;
 
       const contactId = await app.db.transaction(async (tx) => {
+        await setChangeSource(tx, { kind: "staff", userId: auth.user.id }); // what this save changes says who made it
         if (!(await lockProject(tx, id))) throw notFound("Project not found.");
         if (typeof b.company_id === "number" && !(await companyExists(tx, b.company_id))) {
           throw fieldError("company_id", "Company not found.");

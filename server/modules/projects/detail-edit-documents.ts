@@ -14,6 +14,7 @@ import { iso } from "../credits/contacts.js";
 import { projectExists } from "./detail-queries.js";
 import { EXCERPT_CHARS, insertDocument, listDocuments, type DocumentRow } from "./attachment-queries.js";
 import { lockProject, publishAddition, recordHistory } from "./edit-queries.js";
+import { setChangeSource } from "../changes/source.js";
 
 export const DOCUMENT_NEEDS_CONTENT = "Give the document's text or its web address.";
 
@@ -70,6 +71,7 @@ const documentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const url = request.body.url?.trim() || null;
       if (!body && !url) throw fieldError("body", DOCUMENT_NEEDS_CONTENT);
       const row = await app.db.transaction(async (tx) => {
+        await setChangeSource(tx, { kind: "staff", userId: auth.user.id }); // what this save changes says who made it
         if (!(await lockProject(tx, id))) throw notFound("Project not found.");
         const document = await insertDocument(tx, id, { title, body, url }, auth.user.id);
         await recordHistory(tx, id, auth.user.id, { documents: [null, title] });

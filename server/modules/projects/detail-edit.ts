@@ -15,6 +15,7 @@ import { companyExists } from "../companies/queries.js";
 import { findProject, toProjectDetail } from "./detail-queries.js";
 import { ProjectFields } from "./detail-schemas.js";
 import { addProjectHistory, insertStatusUpdate, lockProjectColumns, updateProjectColumns } from "./edit-queries.js";
+import { setChangeSource } from "../changes/source.js";
 
 const text = (max: number) => Nullable(Type.String({ maxLength: max }));
 const date = Nullable(Type.String({ format: "date" }));
@@ -80,6 +81,7 @@ const editRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const end = (body.completion_date ?? undefined) as string | undefined;
 
       const changed = await app.db.transaction(async (tx) => {
+        await setChangeSource(tx, { kind: "staff", userId: auth.user.id }); // what this save changes says who made it
         const before = await lockProjectColumns(tx, id, COLUMNS);
         if (!before) throw notFound("Project not found.");
         if (start && end && start > end) throw fieldError("completion_date", "Must not be before the start date.");

@@ -18,6 +18,7 @@ import { HistoryRow, Id, Keyword, Params, S, StatusUpdate, errors, results } fro
 import {
   addProjectHistory, appendProjectKeyword, insertStaffKeyword, insertStatusUpdate, lockProjectColumns, setProjectStatus,
 } from "./edit-queries.js";
+import { setChangeSource } from "../changes/source.js";
 
 const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -39,6 +40,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { new_status: next } = request.body;
       const note = request.body.note?.trim() || null;
       const updateId = await app.db.transaction(async (tx) => {
+        await setChangeSource(tx, { kind: "staff", userId: auth.user.id }); // what this save changes says who made it
         const cur = await lockProjectColumns(tx, id, ["status"]);
         if (!cur) throw notFound("Project not found.");
         const old = cur.status as string | null;
@@ -117,6 +119,7 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const keyword = request.body.keyword.trim().replace(/\s+/g, " ");
       if (!keyword) return reply.code(400).send({ keyword: ["This field may not be blank."] });
       const row = await app.db.transaction(async (tx) => {
+        await setChangeSource(tx, { kind: "staff", userId: auth.user.id }); // what this save changes says who made it
         const locked = await lockProjectColumns(tx, id, ["keywords"]);
         if (!locked) throw notFound("Project not found.");
         const added = await insertStaffKeyword(tx, id, keyword, auth.user.id);
