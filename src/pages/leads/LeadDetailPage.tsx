@@ -11,6 +11,7 @@ import type { DescriptionsProps } from "antd";
 import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { DetailShell } from "../../components/page/DetailShell";
+import { ChangesTimeline } from "../../components/changes/ChangesTimeline";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { useAppAbility } from "../../access/ability";
@@ -155,6 +156,12 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
       <StatusUpdatesSection leadId={id} />
     </Section>
   );
+  // Beside the details on both layouts: what changed is what brings a salesperson back to a lead.
+  const changes = (
+    <Section title="Changes" id="changes">
+      <ChangesTimeline itemType="project" itemId={id} />
+    </Section>
+  );
   const similar = (
     <Section title="Similar leads">
       <SimilarSection leadId={id} newStyle={newStyle} />
@@ -195,6 +202,7 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
             </Panel>
           </Col>
           <Col xs={24} lg={8} className="lead-side">
+            {changes}
             {ask}
             {keywords}
             {similar}
@@ -212,6 +220,7 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
           <Section title="Project details">{fields}</Section>
         </Col>
         <Col xs={24} xl={8} className="lead-side">
+          {changes}
           {ask}
           {keywords}
           {status}

@@ -15,6 +15,7 @@ import { allWinners, winnerList } from "../../../common/winners";
 import { DetailShell } from "../../components/page/DetailShell";
 import { SimilarList } from "../../components/page/SimilarList";
 import { useApiPart } from "../../components/page/useApiPart";
+import { ChangesTimeline } from "../../components/changes/ChangesTimeline";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
 import { SafeLink } from "../../components/SafeLink";
@@ -297,6 +298,12 @@ function TenderContent({ tender, id, pair, anonymous }: { tender: TenderDetail; 
           <Section title={`Corrigenda (${tender.corrigenda.length})`}>
             <Corrigenda tender={tender} />
           </Section>
+          {/* Changes need a sign-in of one's own: a shared link's reader sees the tender as it is now. */}
+          {!shared && (
+            <Section title="Changes" id="changes">
+              <ChangesTimeline itemType="tender" itemId={tender.id} />
+            </Section>
+          )}
           {!anonymous && (
             <Section title="Similar tenders">
               <SimilarTenders tenderId={id} />
