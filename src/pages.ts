@@ -17,6 +17,7 @@ export const Pages = {
   Onboarding: lazyPage(() => import("./pages/onboarding/OnboardingPage")),
   QuickSearches: lazyPage(() => import("./pages/quick-searches/QuickSearchesPage")),
   EmailAlerts: lazyPage(() => import("./pages/email-alerts/EmailAlertsPage")),
+  Notifications: lazyPage(() => import("./pages/notifications/NotificationsPage")),
   Profile: lazyPage(() => import("./pages/profile/ProfilePage")),
 
   ConstructionLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.ConstructionLeadsPage }))),

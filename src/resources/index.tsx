@@ -177,6 +177,7 @@ export const resources: Resource[] = [
   },
   { name: "quick-searches", list: "/quick-searches", meta: { label: "Quick Searches", hide: true, endpoint: "saved-search/", pages: { list: Pages.QuickSearches } } },
   { name: "reminders", list: "/reminders", meta: { label: "Reminders", hide: true, endpoint: "reminders/list", pages: { list: Pages.Reminders } } },
+  { name: "notifications", list: "/notifications", meta: { label: "Notifications", hide: true, endpoint: "notifications/", pages: { list: Pages.Notifications } } },
   { name: "project-calendar", list: "/project-calendar", meta: { label: "Project Calendar", hide: true, pages: { list: Pages.ProjectCalendar } } },
   { name: "competitors", list: "/your-competitors", meta: { label: "Your Competitors", hide: true, pages: { list: Pages.Competitors } } },
   { name: "unlocked-companies", list: "/unlocked-companies", meta: { label: "Unlocked Companies", hide: true, pages: { list: Pages.UnlockedCompanies } } },

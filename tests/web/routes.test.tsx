@@ -45,6 +45,8 @@ const SPEC_ROUTES: [string, unknown][] = [
   ["/impersonate/:id", Pages.Impersonate],
   ["/update-projects", Pages.UpdateProjects],
   ["/update-projects/detail/:id", Pages.UpdateProjectDetail],
+  // Issue 19: the notifications of changes to what a user follows (reached from the top bar's bell).
+  ["/notifications", Pages.Notifications],
 ];
 
 describe("routes generated from the resources", () => {

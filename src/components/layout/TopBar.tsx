@@ -1,6 +1,6 @@
 // The signed-in top bar: menu toggle, credits, Quick Searches and Reminders (inside the
-// avatar menu under 770px), and the avatar menu (name, e-mail, Profile, Logout, Cancel
-// Impersonation when impersonating).
+// avatar menu under 770px), the notifications bell, and the avatar menu (name, e-mail, Profile,
+// Logout, Cancel Impersonation when impersonating).
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined, DownOutlined } from "@ant-design/icons";
 import { Avatar, Button, Dropdown, Layout, Space, Typography, type MenuProps } from "antd";
 import { useLogout } from "@refinedev/core";
@@ -10,6 +10,7 @@ import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { displayCredits } from "../../lib/format";
 import { useAppAbility } from "../../access/ability";
 import type { LogoutParams } from "../../providers/authProvider";
+import { NotificationBell } from "../notifications/NotificationBell";
 
 export function creditsText(user: Pick<UserInfo, "remaining_credits" | "total_credits">): string {
   return `Credits: ${displayCredits(user.remaining_credits)} remaining out of total ${user.total_credits ?? 0}`;
@@ -87,6 +88,8 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
             <Link to="/reminders">Reminders</Link>
           </>
         )}
+        {/* Where the product is open (not onboarding): changes to what the user follows. */}
+        {showShortcuts && <NotificationBell />}
         <Dropdown menu={{ items, onClick }} trigger={["click"]} placement="bottomRight">
           <Button type="text" aria-label="Account menu" className="account-button">
             <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: "#1f6f5c" }} />

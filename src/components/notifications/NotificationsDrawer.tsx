@@ -1,0 +1,96 @@
+// The bell's panel: the newest notifications (the first page), "Mark all read", and links to the
+// full page and the settings. A Drawer, not a dropdown: it reads on a 390 px phone (full width
+// there), keeps focus inside while open and closes with Esc. Its code is a chunk of its own,
+// loaded when the bell is first pointed at or pressed (useLazyDialog).
+import { Alert, Button, Drawer, Typography } from "antd";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { EmptyState } from "../page/PageShell";
+import { PanelPlaceholder } from "../page/Panel";
+import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
+import type { LazyDialogProps } from "../page/LazyDialogButton";
+import type { NotificationView } from "../../../common/notifications";
+import { useMarkRead, useNotificationList } from "./api";
+import { NotificationItem } from "./NotificationItem";
+import "./notifications.css";
+
+/** Marks read quietly: a failure has had its toast from the HTTP layer, and the list stays as it was. */
+const ignoreFailure = () => undefined;
+
+export function NotificationsDrawer({ open, onClose }: LazyDialogProps) {
+  const narrow = useMediaQuery(NARROW_TOPBAR_QUERY);
+  const list = useNotificationList();
+  const { markRead, isPending: marking } = useMarkRead();
+  const unread = list.unread ?? list.notifications.filter((n) => n.read_at === null).length;
+
+  // The drawer stays mounted once opened: each later opening asks again (the bell may count new ones).
+  const openedBefore = useRef(false);
+  const { refetch } = list;
+  useEffect(() => {
+    if (!open) return;
+    if (openedBefore.current) void refetch();
+    openedBefore.current = true;
+  }, [open, refetch]);
+
+  const openItem = (n: NotificationView) => {
+    onClose();
+    if (n.read_at === null) markRead({ ids: [n.id] }).catch(ignoreFailure);
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      placement="right"
+      width={narrow ? "100%" : 440}
+      title={
+        <span>
+          Notifications
+          {unread > 0 && <Typography.Text type="secondary" className="notifications-drawer-count">{` · ${unread} unread`}</Typography.Text>}
+        </span>
+      }
+      extra={
+        <Button size="small" onClick={() => markRead({ all: true }).catch(ignoreFailure)} loading={marking} disabled={unread === 0}>
+          Mark all read
+        </Button>
+      }
+      footer={
+        <div className="notifications-drawer-footer">
+          <Link to="/notifications" onClick={onClose}>
+            See all notifications
+          </Link>
+          <Link to="/notifications#settings" onClick={onClose}>
+            Notification settings
+          </Link>
+        </div>
+      }
+      rootClassName="notifications-drawer"
+      aria-label="Notifications"
+    >
+      {list.isPending ? (
+        <PanelPlaceholder />
+      ) : list.isError && list.notifications.length === 0 ? (
+        <Alert
+          type="error"
+          showIcon
+          message="Notifications could not be loaded."
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        />
+      ) : list.notifications.length === 0 ? (
+        <EmptyState title="No notifications yet" text="When a tender or lead you follow changes (its closing date, value, status…), it is told here." />
+      ) : (
+        <ul className="notification-list" aria-label="Newest notifications">
+          {list.notifications.map((n) => (
+            <NotificationItem key={n.id} notification={n} onOpen={openItem} />
+          ))}
+        </ul>
+      )}
+    </Drawer>
+  );
+}
+
+export default NotificationsDrawer;
