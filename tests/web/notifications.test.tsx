@@ -12,7 +12,12 @@ import { jsonResponse, makeUser, type Route } from "./helpers";
 import { currentLocation, preloadPages, renderSignedIn } from "./renderApp";
 
 beforeAll(
-  () => preloadPages(() => import("../../src/pages/notifications/NotificationsPage"), () => import("../../src/components/notifications/NotificationsDrawer")),
+  () =>
+    preloadPages(
+      () => import("../../src/pages/notifications/NotificationsPage"),
+      () => import("../../src/components/notifications/NotificationBell"),
+      () => import("../../src/components/notifications/NotificationsDrawer"),
+    ),
   120_000,
 );
 

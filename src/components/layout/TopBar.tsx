@@ -10,7 +10,7 @@ import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { displayCredits } from "../../lib/format";
 import { useAppAbility } from "../../access/ability";
 import type { LogoutParams } from "../../providers/authProvider";
-import { NotificationBell } from "../notifications/NotificationBell";
+import { NotificationBellSlot } from "../notifications/NotificationBellSlot";
 
 export function creditsText(user: Pick<UserInfo, "remaining_credits" | "total_credits">): string {
   return `Credits: ${displayCredits(user.remaining_credits)} remaining out of total ${user.total_credits ?? 0}`;
@@ -89,7 +89,7 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
           </>
         )}
         {/* Where the product is open (not onboarding): changes to what the user follows. */}
-        {showShortcuts && <NotificationBell />}
+        {showShortcuts && <NotificationBellSlot />}
         <Dropdown menu={{ items, onClick }} trigger={["click"]} placement="bottomRight">
           <Button type="text" aria-label="Account menu" className="account-button">
             <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: "#1f6f5c" }} />
