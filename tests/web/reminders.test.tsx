@@ -23,6 +23,9 @@ const resultReminder = (extra: Partial<Reminder> = {}): Reminder => ({
   notified_at: null,
   created_at: inDays(-1),
   status: "upcoming",
+  relative_to: null,
+  minutes_before: null,
+  date_moves: [],
   ...extra,
 });
 

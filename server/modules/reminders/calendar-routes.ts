@@ -7,6 +7,7 @@ import { REMINDER_ITEM_TYPES } from "../../../common/reminders.js";
 import { fieldError } from "../../http/errors.js";
 import { ErrorResponse, Nullable } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
+import { ReminderTimingFields } from "./routes.js";
 import { CALENDAR_MAX_DAYS, DAY_MS, EVENT_KINDS, calendarEvents } from "./calendar.js";
 
 const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", maxLength: 10, description: "An IST calendar day, YYYY-MM-DD" });
@@ -21,7 +22,7 @@ const EventSchema = Type.Object({
   item_id: Type.Number(),
   title: Nullable(Type.String()),
   link: Type.String(),
-  reminder: Nullable(Type.Object({ id: Type.Number(), note: Type.String(), completed: Type.Boolean(), status: Type.String() })),
+  reminder: Nullable(Type.Object({ id: Type.Number(), note: Type.String(), completed: Type.Boolean(), status: Type.String(), ...ReminderTimingFields })),
 });
 const CalendarResponse = Type.Object({ from: Type.String(), to: Type.String(), results: Type.Array(EventSchema) });
 const Query = Type.Object({ from: Day, to: Day }, { additionalProperties: false });

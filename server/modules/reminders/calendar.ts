@@ -2,10 +2,11 @@
 // Events: the user's reminders (open and done), the start and completion dates of the leads they
 // shortlisted, and the closing and pre-bid meeting dates of the tenders they follow. Tenders have
 // no marks yet, so a tender is followed when the user has set a reminder on it.
+import type { Reminder } from "../../../common/reminders.js";
 import type { Queryable } from "../../db/client.js";
 import { istDate, istDayStart } from "../../jobs/ist.js";
 import { itemLink, itemTitleSql, type ItemType } from "./items.js";
-import { reminderStatus } from "./queries.js";
+import { dateMoves, reminderStatus, type StoredDateMoves } from "./queries.js";
 
 /** A month view shows six weeks; a little more leaves room for a list of the coming weeks. */
 export const CALENDAR_MAX_DAYS = 93;
@@ -33,7 +34,7 @@ export interface CalendarEvent {
   item_id: number;
   title: string | null;
   link: string;
-  reminder: { id: number; note: string; completed: boolean; status: string } | null;
+  reminder: ({ id: number; note: string; completed: boolean; status: string } & Pick<Reminder, "relative_to" | "minutes_before" | "date_moves">) | null;
 }
 
 const ymd = (d: Date | string) => (typeof d === "string" ? d.slice(0, 10) : d.toISOString().slice(0, 10));
@@ -42,8 +43,8 @@ export async function calendarEvents(db: Queryable, userId: number, from: string
   const start = istDayStart(from);
   const end = new Date(istDayStart(to).getTime() + DAY_MS);
   const [reminders, leads, tenders] = await Promise.all([
-    db.query<{ id: number; item_type: ItemType; item_id: number; title: string | null; remind_at: Date; note: string; completed_at: Date | null }>(
-      `SELECT r.id, r.item_type, r.item_id, ${itemTitleSql("r")} AS title, r.remind_at, r.note, r.completed_at
+    db.query<{ id: number; item_type: ItemType; item_id: number; title: string | null; remind_at: Date; note: string; completed_at: Date | null } & Pick<Reminder, "relative_to" | "minutes_before"> & { date_moves: StoredDateMoves }>(
+      `SELECT r.id, r.item_type, r.item_id, ${itemTitleSql("r")} AS title, r.remind_at, r.note, r.completed_at, r.relative_to, r.minutes_before, r.date_moves
          FROM reminders r WHERE r.user_id = $1 AND r.remind_at >= $2 AND r.remind_at < $3`,
       [userId, start, end],
     ),
@@ -78,7 +79,15 @@ export async function calendarEvents(db: Queryable, userId: number, from: string
       item_id: Number(r.item_id),
       title: r.title,
       link: itemLink(r.item_type, Number(r.item_id)),
-      reminder: { id: Number(r.id), note: r.note, completed: r.completed_at !== null, status: reminderStatus({ remind_at: at, completed_at: r.completed_at }, now) },
+      reminder: {
+        id: Number(r.id),
+        note: r.note,
+        completed: r.completed_at !== null,
+        status: reminderStatus({ remind_at: at, completed_at: r.completed_at }, now),
+        relative_to: r.relative_to,
+        minutes_before: r.minutes_before,
+        date_moves: dateMoves(r.date_moves),
+      },
     });
   }
   for (const p of leads.rows) {

@@ -1,6 +1,6 @@
 // A user's reminders. Every query is scoped by user_id: another user's reminder is simply not
 // found (404), so ids cannot be probed.
-import type { Reminder, ReminderStatus } from "../../../common/reminders.js";
+import { TENDER_DATE_FIELDS, type Reminder, type ReminderDateMove, type ReminderStatus, type TenderDateField } from "../../../common/reminders.js";
 import type { Queryable } from "../../db/client.js";
 import { istDayBounds } from "../../jobs/ist.js";
 import { itemLink, itemTitleSql, type ItemType } from "./items.js";
@@ -20,9 +20,21 @@ interface Row {
   completed_at: Date | null;
   notified_at: Date | null;
   created_at: Date;
+  relative_to: TenderDateField | null;
+  minutes_before: number | null;
+  date_moves: StoredDateMoves;
 }
 
+/** date_moves as stored (an object by field; text from drivers that do not parse jsonb). */
+export type StoredDateMoves = Record<string, { old: string | null; new: string | null; at: string }> | string;
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+/** The stored moves (by field, 029_reminders_follow_tender_dates.sql) in the order of the tender's dates. */
+export function dateMoves(stored: StoredDateMoves): ReminderDateMove[] {
+  const byField = typeof stored === "string" ? (JSON.parse(stored) as Exclude<StoredDateMoves, string>) : stored ?? {};
+  return TENDER_DATE_FIELDS.filter((f) => byField[f]).map((f) => ({ field: f, old: byField[f].old ?? null, new: byField[f].new ?? null, at: byField[f].at }));
+}
 
 /** overdue: open and past; today: open, later today (IST); upcoming: open, after today; done: completed. */
 export function reminderStatus(r: { remind_at: Date; completed_at: Date | null }, now: Date): ReminderStatus {
@@ -46,10 +58,14 @@ function toReminder(r: Row, now: Date): Reminder {
     notified_at: iso(r.notified_at),
     created_at: iso(r.created_at)!,
     status: reminderStatus(r, now),
+    relative_to: r.relative_to,
+    minutes_before: r.minutes_before,
+    date_moves: dateMoves(r.date_moves),
   };
 }
 
-const COLUMNS = `r.id, r.item_type, r.item_id, ${itemTitleSql("r")} AS item_title, r.remind_at, r.note, r.completed_at, r.notified_at, r.created_at`;
+const COLUMNS = `r.id, r.item_type, r.item_id, ${itemTitleSql("r")} AS item_title, r.remind_at, r.note, r.completed_at, r.notified_at, r.created_at,
+  r.relative_to, r.minutes_before, r.date_moves`;
 
 export interface ReminderFilter {
   status?: ReminderStatus;
@@ -101,34 +117,46 @@ export async function countOpenReminders(db: Queryable, userId: number): Promise
   return rows[0].n;
 }
 
-export async function insertReminder(db: Queryable, userId: number, r: { item_type: ItemType; item_id: number; remind_at: Date; note: string }): Promise<number> {
+/** When a reminder is: a fixed time (relative_to and minutes_before null), or a tender date less an offset. */
+export interface ReminderTiming {
+  remind_at: Date;
+  relative_to: TenderDateField | null;
+  minutes_before: number | null;
+}
+
+export async function insertReminder(db: Queryable, userId: number, r: { item_type: ItemType; item_id: number; note: string } & ReminderTiming): Promise<number> {
   const { rows } = await db.query<{ id: number }>(
-    `INSERT INTO reminders (user_id, item_type, item_id, remind_at, note) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [userId, r.item_type, r.item_id, r.remind_at, r.note],
+    `INSERT INTO reminders (user_id, item_type, item_id, remind_at, note, relative_to, minutes_before) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [userId, r.item_type, r.item_id, r.remind_at, r.note, r.relative_to, r.minutes_before],
   );
   return rows[0].id;
 }
 
 /**
- * Applies a change to the user's reminder; false when it is not theirs (or gone). A new time
- * makes it due again (notified_at cleared); completing stamps completed_at, reopening clears it.
+ * Applies a change to the user's reminder; false when it is not theirs (or gone). A new timing
+ * replaces the old (fixed or relative) and forgets the dates that moved before it: the user has
+ * seen them. A new time makes it due again (notified_at cleared); completing stamps completed_at,
+ * reopening clears it.
  */
 export async function updateReminder(
   db: Queryable,
   userId: number,
   id: number,
-  c: { remind_at?: Date; note?: string; completed?: boolean },
+  c: { timing?: ReminderTiming; note?: string; completed?: boolean },
 ): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE reminders SET
-        remind_at    = coalesce($3, remind_at),
-        notified_at  = CASE WHEN $3::timestamptz IS NOT NULL AND $3::timestamptz <> remind_at THEN NULL ELSE notified_at END,
-        note         = coalesce($4, note),
-        completed_at = CASE WHEN $5::boolean IS NULL THEN completed_at
-                            WHEN $5::boolean THEN coalesce(completed_at, now())
-                            ELSE NULL END
+        remind_at      = coalesce($3, remind_at),
+        notified_at    = CASE WHEN $3::timestamptz IS NOT NULL AND $3::timestamptz <> remind_at THEN NULL ELSE notified_at END,
+        relative_to    = CASE WHEN $6::boolean THEN $7 ELSE relative_to END,
+        minutes_before = CASE WHEN $6::boolean THEN $8 ELSE minutes_before END,
+        date_moves     = CASE WHEN $6::boolean THEN '{}'::jsonb ELSE date_moves END,
+        note           = coalesce($4, note),
+        completed_at   = CASE WHEN $5::boolean IS NULL THEN completed_at
+                              WHEN $5::boolean THEN coalesce(completed_at, now())
+                              ELSE NULL END
       WHERE id = $1 AND user_id = $2`,
-    [id, userId, c.remind_at ?? null, c.note ?? null, c.completed ?? null],
+    [id, userId, c.timing?.remind_at ?? null, c.note ?? null, c.completed ?? null, c.timing !== undefined, c.timing?.relative_to ?? null, c.timing?.minutes_before ?? null],
   );
   return rowCount > 0;
 }

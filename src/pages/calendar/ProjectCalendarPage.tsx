@@ -52,6 +52,9 @@ function asReminder(e: CalendarEvent): Reminder {
     notified_at: null,
     created_at: "",
     status: r.status as Reminder["status"],
+    relative_to: r.relative_to ?? null,
+    minutes_before: r.minutes_before ?? null,
+    date_moves: r.date_moves ?? [],
   };
 }
 

@@ -2,7 +2,7 @@
 // leads' start and completion, followed tenders' closing and pre-bid meeting. A list of the REST
 // provider that the reminder writes refresh (reminders/api).
 import { useList } from "@refinedev/core";
-import { CALENDAR, REST, type ReminderItemType } from "../reminders/api";
+import { CALENDAR, REST, type Reminder, type ReminderItemType } from "../reminders/api";
 
 export type EventKind = "reminder" | "project_start" | "project_completion" | "tender_closing" | "tender_prebid";
 
@@ -16,7 +16,8 @@ export interface CalendarEvent {
   item_id: number;
   title: string | null;
   link: string;
-  reminder: { id: number; note: string; completed: boolean; status: string } | null;
+  /** A reminder event's reminder, with how it is timed and the tender dates that moved since it was set. */
+  reminder: ({ id: number; note: string; completed: boolean; status: string } & Partial<Pick<Reminder, "relative_to" | "minutes_before" | "date_moves">>) | null;
 }
 
 export const KIND_COLORS: Record<EventKind, string> = {
