@@ -1,5 +1,6 @@
 // Alert digests: one mail per user and frequency listing, for each of their enabled alerts that
-// is due, the items new since its last digest.
+// is due, the items new since its last digest, then the followed items that changed since then
+// and the user has not looked at (issue 19, point 4; modules/notifications/changed-items.ts).
 //
 // Due: an alert's last digest (or its creation) is before the latest boundary — daily at
 // DIGEST_HOUR_IST:00 IST, weekly on Mondays at that hour (a missed Monday is caught up on the
@@ -24,6 +25,7 @@ import { isProvenStaff } from "../modules/users/staff.js";
 import { digestMail, type DigestSection } from "../modules/alerts/mail.js";
 import { newItems, type DigestItem } from "../modules/alerts/new-items.js";
 import { mintUnsubscribeToken, FEED_NAME, type Frequency } from "../modules/alerts/queries.js";
+import { alertDigestChanges } from "../modules/notifications/changed-items.js";
 import { feedPreferences } from "../modules/saved-searches/listers.js";
 import { digestBoundary, istDate, periodMs } from "./ist.js";
 
@@ -150,10 +152,13 @@ async function digestFor(app: FastifyInstance, configs: DueRow[], now: Date, bou
         });
       }
     }
+    // Followed items that changed since this digest's last one (issue 19, point 4).
+    const since = new Date(Math.min(...ours.map((c) => (c.last_sent_at ? new Date(c.last_sent_at).getTime() : boundary.getTime() - periodMs(frequency)))));
+    const changed = await alertDigestChanges(tx, userId, { frequency, since, now, staffDomains: app.config.staffDomains });
     await tx.query(`UPDATE email_alert_configs SET last_sent_at = $2 WHERE id = ANY($1::bigint[])`, [ours.map((c) => c.id), now]);
-    if (sections.length === 0) return false;
-    // Sent inside the transaction: if this throws, the claim and the deliveries roll back.
-    await app.mailer.send(digestMail({ to: email, firstName, frequency, sections, publicUrl: app.config.publicUrl }));
+    if (sections.length === 0 && changed.length === 0) return false;
+    // Sent inside the transaction: if this throws, the claim, the deliveries and the changes' settling roll back.
+    await app.mailer.send(digestMail({ to: email, firstName, frequency, sections, changed, publicUrl: app.config.publicUrl }));
     return true;
   });
 }

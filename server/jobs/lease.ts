@@ -5,7 +5,18 @@
 // need a connection held for the whole run, which the Db interface does not hand out and which
 // a pooled PgBouncer setup would break; a lease also survives a stuck process only until it
 // expires. The holder renews it as it works and deletes it when done.
+import crypto from "node:crypto";
+import os from "node:os";
+import type { FastifyInstance } from "fastify";
 import type { Queryable } from "../db/client.js";
+
+const holders = new WeakMap<FastifyInstance, string>();
+/** This app instance's name on the leases it takes. */
+export function holderOf(app: FastifyInstance): string {
+  let h = holders.get(app);
+  if (!h) holders.set(app, (h = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`));
+  return h;
+}
 
 export async function acquireLease(db: Queryable, name: string, holder: string, seconds: number): Promise<boolean> {
   const { rows } = await db.query(

@@ -1,14 +1,17 @@
 // The job runner, inside the API process: every JOBS_INTERVAL_SECONDS (0 = off) it mails due
-// reminders and alert digests. With several API processes, the one holding the 'jobs' lease
-// (lease.ts) does the work and the others skip that round; the claims inside each job
-// (FOR UPDATE SKIP LOCKED) keep even an overlap after a lost lease from sending anything twice.
-import crypto from "node:crypto";
-import os from "node:os";
+// reminders, alert digests and daily digests of changes; and, on a shorter interval of its own
+// (NOTIFY_INTERVAL_SECONDS at most), tells followers of changes and sends the instant change
+// mails, so they go within a minute whatever a digest round is doing (notifications.ts). With
+// several API processes, the one holding a job's lease (lease.ts) does the work and the others
+// skip that round; the claims inside each job (FOR UPDATE SKIP LOCKED) keep even an overlap after
+// a lost lease from sending anything twice.
 import type { FastifyInstance } from "fastify";
 import { sweepImpersonationEnds } from "../modules/audit/impersonation.js";
 import { isDatabaseUnavailable } from "../http/errors.js";
+import { sendDailyChangeDigests } from "./change-digests.js";
 import { sendDueDigests } from "./digests.js";
-import { acquireLease, releaseLease, renewLease } from "./lease.js";
+import { acquireLease, holderOf, releaseLease, renewLease } from "./lease.js";
+import { NOTIFY_INTERVAL_SECONDS, runNotificationsOnce, type NotifyRun } from "./notifications.js";
 import { sendDueReminders } from "./reminders.js";
 
 export const JOBS_LEASE = "jobs";
@@ -20,22 +23,25 @@ export interface JobsRun {
   digests: number;
   /** Users whose due alerts were checked (mailed or nothing new). */
   digestsChecked: number;
+  /** Daily digests of changes sent. */
+  changeDigests: number;
+  /** The round of change notifications run first (notifications.ts). */
+  notify: NotifyRun;
   failures: number;
-}
-
-const holders = new WeakMap<FastifyInstance, string>();
-/** This app instance's name on the lease. */
-export function holderOf(app: FastifyInstance): string {
-  let h = holders.get(app);
-  if (!h) holders.set(app, (h = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString("hex")}`));
-  return h;
 }
 
 /** One round of every job, as of `now` (tests pass their own clock). */
 export async function runJobsOnce(app: FastifyInstance, now: Date = new Date()): Promise<JobsRun> {
   const holder = holderOf(app);
   const seconds = app.config.jobsLeaseSeconds;
-  const out: JobsRun = { ran: false, reminders: 0, digests: 0, digestsChecked: 0, failures: 0 };
+  // Followers told first, so the digests below list what was just found. A failure there (other
+  // than the database's) does not keep the reminders and digests from going out.
+  const notify = await runNotificationsOnce(app, now).catch((err): NotifyRun => {
+    if (isDatabaseUnavailable(err)) throw err;
+    app.log.error({ err }, "notifications failed");
+    return { ran: false, changeSets: 0, notifications: 0, changeMails: 0, failures: 1 };
+  });
+  const out: JobsRun = { ran: false, reminders: 0, digests: 0, digestsChecked: 0, changeDigests: 0, notify, failures: notify.failures };
   if (!(await acquireLease(app.db, JOBS_LEASE, holder, seconds))) return out;
   out.ran = true;
   const keepGoing = () => renewLease(app.db, JOBS_LEASE, holder, seconds);
@@ -49,16 +55,41 @@ export async function runJobsOnce(app: FastifyInstance, now: Date = new Date()):
     out.digests = d.sent;
     out.digestsChecked = d.checked;
     out.failures += d.failed;
+    // After the alert digests: a user whose daily alert went out got the day's changes in it.
+    const c = await sendDailyChangeDigests(app, now, keepGoing);
+    out.changeDigests = c.sent;
+    out.failures += c.failed;
   } finally {
     await releaseLease(app.db, JOBS_LEASE, holder).catch((err) => app.log.error({ err }, "could not release the jobs lease"));
   }
   return out;
 }
 
-/** Starts the periodic runner (nothing when JOBS_INTERVAL_SECONDS is 0); it stops when the app closes. */
+/**
+ * Starts the periodic runner (nothing when JOBS_INTERVAL_SECONDS is 0): the jobs' round every
+ * JOBS_INTERVAL_SECONDS, the notifications' round at least every NOTIFY_INTERVAL_SECONDS. It
+ * stops when the app closes.
+ */
 export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } {
   const seconds = app.config.jobsIntervalSeconds;
   if (!(seconds > 0)) return { stop: async () => undefined };
+  const loops = [
+    repeat(app, "jobs", seconds, () => runJobsOnce(app), (r) => !!(r.reminders || r.digests || r.changeDigests || r.failures)),
+    repeat(app, "notifications", Math.min(seconds, NOTIFY_INTERVAL_SECONDS), () => runNotificationsOnce(app), (r) => !!(r.notifications || r.changeMails || r.failures)),
+  ];
+  const stop = async () => {
+    await Promise.all(loops.map((l) => l.stop()));
+  };
+  try {
+    app.addHook("onClose", stop); // before listen/ready; afterwards the caller stops it
+  } catch {
+    /* already booted */
+  }
+  return { stop };
+}
+
+/** Runs `round` every `seconds` (after the previous one ends) until stopped; logs rounds that did something. */
+function repeat<T extends JobsRun | NotifyRun>(app: FastifyInstance, name: string, seconds: number, round: () => Promise<T>, worthLogging: (r: T) => boolean): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<unknown> | null = null;
   let stopped = false;
@@ -66,15 +97,15 @@ export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } 
   // round simply tries again.
   let paused = false;
   const tick = () => {
-    current = runJobsOnce(app)
+    current = round()
       .then((r) => {
-        if (paused) app.log.info("jobs resumed: the database answers again");
+        if (paused) app.log.info(`${name} resumed: the database answers again`);
         paused = false;
-        if (r.reminders || r.digests || r.failures) app.log.info(r, "jobs ran");
+        if (worthLogging(r)) app.log.info(r as object, `${name} ran`);
       })
       .catch((err) => {
-        if (!isDatabaseUnavailable(err)) return app.log.error({ err }, "jobs failed");
-        if (!paused) app.log.warn(`jobs paused: the database is unavailable (${err.message}); retrying every ${seconds} s`);
+        if (!isDatabaseUnavailable(err)) return app.log.error({ err }, `${name} failed`);
+        if (!paused) app.log.warn(`${name} paused: the database is unavailable (${err.message}); retrying every ${seconds} s`);
         paused = true;
       })
       .finally(() => {
@@ -83,15 +114,11 @@ export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } 
       });
   };
   timer = setTimeout(tick, Math.min(seconds, 5) * 1000);
-  const stop = async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await current;
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await current;
+    },
   };
-  try {
-    app.addHook("onClose", stop); // before listen/ready; afterwards the caller stops it
-  } catch {
-    /* already booted */
-  }
-  return { stop };
 }

@@ -23,6 +23,7 @@ import identityRoutes from "./identity/routes.js";
 import impersonationRoutes from "./impersonation/routes.js";
 import importsRoutes from "./imports/routes.js";
 import marksRoutes from "./marks/routes.js";
+import notificationsRoutes from "./notifications/routes.js";
 import phoneRoutes from "./phone/routes.js";
 import projectContactEditRoutes from "./projects/detail-edit-contacts.js";
 import projectDocumentRoutes from "./projects/detail-edit-documents.js";
@@ -96,6 +97,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/competitors/routes", plugin: competitorsRoutes },
   { file: "modules/dashboard/routes", plugin: dashboardRoutes },
   { file: "modules/changes/routes", plugin: changesRoutes },
+  { file: "modules/notifications/routes", plugin: notificationsRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
   { file: "http/health", plugin: healthRoutes },
 ];

@@ -1,0 +1,85 @@
+// Telling followers (issue 19, point 2): change sets not yet told (notified_at IS NULL) become one
+// notification per follower who may read the item, with why they follow it and how it is to be
+// mailed (their setting for its kind), in one transaction that also marks the sets told. Sets are
+// claimed FOR UPDATE SKIP LOCKED, so two processes never take the same one, and the unique
+// (user_id, change_set_id) makes even an overlap insert nothing twice.
+import type { FollowReason } from "../../../common/notifications.js";
+import { DEFAULT_NOTIFICATION_SETTINGS } from "../../../common/notifications.js";
+import type { Db, Queryable } from "../../db/client.js";
+import { alertFollows } from "./alert-matches.js";
+import { directFollows, orderedReasons, readersAmong, type ChangeSetToTell, type Follow } from "./followers.js";
+import { ITEM_EXISTS_SQL, kindOf } from "./queries.js";
+
+/** Change sets told per transaction (an import of thousands of changed items takes several). */
+export const FAN_OUT_BATCH = 200;
+
+export interface FanOutResult {
+  sets: number;
+  notifications: number;
+}
+
+/** Tells the followers of one batch of untold change sets; null when there was none. */
+export async function tellFollowersOfBatch(db: Db, staffDomains: readonly string[], now: Date, batch = FAN_OUT_BATCH): Promise<FanOutResult | null> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimUntoldSets(tx, batch);
+    if (!claimed.length) return null;
+    // A set of an item gone since is marked told and reaches no one.
+    const sets = claimed.filter((s) => s.item_exists);
+    const follows = [...(await directFollows(tx, sets)), ...(await alertFollows(tx, sets, now))];
+    const readers = await readersAmong(tx, follows.map((f) => f.user_id), staffDomains, now);
+    const byKey = new Map<string, { set: ChangeSetToTell; userId: number; reasons: FollowReason[] }>();
+    const setsById = new Map(sets.map((s) => [s.id, s]));
+    for (const f of follows) {
+      const set = setsById.get(f.change_set_id)!;
+      if (!mayBeTold(set, f, readers)) continue;
+      const key = `${set.id}:${f.user_id}`;
+      const entry = byKey.get(key) ?? byKey.set(key, { set, userId: f.user_id, reasons: [] }).get(key)!;
+      entry.reasons.push(f.reason);
+    }
+    const inserted = await insertNotifications(tx, [...byKey.values()], now);
+    await tx.query(`UPDATE change_sets SET notified_at = $2 WHERE id = ANY($1::bigint[])`, [claimed.map((s) => s.id), now]);
+    return { sets: claimed.length, notifications: inserted };
+  });
+}
+
+function mayBeTold(set: ChangeSetToTell, f: Follow, readers: Awaited<ReturnType<typeof readersAmong>>): boolean {
+  if (set.staff_user_id !== null && Number(set.staff_user_id) === f.user_id) return false; // their own save
+  return readers[set.item_type].has(f.user_id);
+}
+
+/** The oldest untold sets, each with whether its item still exists. */
+async function claimUntoldSets(tx: Queryable, limit: number): Promise<(ChangeSetToTell & { item_exists: boolean })[]> {
+  const { rows } = await tx.query<ChangeSetToTell & { item_exists: boolean }>(
+    `SELECT s.id, s.item_type, s.item_id, s.detected_at, s.staff_user_id,
+            ${ITEM_EXISTS_SQL} AS item_exists
+       FROM change_sets s
+      WHERE s.notified_at IS NULL
+      ORDER BY s.id
+      LIMIT $1
+      FOR UPDATE OF s SKIP LOCKED`,
+    [limit],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), item_id: Number(r.item_id), staff_user_id: r.staff_user_id === null ? null : Number(r.staff_user_id) }));
+}
+
+/** One row per (set, user), mailed as the user's setting for the kind says; answers how many were new. */
+async function insertNotifications(tx: Queryable, entries: { set: ChangeSetToTell; userId: number; reasons: FollowReason[] }[], now: Date): Promise<number> {
+  if (!entries.length) return 0;
+  const { rowCount } = await tx.query(
+    `INSERT INTO notifications (user_id, change_set_id, kind, reasons, email, created_at)
+     SELECT d.user_id, d.change_set_id, d.kind, string_to_array(d.reasons, ','),
+            CASE coalesce(ns.mode, $5::jsonb ->> d.kind) WHEN 'off' THEN 'none' ELSE coalesce(ns.mode, $5::jsonb ->> d.kind) END, $6
+       FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS d(user_id, change_set_id, kind, reasons)
+       LEFT JOIN notification_settings ns ON ns.user_id = d.user_id AND ns.kind = d.kind
+     ON CONFLICT (user_id, change_set_id) DO NOTHING`,
+    [
+      entries.map((e) => e.userId),
+      entries.map((e) => e.set.id),
+      entries.map((e) => kindOf(e.set.item_type)),
+      entries.map((e) => orderedReasons(e.reasons).join(",")),
+      JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS),
+      now,
+    ],
+  );
+  return rowCount;
+}
