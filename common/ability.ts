@@ -9,7 +9,7 @@
 //                                 e-mail alerts, competitors; create unlocks and exports; spend
 //                                 their own credits
 //   staff (STAFF_DOMAINS)         everything a subscriber may (whatever their end_date), and
-//                                 manage projects, the review queue, users; read the audit log;
+//                                 manage projects, the review queue, users, imports; read the audit log;
 //                                 impersonate a user who is neither staff nor themselves
 //   impersonated session          what the user may, regardless of end_date, but never staff
 //                                 powers, never impersonate, and spend credits only with an
@@ -22,7 +22,7 @@ export type Action = "manage" | "read" | "create" | "update" | "delete" | "spend
 export const SUBJECTS = [
   "Lead", "Tender", "Result", "Company", "Contact", "Dashboard", "Feed",
   "Mark", "Reminder", "SavedSearch", "EmailAlert", "Competitor", "Unlock", "Export", "Credits",
-  "Profile", "Password", "Project", "ReviewQueue", "User", "AuditLog", "Impersonation",
+  "Profile", "Password", "Project", "ReviewQueue", "User", "AuditLog", "Impersonation", "Import",
 ] as const;
 export type SubjectType = (typeof SUBJECTS)[number] | "all";
 
@@ -94,7 +94,7 @@ export function defineAbilityFor(user: AbilityUser | null | undefined, opts: Abi
   if (impersonated) can("cancel", "Impersonation");
 
   if (staff) {
-    can("manage", ["Project", "ReviewQueue", "User"]);
+    can("manage", ["Project", "ReviewQueue", "User", "Import"]);
     can("read", "AuditLog");
     can("impersonate", "User");
     cannot("impersonate", "User", { is_staff: true });
@@ -140,6 +140,7 @@ export const RESOURCE_SUBJECTS: Record<string, SubjectType> = {
   users: "User",
   impersonate: "User",
   "audit-log": "AuditLog",
+  "import-sources": "Import",
 };
 
 /** Refine's actions in CASL's words. */

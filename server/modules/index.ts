@@ -22,6 +22,7 @@ import dashboardRoutes from "./dashboard/routes.js";
 import identityRoutes from "./identity/routes.js";
 import impersonationRoutes from "./impersonation/routes.js";
 import importsRoutes from "./imports/routes.js";
+import importSourcesRoutes from "./imports/sources-routes.js";
 import marksRoutes from "./marks/routes.js";
 import notificationsRoutes from "./notifications/routes.js";
 import phoneRoutes from "./phone/routes.js";
@@ -97,6 +98,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/competitors/routes", plugin: competitorsRoutes },
   { file: "modules/dashboard/routes", plugin: dashboardRoutes },
   { file: "modules/changes/routes", plugin: changesRoutes },
+  { file: "modules/imports/sources-routes", plugin: importSourcesRoutes },
   { file: "modules/notifications/routes", plugin: notificationsRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
   { file: "http/health", plugin: healthRoutes },
