@@ -37,10 +37,18 @@ export function NotificationsDrawer({ open, onClose }: LazyDialogProps) {
     if (n.read_at === null) markRead({ ids: [n.id] }).catch(ignoreFailure);
   };
 
+  // antd focuses the drawer's frame (no role, no name); a screen reader is better told the dialog:
+  // focus its first control, the close button, once it is open. Esc gives focus back to the bell.
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const focusFirstControl = (visible: boolean) => {
+    if (visible) bodyRef.current?.closest(".ant-drawer-content")?.querySelector<HTMLElement>(".ant-drawer-close")?.focus();
+  };
+
   return (
     <Drawer
       open={open}
       onClose={onClose}
+      afterOpenChange={focusFirstControl}
       placement="right"
       width={narrow ? "100%" : 440}
       title={
@@ -67,28 +75,30 @@ export function NotificationsDrawer({ open, onClose }: LazyDialogProps) {
       rootClassName="notifications-drawer"
       aria-label="Notifications"
     >
-      {list.isPending ? (
-        <PanelPlaceholder />
-      ) : list.isError && list.notifications.length === 0 ? (
-        <Alert
-          type="error"
-          showIcon
-          message="Notifications could not be loaded."
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : list.notifications.length === 0 ? (
-        <EmptyState title="No notifications yet" text="When a tender or lead you follow changes (its closing date, value, status…), it is told here." />
-      ) : (
-        <ul className="notification-list" aria-label="Newest notifications">
-          {list.notifications.map((n) => (
-            <NotificationItem key={n.id} notification={n} onOpen={openItem} />
-          ))}
-        </ul>
-      )}
+      <div ref={bodyRef}>
+        {list.isPending ? (
+          <PanelPlaceholder />
+        ) : list.isError && list.notifications.length === 0 ? (
+          <Alert
+            type="error"
+            showIcon
+            message="Notifications could not be loaded."
+            action={
+              <Button size="small" onClick={() => void list.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : list.notifications.length === 0 ? (
+          <EmptyState title="No notifications yet" text="When a tender or lead you follow changes (its closing date, value, status…), it is told here." />
+        ) : (
+          <ul className="notification-list" aria-label="Newest notifications">
+            {list.notifications.map((n) => (
+              <NotificationItem key={n.id} notification={n} onOpen={openItem} />
+            ))}
+          </ul>
+        )}
+      </div>
     </Drawer>
   );
 }
