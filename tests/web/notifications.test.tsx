@@ -5,8 +5,9 @@
 // the full page pages and filters, and saves the delivery settings per kind.
 import { focusManager } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { NotificationList, NotificationSettings, NotificationView } from "../../common/notifications";
+import { UNREAD_REFRESH_MS } from "../../src/components/notifications/api";
 import { formatDateTime } from "../../src/lib/format";
 import { jsonResponse, makeUser, type Route } from "./helpers";
 import { currentLocation, preloadPages, renderSignedIn } from "./renderApp";
@@ -115,6 +116,22 @@ describe("the notifications bell", { timeout: 60_000 }, () => {
     });
     await screen.findByRole("button", { name: "Notifications, 5 unread" });
     act(() => focusManager.setFocused(undefined));
+  });
+
+  it("asks again every minute", async () => {
+    // Only the interval is faked: everything else (the app's loading, Testing Library's waits) runs as it does.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const api = fakeApi({ unread: 2 });
+    renderSignedIn("/reminders", makeUser(), notificationsApi(api));
+    await screen.findByRole("button", { name: "Notifications, 2 unread" }, { timeout: 19_000 });
+    const asked = () => api.calls.filter((c) => c.path === "/api/notifications/unread-count/").length;
+    const before = asked();
+    api.unread = 4;
+    await act(() => vi.advanceTimersByTimeAsync(UNREAD_REFRESH_MS - 1_000));
+    expect(asked()).toBe(before);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await screen.findByRole("button", { name: "Notifications, 4 unread" });
+    expect(asked()).toBe(before + 1);
   });
 
   it("lists each change as a sentence, with the time in IST, the unread one marked in words and linked to its page", async () => {
