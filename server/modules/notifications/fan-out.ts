@@ -36,7 +36,9 @@ export async function tellFollowersOfBatch(db: Db, staffDomains: readonly string
       const entry = byKey.get(key) ?? byKey.set(key, { set, userId: f.user_id, reasons: [] }).get(key)!;
       entry.reasons.push(f.reason);
     }
-    const inserted = await insertNotifications(tx, [...byKey.values()], now);
+    // In the order the changes were found, so their mails go in that order too.
+    const entries = [...byKey.values()].sort((x, y) => x.set.id - y.set.id || x.userId - y.userId);
+    const inserted = await insertNotifications(tx, entries, now);
     await tx.query(`UPDATE change_sets SET notified_at = $2 WHERE id = ANY($1::bigint[])`, [claimed.map((s) => s.id), now]);
     return { sets: claimed.length, notifications: inserted };
   });
@@ -69,8 +71,9 @@ async function insertNotifications(tx: Queryable, entries: { set: ChangeSetToTel
     `INSERT INTO notifications (user_id, change_set_id, kind, reasons, email, created_at)
      SELECT d.user_id, d.change_set_id, d.kind, string_to_array(d.reasons, ','),
             CASE coalesce(ns.mode, $5::jsonb ->> d.kind) WHEN 'off' THEN 'none' ELSE coalesce(ns.mode, $5::jsonb ->> d.kind) END, $6
-       FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) AS d(user_id, change_set_id, kind, reasons)
+       FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY AS d(user_id, change_set_id, kind, reasons, ord)
        LEFT JOIN notification_settings ns ON ns.user_id = d.user_id AND ns.kind = d.kind
+      ORDER BY d.ord
      ON CONFLICT (user_id, change_set_id) DO NOTHING`,
     [
       entries.map((e) => e.userId),
