@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationView } from "../../common/notifications.js";
 import { buildApp } from "../../server/app.js";
 import { runJobsOnce, startJobRunner } from "../../server/jobs/index.js";
+import { tellFollowersOfBatch } from "../../server/modules/notifications/fan-out.js";
 import { fx, run } from "../fixtures/import/helpers.js";
 import { bearer, createUser, login, startTestApp, type TestContext, type TestUser } from "./harness.js";
 import { mailText, startSmtpPeer, type ReceivedMail, type SmtpPeer } from "./smtp-peer.js";
@@ -139,7 +140,6 @@ describe("a tender's amendment, told to its followers", () => {
   it("a follower who reads the notification in the app before the mail goes is not mailed it", async () => {
     await run(ctx.db, "ocds", [laterRelease(15)]);
     // Told in one step, mailed in the next, as when the reader clicks in between.
-    const { tellFollowersOfBatch } = await import("../../server/modules/notifications/fan-out.js");
     expect(await tellFollowersOfBatch(ctx.db, ctx.config.staffDomains, new Date())).toMatchObject({ sets: 1, notifications: 4 });
     expect(await call(users.viewer, "POST", "/api/notifications/read/", { all: true })).toEqual({ unread: 0 });
     const before = peer.received.length;
@@ -150,6 +150,18 @@ describe("a tender's amendment, told to its followers", () => {
     expect(back).toContain("- Bid closing moved from 8 Apr 2010, 11:30 pm IST to 15 Apr 2010, 11:30 pm IST");
   });
 
+  it("a follower whose subscription ends between being told and the mail is not mailed", async () => {
+    await run(ctx.db, "ocds", [laterRelease(18)]);
+    expect(await tellFollowersOfBatch(ctx.db, ctx.config.staffDomains, new Date())).toMatchObject({ sets: 1, notifications: 4 });
+    await ctx.db.query(`UPDATE users SET end_date = '2020-01-01' WHERE id = $1`, [users.sharer.id]);
+    const before = mailsTo(users.sharer).length;
+    expect((await runJobsOnce(ctx.app)).notify).toMatchObject({ changeMails: 3 });
+    expect(mailsTo(users.sharer)).toHaveLength(before);
+    const { rows } = await ctx.db.query<{ email: string }>(`SELECT email FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT 1`, [users.sharer.id]);
+    expect(rows[0].email).toBe("skipped");
+    await ctx.db.query(`UPDATE users SET end_date = '2099-12-31' WHERE id = $1`, [users.sharer.id]);
+  });
+
   it("the runner started in the API process tells followers on its own, well within a minute", async () => {
     const app = await buildApp({ ...ctx.config, jobsIntervalSeconds: 1 }, ctx.db);
     await app.ready();
@@ -158,7 +170,7 @@ describe("a tender's amendment, told to its followers", () => {
       const before = peer.received.length;
       await run(ctx.db, "ocds", [laterRelease(22)]);
       await peer.waitFor(before + 4, 20_000);
-      expect(decoded(mailsTo(users.reminded).at(-1)!)).toContain("- Bid closing moved from 15 Apr 2010, 11:30 pm IST to 22 Apr 2010, 11:30 pm IST");
+      expect(decoded(mailsTo(users.reminded).at(-1)!)).toContain("- Bid closing moved from 18 Apr 2010, 11:30 pm IST to 22 Apr 2010, 11:30 pm IST");
     } finally {
       await runner.stop();
       await app.close();
