@@ -1,20 +1,19 @@
 // Create a reminder (choosing its lead, tender, result or company) or edit one (time and note): a date,
-// a time and a note. Used by the reminders page and the calendar.
+// a time and a note; on a tender, or a time before one of its dates (it then moves with the date).
+// Used by the reminders page and the calendar.
 import type { HttpError } from "@refinedev/core";
 import { Form, Modal, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
-import { formatIstDateTime, fromIstWallClock, toIstWallClock } from "../../lib/format";
+import { formatIstDateTime, toIstWallClock } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
-import { ReminderFields } from "../../components/reminders/ReminderFields";
-import { useReminderMutations, type Reminder } from "./api";
+import { applyTimingErrors, NEW_TIMING, ReminderFields, timingPayload, timingValues, type TimingValues } from "../../components/reminders/ReminderFields";
+import { useReminderMutations, type Reminder, type ReminderChange } from "./api";
 import { ItemPicker, type PickedItem } from "./ItemPicker";
 
-interface Values {
+interface Values extends TimingValues {
   item?: PickedItem | null;
-  remind_at: Dayjs;
-  note?: string;
 }
 
 interface Props {
@@ -30,6 +29,9 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
   const [form] = Form.useForm<Values>();
   const { create, update } = useReminderMutations();
   const saving = create.isPending || update.isPending;
+  const picked: PickedItem | null | undefined = Form.useWatch("item", form);
+  // A tender's reminder may follow one of its dates: the tender edited, or the one picked.
+  const tenderId = reminder ? (reminder.item_type === "tender" ? reminder.item_id : undefined) : picked?.type === "tender" ? picked.id : undefined;
 
   useEffect(() => {
     if (!open) return;
@@ -39,32 +41,32 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
     form.resetFields();
     form.setFieldsValue(
       reminder
-        ? { remind_at: toIstWallClock(reminder.remind_at), note: reminder.note }
-        : { item: null, remind_at: suggested.isAfter(now) ? suggested : now.add(1, "hour").minute(0).second(0).millisecond(0), note: "" },
+        ? { ...timingValues(reminder), note: reminder.note }
+        : { ...NEW_TIMING, item: null, remind_at: suggested.isAfter(now) ? suggested : now.add(1, "hour").minute(0).second(0).millisecond(0), note: "" },
     );
   }, [open, reminder, day, form]);
 
   const save = async (values: Values) => {
-    const remindAt = fromIstWallClock(values.remind_at.second(0).millisecond(0));
+    const timing = timingPayload(values);
     try {
       if (reminder) {
-        const change: { note: string; remind_at?: string } = { note: values.note?.trim() ?? "" };
-        if (Date.parse(remindAt) !== Date.parse(reminder.remind_at)) change.remind_at = remindAt;
+        const change: ReminderChange = { note: values.note?.trim() ?? "" };
+        // Only a new time (or a new rule) is sent: the same again would be checked as new.
+        if ("remind_at" in timing ? Date.parse(timing.remind_at) !== Date.parse(reminder.remind_at) || reminder.relative_to !== null
+                                  : timing.relative_to !== reminder.relative_to || timing.minutes_before !== reminder.minutes_before) Object.assign(change, timing);
         await update.mutateAsync({ id: reminder.id, change });
         toastSuccess("Reminder updated");
       } else {
         const item = values.item!;
-        await create.mutateAsync({ item_type: item.type, item_id: item.id, remind_at: remindAt, note: values.note?.trim() ?? "" });
-        toastSuccess(`Reminder set for ${formatIstDateTime(remindAt)}`);
+        const { data } = await create.mutateAsync({ item_type: item.type, item_id: item.id, ...timing, note: values.note?.trim() ?? "" });
+        toastSuccess(`Reminder set for ${formatIstDateTime(data.remind_at)}`);
       }
       onClose();
     } catch (error) {
       // The HTTP layer has shown the message; field messages also go beside their inputs.
-      const fieldErrors = (error as HttpError | undefined)?.errors as Record<string, string[]> | undefined;
-      if (fieldErrors) {
-        const fields: Record<string, keyof Values> = { remind_at: "remind_at", note: "note", item_id: "item" };
-        form.setFields(Object.entries(fieldErrors).filter(([f]) => fields[f]).map(([f, errors]) => ({ name: fields[f], errors })));
-      }
+      applyTimingErrors(form, error);
+      const itemError = ((error as HttpError | undefined)?.errors as Record<string, string[]> | undefined)?.item_id;
+      if (itemError) form.setFields([{ name: "item", errors: itemError }]);
     }
   };
 
@@ -88,7 +90,7 @@ export function ReminderDialog({ open, reminder, day, onClose }: Props) {
             <ItemPicker />
           </Form.Item>
         )}
-        <ReminderFields unchangedAt={reminder?.remind_at} />
+        <ReminderFields unchangedAt={reminder?.remind_at} tenderId={tenderId} />
       </Form>
     </Modal>
   );

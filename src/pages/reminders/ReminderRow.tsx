@@ -1,11 +1,12 @@
 // One reminder: complete it (the check box), its item with a link, when, the note; edit and
-// delete. Used by the reminders page and the calendar's day list.
-import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+// delete. Used by the reminders page and the calendar's day list. A reminder set before a tender
+// date says which, and a moved tender date is pointed out (it moved with it, or it kept its time).
+import { DeleteOutlined, EditOutlined, SyncOutlined } from "@ant-design/icons";
 import { Button, Checkbox, Popconfirm, Tag, Tooltip, Typography } from "antd";
 import { Link } from "react-router";
 import { formatIstDateTime } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
-import { REMINDER_ITEM_LABELS } from "../../../common/reminders";
+import { describeRelative, REMINDER_ITEM_LABELS, reminderDateNotes } from "../../../common/reminders";
 import { useReminderMutations, type Reminder } from "./api";
 
 const STATUS_TAGS: Record<Reminder["status"], { color: string; text: string }> = {
@@ -18,6 +19,7 @@ const STATUS_TAGS: Record<Reminder["status"], { color: string; text: string }> =
 export function ReminderRow({ reminder, onEdit, showStatus }: { reminder: Reminder; onEdit: (r: Reminder) => void; showStatus?: boolean }) {
   const { update, remove } = useReminderMutations();
   const r = reminder;
+  const moved = reminderDateNotes(r);
   const toggle = async (completed: boolean) => {
     try {
       await update.mutateAsync({ id: r.id, change: { completed } });
@@ -43,8 +45,15 @@ export function ReminderRow({ reminder, onEdit, showStatus }: { reminder: Remind
           )}
         </div>
         {r.note && <Typography.Paragraph className="reminder-note">{r.note}</Typography.Paragraph>}
+        {moved.length > 0 && (
+          <div className="reminder-moved" role="note" aria-label="Tender dates moved">
+            <SyncOutlined aria-hidden />
+            <span>{moved.join(" ")}</span>
+          </div>
+        )}
         <Typography.Text type={r.status === "overdue" ? "danger" : "secondary"} className="reminder-when">
           {formatIstDateTime(r.remind_at)}
+          {r.relative_to && r.minutes_before !== null && <span className="reminder-rule"> · {describeRelative(r.relative_to, r.minutes_before)}</span>}
           {showStatus && (
             <Tag color={STATUS_TAGS[r.status].color} className="reminder-status">
               {STATUS_TAGS[r.status].text}

@@ -1,7 +1,7 @@
 // The reminder resource (reminders/list on the REST provider) for the reminders and calendar
 // pages and the 'Set reminder' button: a change anywhere refreshes the list and the calendar.
 import { useCreate, useDelete, useInvalidate, useList, useUpdate } from "@refinedev/core";
-import type { Reminder, ReminderItemType } from "../../../common/reminders";
+import type { Reminder, ReminderItemType, TenderDateField } from "../../../common/reminders";
 
 // The calendar reads these types from here, beside the resource names.
 export type { Reminder, ReminderItemType, ReminderStatus } from "../../../common/reminders";
@@ -19,11 +19,15 @@ export function useReminders() {
 
 export interface ReminderChange {
   remind_at?: string;
+  /** Follow a tender date instead of a fixed time (both together). */
+  relative_to?: TenderDateField;
+  minutes_before?: number;
   note?: string;
   completed?: boolean;
 }
 
-export type NewReminder = { item_type: ReminderItemType; item_id: number; remind_at: string; note: string };
+/** A fixed time, or (a tender's reminder) a date of the tender and how many minutes before it. */
+export type NewReminder = { item_type: ReminderItemType; item_id: number; note: string } & ({ remind_at: string } | { relative_to: TenderDateField; minutes_before: number });
 
 /** Create, change and delete reminders; every success refreshes the list and the calendar. */
 export function useReminderMutations() {
