@@ -112,3 +112,13 @@ export function formatDay(day: string | null | undefined): string {
   if (!m || Number(m[2]) < 1 || Number(m[2]) > 12) return NOT_SPECIFIED;
   return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
 }
+
+const DAY_MS = 86_400_000;
+
+/** How long ago an instant was, in whole days: 'today', '1 day ago', '1,204 days ago'; 'Not Specified' when missing or invalid. */
+export function formatDaysAgo(instant: string | Date | null | undefined, now: Date | number = Date.now()): string {
+  const t = instant ? new Date(instant).getTime() : NaN;
+  if (Number.isNaN(t)) return NOT_SPECIFIED;
+  const days = Math.max(0, Math.floor((new Date(now).getTime() - t) / DAY_MS));
+  return days === 0 ? "today" : `${countOf(days, "day")} ago`;
+}

@@ -190,4 +190,6 @@ export const resources: Resource[] = [
   },
   // Staff: the audit log, a tab of /update-projects (?tab=audit) so the spec's routes stay as they are.
   { name: "audit-log", meta: { label: "Audit log", hide: true, endpoint: "audit-log/" } },
+  // Staff: how fresh each import source is, the Sources tab of /update-projects (?tab=sources).
+  { name: "import-sources", meta: { label: "Import sources", hide: true, endpoint: "imports/sources/" } },
 ];

@@ -1,6 +1,7 @@
 // The staff area at /update-projects. The route table has one route for it, so its two parts
 // are tabs in the URL: ?tab=review (the default) the review queue, ?tab=users the users admin,
-// ?tab=imports the imports, ?tab=settings the run-time settings, ?tab=audit the audit log.
+// ?tab=imports the imports, ?tab=sources how fresh each import source is, ?tab=settings the
+// run-time settings, ?tab=audit the audit log.
 // The review queue (the default tab) comes with the page; each other tab's panel is a chunk of its
 // own, fetched when the tab opens (or is pointed at): the users' drawer, the imports' uploader and
 // the audit log's date range are not the review queue's.
@@ -12,7 +13,7 @@ import { PageShell } from "../../components/page/PageShell";
 import { lazyComponent } from "../../lib/lazyPage";
 import { ReviewQueue } from "./ReviewQueue";
 
-export type StaffTab = "review" | "users" | "imports" | "settings" | "audit";
+export type StaffTab = "review" | "users" | "imports" | "sources" | "settings" | "audit";
 
 interface TabPanel {
   key: StaffTab;
@@ -26,6 +27,7 @@ const TABS: TabPanel[] = [
   { key: "review", label: "Review queue", heading: ["Update Projects", "Leads waiting for a staff review"], },
   { key: "users", label: "Users", heading: ["Users", "Subscriptions, credits and access"], load: () => import("./UsersAdmin").then((m) => m.UsersAdmin) },
   { key: "imports", label: "Imports", heading: ["Imports", "Tenders and results from portal files"], load: () => import("../imports/ImportsPanel").then((m) => m.ImportsPanel) },
+  { key: "sources", label: "Sources", heading: ["Sources", "How fresh each import source is"], load: () => import("../sources/SourcesPanel").then((m) => m.SourcesPanel) },
   { key: "settings", label: "Settings", heading: ["Settings", "How the product behaves for everyone"], load: () => import("./SettingsPanel").then((m) => m.SettingsPanel) },
   { key: "audit", label: "Audit log", heading: ["Audit log", "Who did what, as whom"], load: () => import("../audit-log/AuditLogPanel").then((m) => m.AuditLogPanel) },
 ];
