@@ -143,7 +143,10 @@ describe("setting and changing a relative reminder", () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ remind_at: new Date(closesAt.getTime() - 3 * 3_600_000).toISOString(), relative_to: "closing_date", minutes_before: 180 });
     // Only the note: the rule stays.
-    expect((await patch(r.id, { note: "Bring the DD" })).json()).toMatchObject({ relative_to: "closing_date", minutes_before: 180, note: "Bring the DD" });
+    const noted = (await patch(r.id, { note: "Bring the DD" })).json();
+    expect(noted).toMatchObject({ relative_to: "closing_date", minutes_before: 180, note: "Bring the DD" });
+    // Its own time again, as a fixed time: it stays there and no longer follows the date.
+    expect((await patch(r.id, { remind_at: noted.remind_at })).json()).toMatchObject({ remind_at: noted.remind_at, relative_to: null, minutes_before: null });
   });
 
   it("answers a clear 400 for a time already past, a tender without that date, an item that is not a tender, and half or both timings", async () => {

@@ -152,12 +152,14 @@ const remindersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!current) throw notFound();
       const kind = timingKind(b, false);
       const change = { note: b.note?.trim(), completed: b.completed };
-      // The same time (or the same rule) again is no change; a new one must be ahead.
+      // The same time (or the same rule) again is no change; a new one must be ahead. The same
+      // time on a relative reminder keeps it there and stops it following the date.
       const sameTime = kind === "fixed" && Date.parse(b.remind_at!) === Date.parse(current.remind_at);
       const sameRule = kind === "relative" && b.relative_to === current.relative_to && b.minutes_before === current.minutes_before;
       const updated = await db.transaction(async (tx) => {
         let timing;
         if (kind === "fixed" && !sameTime) timing = fixedTiming(futureInstant("remind_at", b.remind_at!));
+        if (kind === "fixed" && sameTime && current.relative_to !== null) timing = fixedTiming(new Date(current.remind_at));
         if (kind === "relative" && !sameRule) timing = await relativeTiming(tx, { type: current.item_type, id: current.item_id }, b.relative_to!, b.minutes_before!);
         return updateReminder(tx, auth.user.id, request.params.id, { ...change, timing });
       });
