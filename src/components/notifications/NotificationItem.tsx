@@ -3,7 +3,7 @@
 // item's "Changes" timeline and the e-mails), when it was found (IST), and why the user follows
 // the item. An unread one says so in words ("Unread" tag) and in weight, not by colour alone.
 // Opening the item marks the notification read.
-import { Button, Tag, Typography } from "antd";
+import { Alert, Button, Tag, Typography } from "antd";
 import { Link } from "react-router";
 import { describeChange } from "../../../common/changes";
 import type { FollowReason, NotificationView } from "../../../common/notifications";
@@ -72,5 +72,21 @@ export function NotificationItem({ notification: n, onOpen, onMarkRead, markingR
         )}
       </div>
     </li>
+  );
+}
+
+/** The list could not be loaded (the drawer and the page say it alike): a way to try again. */
+export function NotificationsLoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message="Notifications could not be loaded."
+      action={
+        <Button size="small" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
   );
 }

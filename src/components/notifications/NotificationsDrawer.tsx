@@ -2,7 +2,7 @@
 // full page and the settings. A Drawer, not a dropdown: it reads on a 390 px phone (full width
 // there), keeps focus inside while open and closes with Esc. Its code is a chunk of its own,
 // loaded when the bell is first pointed at or pressed (useLazyDialog).
-import { Alert, Button, Drawer, Typography } from "antd";
+import { Button, Drawer, Typography } from "antd";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { EmptyState } from "../page/PageShell";
@@ -11,7 +11,7 @@ import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import type { LazyDialogProps } from "../page/LazyDialogButton";
 import type { NotificationView } from "../../../common/notifications";
 import { useMarkRead, useNotificationList } from "./api";
-import { NotificationItem } from "./NotificationItem";
+import { NotificationItem, NotificationsLoadFailed } from "./NotificationItem";
 import "./notifications.css";
 
 /** Marks read quietly: a failure has had its toast from the HTTP layer, and the list stays as it was. */
@@ -79,16 +79,7 @@ export function NotificationsDrawer({ open, onClose }: LazyDialogProps) {
         {list.isPending ? (
           <PanelPlaceholder />
         ) : list.isError && list.notifications.length === 0 ? (
-          <Alert
-            type="error"
-            showIcon
-            message="Notifications could not be loaded."
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <NotificationsLoadFailed onRetry={() => void list.refetch()} />
         ) : list.notifications.length === 0 ? (
           <EmptyState title="No notifications yet" text="When a tender or lead you follow changes (its closing date, value, status…), it is told here." />
         ) : (

@@ -2,13 +2,13 @@
 // first, a page at a time (NOTIFICATION_PAGE_SIZE), all or only the unread ones; mark one or all
 // read; and the settings of how each kind is e-mailed. The filter and page are in the address
 // (?unread=true&page=2), so the back button and a reload keep them.
-import { Alert, Button, Pagination, Segmented } from "antd";
+import { Button, Pagination, Segmented } from "antd";
 import { useEffect } from "react";
 import { useLocation, useSearchParams } from "react-router";
 import { Panel, PanelPlaceholder } from "../../components/page/Panel";
 import { EmptyState, PageShell } from "../../components/page/PageShell";
 import { useMarkRead, useNotificationList } from "../../components/notifications/api";
-import { NotificationItem } from "../../components/notifications/NotificationItem";
+import { NotificationItem, NotificationsLoadFailed } from "../../components/notifications/NotificationItem";
 import { NOTIFICATION_PAGE_SIZE, type NotificationView } from "../../../common/notifications";
 import { NotificationSettingsPanel } from "./NotificationSettingsPanel";
 import "../../components/notifications/notifications.css";
@@ -66,16 +66,7 @@ export default function NotificationsPage() {
         {list.isPending ? (
           <PanelPlaceholder />
         ) : list.isError && list.notifications.length === 0 ? (
-          <Alert
-            type="error"
-            showIcon
-            message="Notifications could not be loaded."
-            action={
-              <Button size="small" onClick={() => void list.refetch()}>
-                Try again
-              </Button>
-            }
-          />
+          <NotificationsLoadFailed onRetry={() => void list.refetch()} />
         ) : list.notifications.length === 0 ? (
           show === "unread" ? (
             <EmptyState title="Nothing unread" text="You have read every notification." />
