@@ -306,8 +306,9 @@ export async function runImport(db: Db, opts: ImportOptions): Promise<ImportRepo
     const name = f.name ?? f.path;
     const fr: FileReport = { file: name, bytes: 0, ...zero() };
     files.push(fr);
-    // What this file changes on tenders says it came from this run and this file (batched tenders say their own file).
-    await setChangeSource(tx, { kind: "import", runId, file: name });
+    // What this file changes on tenders says it came from this run and this file (batched
+    // tenders say their own file as each batch is written: no statement per file there).
+    if (!batcher) await setChangeSource(tx, { kind: "import", runId, file: name });
     const reject = (row: number | null, reason: string, key?: string) => {
       fr.rejected += 1;
       rejects.push({ file: name, row, ...(key ? { key } : {}), reason });
