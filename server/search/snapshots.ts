@@ -10,6 +10,7 @@ import { SnapshotError } from "./snapshot-file.js";
 import { loadStore, saveStore } from "./store-snapshot.js";
 import type { ColumnStore } from "./store.js";
 import type { IndexDefinition } from "./types.js";
+import { isDatabaseUnavailable } from "../http/errors.js";
 
 /** A changed copy is written again at most this often (and when the process closes). */
 export const SNAPSHOT_EVERY_MS = 10 * 60_000;
@@ -87,7 +88,9 @@ export class SnapshotKeeper {
       this.log(`search snapshot for ${this.def.name}${compact ? " (compacted)" : ""}: ${(bytes / 1e6).toFixed(1)} MB in ${Date.now() - started} ms`);
       return true;
     } catch (err) {
-      this.log(`search snapshot for ${this.def.name} could not be written`, err);
+      // The database gone for a moment is no fault of the snapshot: the next change writes one.
+      if (isDatabaseUnavailable(err)) this.log(`search snapshot for ${this.def.name} not written: the database is unavailable (the next change writes it)`);
+      else this.log(`search snapshot for ${this.def.name} could not be written`, err);
       return false;
     }
   }
