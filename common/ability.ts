@@ -22,7 +22,7 @@ export type Action = "manage" | "read" | "create" | "update" | "delete" | "spend
 export const SUBJECTS = [
   "Lead", "Tender", "Result", "Company", "Contact", "Dashboard", "Feed",
   "Mark", "Reminder", "SavedSearch", "EmailAlert", "Competitor", "Unlock", "Export", "Credits",
-  "Profile", "Password", "Project", "ReviewQueue", "User", "AuditLog", "Impersonation", "Import",
+  "Profile", "Password", "Project", "ReviewQueue", "User", "AuditLog", "Impersonation", "Import", "Team",
 ] as const;
 export type SubjectType = (typeof SUBJECTS)[number] | "all";
 
@@ -87,6 +87,8 @@ export function defineAbilityFor(user: AbilityUser | null | undefined, opts: Abi
     can("manage", [...OWNED_SUBJECTS], { user_id: user.id });
     can(["create", "read"], "Unlock", { user_id: user.id });
     can("create", "Export", { user_id: user.id });
+    // A team's roles (owner, admin, member) are its data: the teams routes check them per team.
+    can("manage", "Team");
     if (impersonated) can("spend", "Credits", { user_id: user.id, confirmed: true });
     else can("spend", "Credits", { user_id: user.id });
   }
@@ -141,6 +143,7 @@ export const RESOURCE_SUBJECTS: Record<string, SubjectType> = {
   impersonate: "User",
   "audit-log": "AuditLog",
   "import-sources": "Import",
+  team: "Team",
 };
 
 /** Refine's actions in CASL's words. */

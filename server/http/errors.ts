@@ -28,6 +28,8 @@ export const unauthorized = (detail = "Authentication credentials were not provi
 export const forbidden = (detail = "You do not have permission to perform this action.") => new HttpError(403, { detail: cap(detail) });
 export const notFound = (detail = "Not found.") => new HttpError(404, { detail: cap(detail) });
 export const conflict = (detail: string) => new HttpError(409, { detail: cap(detail) });
+/** A one-time link that worked once and no longer does (used, expired or withdrawn). */
+export const gone = (detail: string) => new HttpError(410, { detail: cap(detail) });
 /** A service we depend on (an identity provider's keys) failed: 502 'Server Error', no internals. */
 export const upstreamError = (detail = "Server Error") => new HttpError(502, { detail });
 export const tooManyRequests = (retryAfterSeconds: number) =>

@@ -40,6 +40,8 @@ import savedSearchesRoutes from "./saved-searches/routes.js";
 import settingsRoutes from "./settings/routes.js";
 import tenderFeedRoutes from "./tenders/feed.js";
 import tenderListRoutes from "./tenders/lists.js";
+import teamInvitationRoutes from "./teams/invitation-routes.js";
+import teamsRoutes from "./teams/routes.js";
 import tendersRoutes from "./tenders/routes.js";
 import myShareLinkRoutes from "./tenders/share-routes.js";
 import usersAdminRoutes from "./users/admin-routes.js";
@@ -100,6 +102,8 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/changes/routes", plugin: changesRoutes },
   { file: "modules/imports/sources-routes", plugin: importSourcesRoutes },
   { file: "modules/notifications/routes", plugin: notificationsRoutes },
+  { file: "modules/teams/routes", plugin: teamsRoutes },
+  { file: "modules/teams/invitation-routes", plugin: teamInvitationRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
   { file: "http/health", plugin: healthRoutes },
 ];

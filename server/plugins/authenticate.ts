@@ -69,11 +69,15 @@ export default fp(async function authenticate(app: FastifyInstance) {
     // An impersonation token also carries whether it has outlived its staff session or its hours.
     const { rows } = await app.db.query<TokenRow & Omit<AuthUser, "is_staff" | "id"> & { staff_proven: boolean; impersonation_over: boolean | null }>(
       `SELECT t.id, t.user_id, t.impersonator_id, t.parent_token_id, t.revoked_at, t.revoked_reason, t.last_seen_at,
-              u.email, u.first_name, u.end_date, u.is_active, u.staff_proven,
+              u.email, u.first_name, COALESCE(o.end_date, u.end_date) AS end_date, u.is_active, u.staff_proven,
               CASE WHEN t.impersonator_id IS NOT NULL THEN (p.id IS NULL OR p.revoked_at IS NOT NULL
                    OR t.created_at < now() - make_interval(secs => $2)) END AS impersonation_over
          FROM auth_tokens t JOIN users u ON u.id = t.user_id
          LEFT JOIN auth_tokens p ON p.id = t.parent_token_id
+         -- A team member's subscription is the team's: the owner's end date (migration 030).
+         LEFT JOIN team_members tm ON tm.user_id = u.id AND tm.role <> 'owner'
+         LEFT JOIN teams tt ON tt.id = tm.team_id
+         LEFT JOIN users o ON o.id = tt.owner_id
         WHERE t.token_hash = $1`,
       [hashSecret(key), app.config.impersonationHours * 3600],
     );

@@ -12,7 +12,7 @@ import { startTestApp, type TestContext } from "./harness.js";
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../server");
 /** A call that declares a route: app.get("/…", …) and the like. */
 const DECLARES_ROUTE = /\b(app|api)\.(get|post|put|patch|delete|head|options|all|route)\(/;
-const HTTP_ERRORS = new Set(["400", "401", "402", "403", "404", "409", "413", "429", "502", "503"]);
+const HTTP_ERRORS = new Set(["400", "401", "402", "403", "404", "409", "410", "413", "429", "502", "503"]);
 
 /** Every .ts file under server/modules and server/http that declares a route, as "modules/x/y". */
 function routeFiles(): string[] {
