@@ -139,6 +139,7 @@ describe("a team", () => {
     expect((await call("GET", SUBSCRIBER_ROUTE, member.token)).json()).toEqual({ detail: SUBSCRIPTION_EXPIRED });
     await t.db.query(`UPDATE users SET end_date = $2 WHERE id = $1`, [owner.id, inDays(60)]);
     expect((await call("GET", SUBSCRIBER_ROUTE, member.token)).statusCode).toBe(200);
+    expect((await call("GET", "/api/user-info/", member.token)).json().end_date).toBe(inDays(60)); // the web app's gate agrees
     expect((await call("DELETE", `/api/team/members/${memberRow.id}/`, owner.token)).statusCode).toBe(204);
     const refused = await call("GET", SUBSCRIBER_ROUTE, member.token);
     expect(refused.statusCode).toBe(403);

@@ -18,6 +18,7 @@ interface UserRow {
   preferred_min_value: number | null;
   preferred_max_value: number | null;
   end_date: string | null;
+  effective_end_date: string | null;
   total_credits: number;
   spent_credits: number;
   created_at: Date;
@@ -26,7 +27,14 @@ interface UserRow {
 }
 
 export async function findUserRow(db: Queryable, id: number): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(`SELECT * FROM users WHERE id = $1`, [id]);
+  // A team member's subscription is the team's: the owner's end date (as authenticate reads it).
+  const { rows } = await db.query<UserRow>(
+    `SELECT u.*, COALESCE((SELECT o.end_date FROM team_members m JOIN teams t ON t.id = m.team_id JOIN users o ON o.id = t.owner_id
+                            WHERE m.user_id = u.id AND m.role <> 'owner'), u.end_date) AS effective_end_date
+       FROM users u WHERE u.id = $1`,
+    [id],
+  );
+  if (rows[0]) rows[0].end_date = rows[0].effective_end_date;
   return rows[0];
 }
 
