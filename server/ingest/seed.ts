@@ -8,6 +8,7 @@
 import type { Db } from "../db/client.js";
 import { buildDeferredIndexes, deferIndexes } from "../db/deferred-indexes.js";
 import { allocateIds, maySkipChildChecks, Pipeline, type Batch } from "./bulk.js";
+import { seedDemoTeam } from "./demo-team.js";
 import { seedDemoUsers } from "./demo-users.js";
 import { CompanyGenerator, CompanyIndex, newCompanyBatches } from "./gen-companies.js";
 import { newProjectBatches, ProjectGenerator } from "./gen-projects.js";
@@ -96,6 +97,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   if (opts.users !== false) {
     opts.onProgress?.(done, total, "users");
     counts.users = await seedDemoUsers(db, now);
+    await seedDemoTeam(db, now);
   }
   return counts;
 }

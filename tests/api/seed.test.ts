@@ -257,7 +257,7 @@ describe("demo data generator", () => {
     // Seeding again leaves the accounts alone.
     expect(await seedDemoUsers(a.db, NOW)).toBe(0);
     const again = (await a.db.query<{ n: number; l: number }>(`SELECT count(*)::int AS n, (SELECT count(*)::int FROM credit_ledger) AS l FROM users`)).rows[0];
-    expect(again).toEqual({ n: 2, l: 2 });
+    expect(again).toEqual({ n: 4, l: 2 }); // the two accounts and the demo team's two teammates (demo-team.ts)
   });
 
   it("rejects bad sizes without writing", async () => {

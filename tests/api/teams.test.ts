@@ -1,6 +1,7 @@
 // Teams and seats (issue 20, point 1): create, invite through real SMTP, join (new and signed-in
 // users), seats, roles, removal ending access at once, two teams apart, and the audit log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_TEAM_NAME, DEMO_TEAMMATES, seedDemoTeam } from "../../server/ingest/demo-team.js";
 import { SUBSCRIPTION_EXPIRED } from "../../server/plugins/authenticate.js";
 import { bearer, createUser, login, startTestApp, type TestContext, type TestUser } from "./harness.js";
 import { mailText, startSmtpPeer, type SmtpPeer } from "./smtp-peer.js";
@@ -182,5 +183,18 @@ describe("a team", () => {
     expect(rows.map((r) => r.action)).toEqual([
       "team_created", "team_invitation_sent", "team_joined", "team_member_role_changed", "team_updated", "team_member_removed",
     ]);
+  });
+
+  it("seeds the demo subscriber's team with two teammates who sign in and see it, once", async () => {
+    const demo = await createUser(t.db, { email: "demo@infrascout.test", password: "Demo@12345" });
+    expect(await seedDemoTeam(t.db, new Date())).toBe(true);
+    expect(await seedDemoTeam(t.db, new Date())).toBe(false);
+    for (const mate of DEMO_TEAMMATES) {
+      const token = await login(t.app, mate.email, mate.password);
+      expect((await call("GET", SUBSCRIBER_ROUTE, token)).statusCode).toBe(200);
+      const team = (await call("GET", "/api/team/", token)).json();
+      expect(team).toMatchObject({ name: DEMO_TEAM_NAME, role: mate.role, seats: { used: 3, bought: 5 } });
+      expect(team.members.map((m: { email: string }) => m.email)).toEqual([demo.email, ...DEMO_TEAMMATES.map((m) => m.email)]);
+    }
   });
 });
