@@ -58,6 +58,8 @@ export function AppRoutes() {
       <Route path="/auth/microsoft" element={standalone(Pages.MicrosoftRedirect)} />
       {/* The verification mail's link (issue 13), signed in or not. */}
       <Route path="/verify-email" element={standalone(Pages.VerifyEmail)} />
+      {/* The team invitation mail's link (issue 20), signed in or not. */}
+      <Route path="/team/join" element={standalone(Pages.JoinTeam)} />
 
       <Route element={standalone(SignedOutOnly)}>
         <Route path="/login" element={<Pages.Login />} />

@@ -19,6 +19,8 @@ export const Pages = {
   EmailAlerts: lazyPage(() => import("./pages/email-alerts/EmailAlertsPage")),
   Notifications: lazyPage(() => import("./pages/notifications/NotificationsPage")),
   Profile: lazyPage(() => import("./pages/profile/ProfilePage")),
+  Team: lazyPage(() => import("./pages/team/TeamPage")),
+  JoinTeam: lazyPage(() => import("./pages/team/JoinTeamPage")),
 
   ConstructionLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.ConstructionLeadsPage }))),
   IndustrialLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.IndustrialLeadsPage }))),

@@ -182,6 +182,8 @@ export const resources: Resource[] = [
   { name: "competitors", list: "/your-competitors", meta: { label: "Your Competitors", hide: true, pages: { list: Pages.Competitors } } },
   { name: "unlocked-companies", list: "/unlocked-companies", meta: { label: "Unlocked Companies", hide: true, pages: { list: Pages.UnlockedCompanies } } },
   { name: "profile", list: "/profile", meta: { label: "Profile", hide: true, pages: { list: Pages.Profile } } },
+  // A subscriber's team: members, seats and invitations (issue 20); in the account menu; the invitation link's page is /team/join (AppRoutes).
+  { name: "team", list: "/team", meta: { label: "Team", hide: true, pages: { list: Pages.Team } } },
   // Staff: start acting as a user; others are told why not (the page's refusal, not the 404 page).
   {
     name: "impersonate",

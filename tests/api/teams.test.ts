@@ -91,7 +91,7 @@ describe("a team", () => {
     expect((await call("POST", "/api/team/join/", stranger.token, { token })).statusCode).toBe(400);
     const ok = await call("POST", "/api/team/join/", mate.token, { token });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ team_id: expect.any(Number), team_name: "Signed in", role: "admin" });
+    expect(ok.json()).toEqual({ team_id: expect.any(Number), team_name: "Signed in", role: "admin", email: mate.email });
     expect((await call("GET", SUBSCRIBER_ROUTE, mate.token)).statusCode).toBe(200); // no subscription of their own
 
     const expiring = await invite(owner.token, "late@example.com");

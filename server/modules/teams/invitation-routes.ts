@@ -33,6 +33,8 @@ const JoinResponse = Type.Object({
   team_id: Type.Number(),
   team_name: Type.String(),
   role: Role,
+  /** The account's e-mail (the invitation's address), to sign in with. */
+  email: Type.String(),
   /** A new account's sign-in token; absent when the caller was signed in. */
   token: Type.Optional(Type.String()),
 });
@@ -132,7 +134,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
         await joinTeam(tx, inv, user!);
         await audit(tx, { actorId: user!.id, action: "team_joined", itemType: "team", itemId: inv.team_id, details: { invitation_id: inv.id, role: inv.role }, ip: request.ip });
-        return { team_id: inv.team_id, team_name: inv.team_name, role: inv.role, token: signIn };
+        return { team_id: inv.team_id, team_name: inv.team_name, role: inv.role, email: user!.email, token: signIn };
       });
       return reply.code(newUser ? 201 : 200).send(joined);
     },
