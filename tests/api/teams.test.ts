@@ -197,4 +197,23 @@ describe("a team", () => {
       expect(team.members.map((m: { email: string }) => m.email)).toEqual([demo.email, ...DEMO_TEAMMATES.map((m) => m.email)]);
     }
   });
+
+  it("withdraws an invitation whose mail could not be sent, and says so (502), holding no seat", async () => {
+    const broken = await startTestApp({ publicUrl: "http://app.test" }, {
+      sameDbAs: t,
+      mailer: { send: async () => { throw new Error("smtp down"); }, describe: () => "broken" },
+    });
+    try {
+      const owner = await createUser(t.db);
+      const token = await login(broken.app, owner.email, owner.password);
+      await broken.app.inject({ method: "POST", url: "/api/team/", headers: bearer(token), payload: { name: "Mail-less" } });
+      const res = await broken.app.inject({ method: "POST", url: "/api/team/invitations/", headers: bearer(token), payload: { email: "lost@example.com", role: "member" } });
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toEqual({ detail: "The invitation mail could not be sent. Try again in a moment." });
+      const team = (await broken.app.inject({ method: "GET", url: "/api/team/", headers: bearer(token) })).json();
+      expect(team.seats).toEqual({ used: 1, bought: 5 });
+    } finally {
+      await broken.close();
+    }
+  });
 });

@@ -2,7 +2,8 @@
 // link's token: a new user gives a first name and password, a signed-in user only the token.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { conflict, fieldError, notFound, tooManyRequests, unauthorized } from "../../http/errors.js";
+import { conflict, fieldError, notFound, tooManyRequests, unauthorized, upstreamError } from "../../http/errors.js";
+import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { audit, auditAs } from "../audit/log.js";
 import { hashPassword } from "../auth/passwords.js";
@@ -15,6 +16,7 @@ import { assertTeamAdmin, myMembership } from "./routes.js";
 import { Email, IdParams, InvitationSchema, InviteRoleSchema, Role, errors, joinErrors, tags, toInvitation } from "./schemas.js";
 
 export const ALREADY_MEMBER = "This person is already a member of your team.";
+export const MAIL_FAILED = "The invitation mail could not be sent. Try again in a moment.";
 export const INVITATION_NOT_FOUND = "No such pending invitation in your team.";
 export const SIGN_IN_TO_JOIN = "Sign in to join with this link, or give your first name and a password to create your account.";
 export const ACCOUNT_EXISTS = "An account with this e-mail already exists. Sign in, then open the invitation link again.";
@@ -65,7 +67,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: "Invite by e-mail (admins): a one-time link valid for 7 days; 409 when every seat is taken",
         body: Type.Object({ email: Email, role: InviteRoleSchema }, { additionalProperties: false }),
-        response: { 201: InvitationSchema, ...errors },
+        response: { 201: InvitationSchema, ...errors, 502: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -81,7 +83,14 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await auditAs(request, "team_invitation_sent", { itemType: "team", itemId: m.team_id, details: { invitation_id: inv.id, email, role: request.body.role } }, tx);
         return inv;
       });
-      await mailInvitation(app, { to: email, teamName: created.teamName, inviterName: auth.user.first_name, role: request.body.role, secret: created.secret });
+      try {
+        await mailInvitation(app, { to: email, teamName: created.teamName, inviterName: auth.user.first_name, role: request.body.role, secret: created.secret });
+      } catch (err) {
+        // A link nobody received must not hold a seat: withdraw it and say so.
+        request.log.error({ err }, "team invitation mail failed");
+        await revokeInvitation(db, m.team_id, created.id);
+        throw upstreamError(MAIL_FAILED);
+      }
       const row = (await pendingInvitations(db, m.team_id)).find((i) => i.id === created.id)!;
       return reply.code(201).send(toInvitation(row));
     },
