@@ -1,8 +1,8 @@
 // The SQL of teams, their members and invitations (migration 030). Routes: routes.ts.
+import type { InviteRole, TeamRole } from "../../../common/teams.js";
 import type { Queryable } from "../../db/client.js";
 
-export type TeamRole = "owner" | "admin" | "member";
-export type InviteRole = Exclude<TeamRole, "owner">;
+export type { InviteRole, TeamRole };
 
 export interface Membership {
   team_id: number;

@@ -2,39 +2,8 @@
 // invitations, and the writes the page sends. Failures are shown by the page, not as toasts.
 import { useCustom, useCustomMutation, type HttpError } from "@refinedev/core";
 
-export type TeamRole = "owner" | "admin" | "member";
-export type InviteRole = Exclude<TeamRole, "owner">;
-
-export interface TeamMember {
-  id: number;
-  user_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: TeamRole;
-  joined_at: string;
-}
-
-export interface Team {
-  id: number;
-  name: string;
-  role: TeamRole;
-  seats: { used: number; bought: number };
-  credits: { remaining: number; total: number };
-  members: TeamMember[];
-  created_at: string;
-}
-
-export interface TeamInvitation {
-  id: number;
-  email: string;
-  role: InviteRole;
-  created_at: string;
-  expires_at: string;
-  invited_by_name: string | null;
-}
-
-export const isTeamAdmin = (team: Pick<Team, "role">) => team.role === "owner" || team.role === "admin";
+export { isTeamAdmin, type InviteRole, type Team, type TeamInvitation, type TeamMember, type TeamRole } from "../../../common/teams";
+import type { Team, TeamInvitation } from "../../../common/teams";
 
 const quiet = { meta: { toast: false }, errorNotification: false as const, successNotification: false as const, dataProviderName: "rest" };
 
