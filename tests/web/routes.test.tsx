@@ -47,6 +47,8 @@ const SPEC_ROUTES: [string, unknown][] = [
   ["/update-projects/detail/:id", Pages.UpdateProjectDetail],
   // Issue 19: the notifications of changes to what a user follows (reached from the top bar's bell).
   ["/notifications", Pages.Notifications],
+  // Issue 20: the user's team (reached from the account menu).
+  ["/team", Pages.Team],
 ];
 
 describe("routes generated from the resources", () => {
