@@ -1,5 +1,5 @@
 // The SQL of teams, their members and invitations (migration 030). Routes: routes.ts.
-import type { InviteRole, TeamRole } from "../../../common/teams.js";
+import type { InviteRole, TeamMember, TeamRole } from "../../../common/teams.js";
 import type { Queryable } from "../../db/client.js";
 
 export type { InviteRole, TeamRole };
@@ -54,15 +54,8 @@ export async function findTeam(db: Queryable, teamId: number, lock = false): Pro
   return rows[0];
 }
 
-export interface MemberRow {
-  id: number;
-  user_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: TeamRole;
-  joined_at: Date;
-}
+/** A member as the API answers it (common/teams.ts), as the database gives it: joined_at a Date. */
+export type MemberRow = Omit<TeamMember, "joined_at"> & { joined_at: Date };
 
 export async function teamMembers(db: Queryable, teamId: number): Promise<MemberRow[]> {
   const { rows } = await db.query<MemberRow>(
