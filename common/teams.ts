@@ -12,6 +12,10 @@ export interface TeamMember {
   last_name: string;
   role: TeamRole;
   joined_at: string;
+  /** An admin's cap on the member's spending of the pool per calendar month (IST); null: none. */
+  monthly_cap: number | null;
+  /** Credits the member spent from the pool this month, net of refunds. */
+  spent_this_month: number;
 }
 
 export interface Team {
@@ -19,6 +23,7 @@ export interface Team {
   name: string;
   role: TeamRole;
   seats: { used: number; bought: number };
+  /** The team's one credit pool: every member's unlocks spend it. */
   credits: { remaining: number; total: number };
   members: TeamMember[];
   created_at: string;

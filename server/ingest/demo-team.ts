@@ -3,6 +3,7 @@
 // after seedDemoUsers; a demo subscriber already in a team, or a teammate address taken, is left as it is.
 import type { Db, Tx } from "../db/client.js";
 import { hashPassword } from "../modules/auth/passwords.js";
+import { bringOwnerIntoPool } from "../modules/credits/pool.js";
 import { markEmailVerified } from "../modules/users/staff.js";
 import { DEMO_SUBSCRIBER } from "./demo-users.js";
 import { addDays, iso } from "./text.js";
@@ -29,6 +30,7 @@ export async function seedDemoTeam(db: Db, now: Date): Promise<boolean> {
     const teamId = team.rows[0].id;
     await tx.query(`INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)`, [teamId, ownerRow.id, joined]);
     for (const [i, mate] of DEMO_TEAMMATES.entries()) await addTeammate(tx, teamId, ownerRow.end_date, mate, hashes[i], iso(addDays(now, -28 + i)));
+    await bringOwnerIntoPool(tx, teamId, ownerRow.id); // her credits are the team's pool, as for any new team
     return true;
   });
 }

@@ -24,7 +24,7 @@ export async function companyIdentity(db: Queryable, id: number): Promise<{ id: 
 }
 
 export async function companyUnlocked(db: Queryable, userId: number, companyId: number): Promise<boolean> {
-  const { rows } = await db.query(`SELECT 1 FROM unlocks WHERE user_id = $1 AND item_type = 'company' AND item_id = $2`, [userId, companyId]);
+  const { rows } = await db.query(`SELECT 1 FROM unlocks_visible_to($1) WHERE item_type = 'company' AND item_id = $2`, [userId, companyId]);
   return rows.length > 0;
 }
 
@@ -32,7 +32,7 @@ export async function companyUnlocked(db: Queryable, userId: number, companyId: 
 export async function unlockedAmong(db: Queryable, userId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
   const { rows } = await db.query<{ item_id: string | number }>(
-    `SELECT item_id FROM unlocks WHERE user_id = $1 AND item_type = 'company' AND item_id = ANY($2::bigint[])`,
+    `SELECT item_id FROM unlocks_visible_to($1) WHERE item_type = 'company' AND item_id = ANY($2::bigint[])`,
     [userId, ids],
   );
   return new Set(rows.map((r) => Number(r.item_id)));
@@ -57,7 +57,7 @@ export async function companyDetails(db: Queryable, userId: number, id: number) 
             (SELECT count(*)::int FROM contacts c WHERE c.company_id = co.id AND c.contact_fuzz_score > $3) AS high_quality_contact_count,
             (SELECT count(*)::int FROM company_directors d WHERE d.company_id = co.id) AS director_count,
             EXISTS (SELECT 1 FROM company_financials f WHERE f.company_id = co.id) AS has_financials,
-            (SELECT u.created_at FROM unlocks u WHERE u.user_id = $2 AND u.item_type = 'company' AND u.item_id = co.id) AS unlocked_at,
+            (SELECT min(u.created_at) FROM unlocks_visible_to($2) u WHERE u.item_type = 'company' AND u.item_id = co.id) AS unlocked_at,
             EXISTS (SELECT 1 FROM competitors k WHERE k.user_id = $2 AND k.company_id = co.id) AS is_tracked_competitor
        FROM companies co WHERE co.id = $1`,
     [id, userId, CONTACT_QUALITY_THRESHOLD],
@@ -174,7 +174,7 @@ export async function companyContactsHistory(db: Queryable, userId: number, comp
   const unlockedCompany = staff || (await companyUnlocked(db, userId, companyId));
   const { rows } = await db.query<{ id: number; contact_id: number; contact_name: string; changes: Record<string, unknown>; changed_by: string | null; created_at: Date; unlocked: boolean }>(
     `SELECT h.id, h.contact_id, c.name AS contact_name, h.changes, nullif(trim(u.first_name || ' ' || u.last_name), '') AS changed_by, h.created_at,
-            EXISTS (SELECT 1 FROM unlocks x WHERE x.user_id = $1 AND x.item_type = 'contact' AND x.item_id = h.contact_id) AS unlocked
+            EXISTS (SELECT 1 FROM unlocks_visible_to($1) x WHERE x.item_type = 'contact' AND x.item_id = h.contact_id) AS unlocked
        FROM contact_history h JOIN contacts c ON c.id = h.contact_id LEFT JOIN users u ON u.id = h.changed_by
       WHERE c.company_id = $2
       ORDER BY h.created_at DESC, h.id DESC LIMIT 500`,

@@ -31,7 +31,7 @@ export async function unlockedAt(db: Queryable, unlockId: number): Promise<Date>
 /** One page of the companies the user unlocked, newest first, with the count. */
 export async function unlockedCompanies(db: Queryable, userId: number, q: string | undefined, page: number) {
   const cond = nameOrCin(q, 2);
-  const from = `FROM unlocks u JOIN companies co ON co.id = u.item_id WHERE u.user_id = $1 AND u.item_type = 'company' AND ${cond.sql}`;
+  const from = `FROM unlocks_visible_to($1) u JOIN companies co ON co.id = u.item_id WHERE u.item_type = 'company' AND ${cond.sql}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [userId, ...cond.params]);
   const n = cond.params.length + 2;
   const { rows } = await db.query<Record<string, unknown> & { id: number; unlocked_at: Date }>(
@@ -44,7 +44,7 @@ export async function unlockedCompanies(db: Queryable, userId: number, q: string
 /** One page of the companies the user has not unlocked, by name, with the count. */
 export async function lockedCompanies(db: Queryable, userId: number, q: string | undefined, page: number) {
   const cond = nameOrCin(q, 2);
-  const from = `FROM companies co WHERE NOT EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = $1 AND u.item_type = 'company' AND u.item_id = co.id) AND ${cond.sql}`;
+  const from = `FROM companies co WHERE NOT EXISTS (SELECT 1 FROM unlocks_visible_to($1) u WHERE u.item_type = 'company' AND u.item_id = co.id) AND ${cond.sql}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [userId, ...cond.params]);
   const n = cond.params.length + 2;
   const { rows } = await db.query<Record<string, unknown> & { id: number }>(

@@ -52,7 +52,7 @@ export interface ContactRow {
 export const contactColumns = (userParam: string) => `
   c.id, c.name, c.designation, c.seniority, c.source, c.contact_fuzz_score, c.verified_at, c.is_wrong,
   c.company_id, co.name AS company_name, c.phone, c.email,
-  EXISTS (SELECT 1 FROM unlocks u WHERE u.user_id = ${userParam} AND u.item_type = 'contact' AND u.item_id = c.id) AS unlocked`;
+  EXISTS (SELECT 1 FROM unlocks_visible_to(${userParam}) u WHERE u.item_type = 'contact' AND u.item_id = c.id) AS unlocked`;
 
 export const iso = (d: Date | string | null | undefined): string | null => (d == null ? null : new Date(d).toISOString());
 

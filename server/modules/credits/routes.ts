@@ -2,7 +2,7 @@
 //   POST /user-unlock-contact/                      {contact_id, impersonation_confirmed?} → {contact, remaining_credits, total_credits, charged, already_unlocked}
 //   GET  /user-unlock-contact/?page=                the user's unlocked contacts, newest first
 //   POST /user-unlock-contact/{contact_id}/report/  {reason} → 201 report (only a contact you unlocked; once)
-//   GET  /credits/ledger/?page=                     the user's own ledger rows, newest first
+//   GET  /credits/ledger/?page=                     the ledger the user may read (their team's pool, who spent each, and their own), newest first
 // Staff's report queue and refunds: report-routes.ts.
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
@@ -27,6 +27,7 @@ const UnlockedContact = Type.Object({
   unlock_id: Type.Number(),
   unlocked_at: Type.String(),
   credits: Type.Number(),
+  unlocked_by: Type.Union([Type.String(), Type.Null()], { description: "The teammate who unlocked it for the team; null when it was the caller" }),
   project_ids: Type.Array(Type.Number()),
   report_status: Type.Union([Type.String(), Type.Null()], { description: "open | accepted | rejected, when reported wrong" }),
   contact: ContactView,
@@ -39,6 +40,8 @@ const LedgerEntry = Type.Object({
   unlock_id: Type.Union([Type.Number(), Type.Null()]),
   contact_id: Type.Union([Type.Number(), Type.Null()]),
   created_at: Type.String(),
+  team: Type.Boolean({ description: "A row of the team's credit pool (false: the caller's own balance)" }),
+  by: Type.Union([Type.String(), Type.Null()], { description: "On a pool row: the member who spent, was refunded or brought the credits" }),
 });
 const pageOf = <T extends ReturnType<typeof Type.Object>>(row: T, extra = {}) =>
   Type.Object({ count: Type.Number(), page: Type.Number(), page_size: Type.Number(), ...extra, results: Type.Array(row) });
@@ -88,6 +91,7 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           unlock_id: r.unlock_id,
           unlocked_at: iso(r.unlocked_at)!,
           credits: r.credits,
+          unlocked_by: r.unlocked_by,
           project_ids: r.project_ids.map(Number),
           report_status: r.report_status,
           contact: toContactView(r, { staff: false }),
@@ -131,13 +135,13 @@ const creditsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const page = request.query.page ?? 1;
-      const { head, rows } = await ledgerPage(app.db, auth.user.id, page);
+      const { count, balance, rows } = await ledgerPage(app.db, auth.user.id, page);
       return {
-        count: head.n,
+        count,
         page,
         page_size: PAGE_SIZE,
-        remaining_credits: head.total_credits - head.spent_credits,
-        total_credits: head.total_credits,
+        remaining_credits: balance.remaining,
+        total_credits: balance.total,
         results: rows.map((r) => ({ ...r, created_at: iso(r.created_at)! })),
       };
     },

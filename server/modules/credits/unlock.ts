@@ -1,26 +1,31 @@
 // Spending credits on a contact (or a company: unlockItem), and giving them back. Each is one transaction whose order is
-// what makes it safe when two browsers (or a double click) race:
-//   1. INSERT the unlock ON CONFLICT DO NOTHING RETURNING: only one transaction can win a
-//      (user, contact) pair; the loser waits for the winner's commit and then sees a conflict,
-//      so an already unlocked contact is answered without a charge.
-//   2. Charge only if inserted, with one conditional UPDATE … WHERE remaining >= cost
-//      RETURNING: the row lock serialises a user's unlocks and the condition is re-checked on
-//      the latest row, so the balance can never go below zero nor be spent twice. No row →
-//      not enough credits → throw, and the insert of step 1 rolls back with it.
-//   3. The ledger row and the audit record, in the same transaction.
+// what makes it safe when two browsers, two teammates or a double click race:
+//   1. Already unlocked for this user (their own, or their team's: unlocks_visible_to) → no charge.
+//   2. INSERT the unlock ON CONFLICT DO NOTHING RETURNING: only one transaction can win a
+//      (team or user, item) pair; the loser waits for the winner's commit and then sees a
+//      conflict, so it is answered as already unlocked, without a charge.
+//   3. Charge only if inserted, with one conditional UPDATE … WHERE remaining >= cost on the
+//      account (the team's pool or the user's balance, pool.ts): its row lock serialises the
+//      account's unlocks and the condition is re-checked on the latest row, so the balance never
+//      goes below zero nor is spent twice. No row → not enough credits → throw, and the insert
+//      of step 2 rolls back with it. A member's monthly cap is checked under the same lock.
+//   4. The ledger row (who spent, from which account) and the audit record, in the same transaction.
 import type { Queryable } from "../../db/client.js";
 import type { FastifyRequest } from "fastify";
 import { HttpError, conflict, notFound } from "../../http/errors.js";
 import { auditAs } from "../audit/log.js";
+import { type Balance, type CreditAccount, balance, charge, creditAccountOf, giveBack, spentThisMonth } from "./pool.js";
+
+export { balance };
 
 export const NOT_ENOUGH_CREDITS = "Not enough credits to unlock this contact.";
+export const monthlyCapReached = (cap: number) =>
+  `You have reached your monthly limit of ${cap} credits set by your team's admin. Ask an admin to raise it, or wait until the 1st.`;
 
-export interface UnlockOutcome {
+export interface UnlockOutcome extends Balance {
   unlockId: number;
   charged: number;
   alreadyUnlocked: boolean;
-  remaining: number;
-  total: number;
 }
 
 /** What can be unlocked: the table its id lives in and the words of its answers (never user text). */
@@ -34,45 +39,57 @@ export async function unlockContact(request: FastifyRequest, userId: number, con
   return unlockItem(request, userId, "contact", contactId, cost);
 }
 
-/** Spends `cost` credits on one item once per user (the steps above), for any unlockable type. */
-export async function unlockItem(request: FastifyRequest, userId: number, itemType: UnlockItemType, itemId: number, cost: number): Promise<UnlockOutcome> {
-  const what = UNLOCKABLE[itemType];
-  const db = request.server.db;
-  return db.transaction(async (tx) => {
-    const exists = await tx.query(`SELECT 1 FROM ${what.table} WHERE id = $1`, [itemId]);
-    if (exists.rows.length === 0) throw notFound(what.notFound);
-    const inserted = await tx.query<{ id: number }>(
-      `INSERT INTO unlocks (user_id, item_type, item_id, credits) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id, item_type, item_id) DO NOTHING RETURNING id`,
-      [userId, itemType, itemId, cost],
-    );
-    if (inserted.rows.length === 0) {
-      const prior = await tx.query<{ id: number }>(`SELECT id FROM unlocks WHERE user_id = $1 AND item_type = $2 AND item_id = $3`, [userId, itemType, itemId]);
-      const bal = await balance(tx, userId);
-      return { unlockId: prior.rows[0].id, charged: 0, alreadyUnlocked: true, ...bal };
-    }
-    const unlockId = inserted.rows[0].id;
-    const charged = await tx.query<{ total_credits: number; spent_credits: number }>(
-      `UPDATE users SET spent_credits = spent_credits + $2, updated_at = now()
-        WHERE id = $1 AND total_credits - spent_credits >= $2
-        RETURNING total_credits, spent_credits`,
-      [userId, cost],
-    );
-    if (charged.rows.length === 0) throw new HttpError(402, { detail: what.notEnough });
-    const actorId = request.auth?.impersonatorId ?? userId;
-    await tx.query(
-      `INSERT INTO credit_ledger (user_id, delta, kind, unlock_id, note, actor_id) VALUES ($1, $2, 'unlock', $3, $4, $5)`,
-      [userId, -cost, unlockId, `Unlocked ${what.label} ${itemId}`, actorId],
-    );
-    await auditAs(request, what.audit, { itemType, itemId, details: { cost, unlock_id: unlockId } }, tx);
-    const row = charged.rows[0];
-    return { unlockId, charged: cost, alreadyUnlocked: false, remaining: row.total_credits - row.spent_credits, total: row.total_credits };
-  });
+/** The id of the unlock through which the user sees an item (theirs or their team's), if any. */
+export async function visibleUnlockId(db: Queryable, userId: number, itemType: UnlockItemType, itemId: number): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT id FROM unlocks_visible_to($1) WHERE item_type = $2 AND item_id = $3 ORDER BY team_id NULLS LAST LIMIT 1`,
+    [userId, itemType, itemId],
+  );
+  return rows[0]?.id;
 }
 
-export async function balance(db: Queryable, userId: number): Promise<{ remaining: number; total: number }> {
-  const { rows } = await db.query<{ total_credits: number; spent_credits: number }>(`SELECT total_credits, spent_credits FROM users WHERE id = $1`, [userId]);
-  return { remaining: rows[0].total_credits - rows[0].spent_credits, total: rows[0].total_credits };
+async function insertUnlock(tx: Queryable, userId: number, account: CreditAccount, itemType: UnlockItemType, itemId: number, cost: number) {
+  const { rows } = account.teamId === null
+    ? await tx.query<{ id: number }>(
+        `INSERT INTO unlocks (user_id, item_type, item_id, credits) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (user_id, item_type, item_id) WHERE team_id IS NULL DO NOTHING RETURNING id`,
+        [userId, itemType, itemId, cost],
+      )
+    : await tx.query<{ id: number }>(
+        `INSERT INTO unlocks (user_id, team_id, item_type, item_id, credits) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (team_id, item_type, item_id) WHERE team_id IS NOT NULL DO NOTHING RETURNING id`,
+        [userId, account.teamId, itemType, itemId, cost],
+      );
+  return rows[0]?.id;
+}
+
+/** Spends `cost` credits on one item once per team (or user), in the steps above, for any unlockable type. */
+export async function unlockItem(request: FastifyRequest, userId: number, itemType: UnlockItemType, itemId: number, cost: number): Promise<UnlockOutcome> {
+  const what = UNLOCKABLE[itemType];
+  return request.server.db.transaction(async (tx) => {
+    const exists = await tx.query(`SELECT 1 FROM ${what.table} WHERE id = $1`, [itemId]);
+    if (exists.rows.length === 0) throw notFound(what.notFound);
+    const account = await creditAccountOf(tx, userId, true);
+    const already = async (): Promise<UnlockOutcome> => ({
+      unlockId: (await visibleUnlockId(tx, userId, itemType, itemId))!, charged: 0, alreadyUnlocked: true, ...(await balance(tx, userId)),
+    });
+    if (await visibleUnlockId(tx, userId, itemType, itemId)) return already();
+    const unlockId = await insertUnlock(tx, userId, account, itemType, itemId, cost);
+    if (unlockId === undefined) return already();
+    const after = await charge(tx, userId, account, cost);
+    if (!after) throw new HttpError(402, { detail: what.notEnough });
+    if (account.teamId !== null && account.monthlyCap !== null) {
+      const spent = await spentThisMonth(tx, account.teamId, userId);
+      if (spent + cost > account.monthlyCap) throw new HttpError(402, { detail: monthlyCapReached(account.monthlyCap) });
+    }
+    const actorId = request.auth?.impersonatorId ?? userId;
+    await tx.query(
+      `INSERT INTO credit_ledger (user_id, team_id, delta, kind, unlock_id, note, actor_id) VALUES ($1, $2, $3, 'unlock', $4, $5, $6)`,
+      [userId, account.teamId, -cost, unlockId, `Unlocked ${what.label} ${itemId}`, actorId],
+    );
+    await auditAs(request, what.audit, { itemType, itemId, details: { cost, unlock_id: unlockId, team_id: account.teamId } }, tx);
+    return { unlockId, charged: cost, alreadyUnlocked: false, ...after };
+  });
 }
 
 export interface ReportRow {
@@ -143,20 +160,24 @@ export async function resolveReport(
         ]);
       }
       if (report.unlock_id !== null) {
-        const unlock = await tx.query<{ credits: number; user_id: number }>(`SELECT credits, user_id FROM unlocks WHERE id = $1`, [report.unlock_id]);
-        const cost = unlock.rows[0]?.credits ?? 0;
+        const unlock = await tx.query<{ credits: number; user_id: number; team_id: number | null }>(`SELECT credits, user_id, team_id FROM unlocks WHERE id = $1`, [report.unlock_id]);
+        const paid = unlock.rows[0];
+        const cost = paid?.credits ?? 0;
         if (cost > 0) {
           // The partial unique index on credit_ledger (unlock_id) WHERE kind = 'refund' makes a
           // second refund of one unlock impossible, whichever report asks for it.
+          // A team's unlock is refunded to the pool, on the row of the member who spent it (their
+          // month's spending goes down with it); a personal one to its buyer.
+          const to = paid.team_id === null ? { userId: report.user_id, teamId: null } : { userId: Number(paid.user_id), teamId: Number(paid.team_id) };
           const ledger = await tx.query<{ id: number }>(
-            `INSERT INTO credit_ledger (user_id, delta, kind, unlock_id, note, actor_id)
-             VALUES ($1, $2, 'refund', $3, $4, $5) ON CONFLICT DO NOTHING RETURNING id`,
-            [report.user_id, cost, report.unlock_id, `Refund: contact ${report.contact_id} reported wrong (report ${reportId})`, staffId],
+            `INSERT INTO credit_ledger (user_id, team_id, delta, kind, unlock_id, note, actor_id)
+             VALUES ($1, $2, $3, 'refund', $4, $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
+            [to.userId, to.teamId, cost, report.unlock_id, `Refund: contact ${report.contact_id} reported wrong (report ${reportId})`, staffId],
           );
           if (ledger.rows[0]) {
             refundId = ledger.rows[0].id;
             refunded = cost;
-            await tx.query(`UPDATE users SET spent_credits = greatest(0, spent_credits - $2), updated_at = now() WHERE id = $1`, [report.user_id, cost]);
+            await giveBack(tx, to.userId, to.teamId, cost);
           }
         }
       }

@@ -35,7 +35,7 @@ export async function contactsWithPhone(db: Queryable, userId: number, e164: str
 /** A contact's number and the user's unlock of it, or undefined when there is no such contact. */
 export async function contactPhoneAndUnlock(db: Queryable, contactId: number, userId: number) {
   const { rows } = await db.query<{ phone: string | null; unlock_id: number | null }>(
-    `SELECT c.phone, (SELECT u.id FROM unlocks u WHERE u.user_id = $2 AND u.item_type = 'contact' AND u.item_id = c.id) AS unlock_id
+    `SELECT c.phone, (SELECT u.id FROM unlocks_visible_to($2) u WHERE u.item_type = 'contact' AND u.item_id = c.id ORDER BY u.team_id NULLS LAST LIMIT 1) AS unlock_id
        FROM contacts c WHERE c.id = $1`,
     [contactId, userId],
   );

@@ -197,7 +197,7 @@ export async function projectHistory(db: Queryable, projectId: number) {
 export async function contactsHistory(db: Queryable, userId: number, projectId: number, staff: boolean) {
   const { rows } = await db.query<{ id: number; contact_id: number; contact_name: string; changes: Record<string, unknown>; changed_by: string | null; created_at: Date; unlocked: boolean }>(
     `SELECT h.id, h.contact_id, c.name AS contact_name, h.changes, nullif(trim(u.first_name || ' ' || u.last_name), '') AS changed_by, h.created_at,
-            EXISTS (SELECT 1 FROM unlocks x WHERE x.user_id = $1 AND x.item_type = 'contact' AND x.item_id = h.contact_id) AS unlocked
+            EXISTS (SELECT 1 FROM unlocks_visible_to($1) x WHERE x.item_type = 'contact' AND x.item_id = h.contact_id) AS unlocked
        FROM contact_history h JOIN project_contacts pc ON pc.contact_id = h.contact_id AND pc.project_id = $2
        JOIN contacts c ON c.id = h.contact_id LEFT JOIN users u ON u.id = h.changed_by
       ORDER BY h.created_at DESC, h.id DESC LIMIT 500`,

@@ -1,6 +1,7 @@
 // The SQL of teams, their members and invitations (migration 030). Routes: routes.ts.
 import type { InviteRole, TeamMember, TeamRole } from "../../../common/teams.js";
 import type { Queryable } from "../../db/client.js";
+import { bringOwnerIntoPool } from "../credits/pool.js";
 
 export type { InviteRole, TeamRole };
 
@@ -17,15 +18,17 @@ export async function membershipOf(db: Queryable, userId: number): Promise<Membe
   return rows[0];
 }
 
-export async function createTeam(tx: Queryable, ownerId: number, name: string): Promise<number | undefined> {
+/** A new team owned by the user, its pool starting with their remaining credits; undefined when they are in one. */
+export async function createTeam(tx: Queryable, ownerId: number, name: string): Promise<{ id: number; creditsMoved: number } | undefined> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO teams (name, owner_id) SELECT $2, $1 WHERE NOT EXISTS (SELECT 1 FROM team_members WHERE user_id = $1)
      ON CONFLICT (owner_id) DO NOTHING RETURNING id`,
     [ownerId, name],
   );
   const id = rows[0]?.id;
-  if (id !== undefined) await tx.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, ownerId]);
-  return id;
+  if (id === undefined) return undefined;
+  await tx.query(`INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, ownerId]);
+  return { id: Number(id), creditsMoved: await bringOwnerIntoPool(tx, Number(id), ownerId) };
 }
 
 export interface TeamRow {
@@ -36,7 +39,7 @@ export interface TeamRow {
   created_at: Date;
   members: number;
   pending: number;
-  // The pool for now: the owner's own credits (point 2 moves them to the team).
+  // The team's credit pool (migration 031).
   total_credits: number;
   spent_credits: number;
 }
@@ -45,21 +48,21 @@ export interface TeamRow {
 export async function findTeam(db: Queryable, teamId: number, lock = false): Promise<TeamRow | undefined> {
   if (lock) await db.query(`SELECT id FROM teams WHERE id = $1 FOR UPDATE`, [teamId]);
   const { rows } = await db.query<TeamRow>(
-    `SELECT t.id, t.name, t.owner_id, t.seats_bought, t.created_at, o.total_credits, o.spent_credits,
+    `SELECT t.id, t.name, t.owner_id, t.seats_bought, t.created_at, t.total_credits, t.spent_credits,
             (SELECT count(*)::int FROM team_members m WHERE m.team_id = t.id) AS members,
             (SELECT count(*)::int FROM team_invitations i WHERE i.team_id = t.id AND ${PENDING}) AS pending
-       FROM teams t JOIN users o ON o.id = t.owner_id WHERE t.id = $1`,
+       FROM teams t WHERE t.id = $1`,
     [teamId],
   );
   return rows[0];
 }
 
 /** A member as the API answers it (common/teams.ts), as the database gives it: joined_at a Date. */
-export type MemberRow = Omit<TeamMember, "joined_at"> & { joined_at: Date };
+export type MemberRow = Omit<TeamMember, "joined_at" | "spent_this_month"> & { joined_at: Date };
 
 export async function teamMembers(db: Queryable, teamId: number): Promise<MemberRow[]> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT m.id, m.user_id, u.email, u.first_name, u.last_name, m.role, m.joined_at
+    `SELECT m.id, m.user_id, u.email, u.first_name, u.last_name, m.role, m.joined_at, m.monthly_cap
        FROM team_members m JOIN users u ON u.id = m.user_id
       WHERE m.team_id = $1 ORDER BY (m.role = 'owner') DESC, (m.role = 'admin') DESC, lower(u.first_name), m.id`,
     [teamId],
@@ -70,7 +73,7 @@ export async function teamMembers(db: Queryable, teamId: number): Promise<Member
 /** A member of this team only: another team's member id reads as not found. */
 export async function findMember(db: Queryable, teamId: number, memberId: number): Promise<MemberRow | undefined> {
   const { rows } = await db.query<MemberRow>(
-    `SELECT m.id, m.user_id, u.email, u.first_name, u.last_name, m.role, m.joined_at
+    `SELECT m.id, m.user_id, u.email, u.first_name, u.last_name, m.role, m.joined_at, m.monthly_cap
        FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND m.id = $2`,
     [teamId, memberId],
   );
@@ -84,6 +87,10 @@ export async function adminCount(db: Queryable, teamId: number): Promise<number>
 
 export async function setMemberRole(tx: Queryable, memberId: number, role: InviteRole): Promise<void> {
   await tx.query(`UPDATE team_members SET role = $2 WHERE id = $1`, [memberId, role]);
+}
+
+export async function setMonthlyCap(tx: Queryable, memberId: number, cap: number | null): Promise<void> {
+  await tx.query(`UPDATE team_members SET monthly_cap = $2 WHERE id = $1`, [memberId, cap]);
 }
 
 /**

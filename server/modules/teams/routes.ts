@@ -8,14 +8,17 @@ import type { Queryable } from "../../db/client.js";
 import { badRequest, conflict, forbidden, notFound } from "../../http/errors.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { auditAs } from "../audit/log.js";
-import { adminCount, createTeam, findMember, findTeam, membershipOf, removeMember, setMemberRole, teamMembers, updateTeam, type Membership } from "./queries.js";
-import { IdParams, InviteRoleSchema, TeamName, TeamSchema, errors, tags, toTeam } from "./schemas.js";
+import { teamSpentThisMonth } from "../credits/pool.js";
+import { adminCount, createTeam, findMember, findTeam, membershipOf, removeMember, setMemberRole, setMonthlyCap, teamMembers, updateTeam, type Membership } from "./queries.js";
+import { IdParams, InviteRoleSchema, MonthlyCap, TeamName, TeamSchema, errors, tags, toTeam } from "./schemas.js";
 
 export const NOT_IN_TEAM = "You are not in a team yet.";
 export const ADMINS_ONLY = "Only the team's owner and admins can do this.";
 export const MEMBER_NOT_FOUND = "No such member in your team.";
 export const OWNER_STAYS = "The team's owner cannot be removed or given another role.";
 export const LAST_ADMIN = "The team needs at least one admin: make another member an admin first.";
+export const OWNER_UNCAPPED = "The team's owner cannot be given a monthly cap.";
+export const NOTHING_TO_CHANGE = "Send a role or a monthly_cap to change.";
 
 /** The caller's membership; 404 with a plain answer when they are in no team. */
 export async function myMembership(request: FastifyRequest, db: Queryable = request.server.db): Promise<Membership> {
@@ -34,8 +37,8 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app;
 
   async function teamView(m: Membership, q: Queryable = db) {
-    const [team, members] = await Promise.all([findTeam(q, m.team_id), teamMembers(q, m.team_id)]);
-    return toTeam(team!, m.role, members);
+    const [team, members, spent] = await Promise.all([findTeam(q, m.team_id), teamMembers(q, m.team_id), teamSpentThisMonth(q, m.team_id)]);
+    return toTeam(team!, m.role, members, spent);
   }
 
   app.get(
@@ -55,10 +58,10 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = request.body.name.trim();
       if (!name) throw badRequest("Give the team a name.");
       const view = await db.transaction(async (tx) => {
-        const id = await createTeam(tx, auth.user.id, name);
-        if (id === undefined) throw conflict("You already belong to a team.");
-        await auditAs(request, "team_created", { itemType: "team", itemId: id, details: { name } }, tx);
-        return teamView({ team_id: id, role: "owner" }, tx);
+        const made = await createTeam(tx, auth.user.id, name);
+        if (made === undefined) throw conflict("You already belong to a team.");
+        await auditAs(request, "team_created", { itemType: "team", itemId: made.id, details: { name, credits_brought_into_pool: made.creditsMoved } }, tx);
+        return teamView({ team_id: made.id, role: "owner" }, tx);
       });
       return reply.code(201).send(view);
     },
@@ -96,20 +99,33 @@ const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/team/members/:id/",
     {
       config: { can: ["update", "Team"] },
-      schema: { tags, summary: "Change a member's role (admins; not the owner's)", params: IdParams, body: Type.Object({ role: InviteRoleSchema }, { additionalProperties: false }), response: { 200: TeamSchema, ...errors } },
+      schema: {
+        tags,
+        summary: "Change a member's role or monthly credit cap (admins; not the owner's)",
+        params: IdParams,
+        body: Type.Object({ role: Type.Optional(InviteRoleSchema), monthly_cap: Type.Optional(MonthlyCap) }, { additionalProperties: false }),
+        response: { 200: TeamSchema, ...errors },
+      },
     },
     async (request) =>
       db.transaction(async (tx) => {
         const m = await myMembership(request, tx);
         assertTeamAdmin(m);
-        await findTeam(tx, m.team_id, true); // one role change at a time per team: the last-admin rule holds
+        const { role, monthly_cap: cap } = request.body;
+        if (role === undefined && cap === undefined) throw badRequest(NOTHING_TO_CHANGE);
+        await findTeam(tx, m.team_id, true); // one change at a time per team: the last-admin rule holds
         const member = await findMember(tx, m.team_id, request.params.id);
         if (!member) throw notFound(MEMBER_NOT_FOUND);
-        if (member.role === "owner") throw badRequest(OWNER_STAYS);
-        const role = request.body.role;
-        if (member.role === "admin" && role === "member" && (await adminCount(tx, m.team_id)) <= 1) throw badRequest(LAST_ADMIN);
-        await setMemberRole(tx, member.id, role);
-        await auditAs(request, "team_member_role_changed", { itemType: "team", itemId: m.team_id, details: { user_id: member.user_id, old: member.role, new: role } }, tx);
+        if (member.role === "owner") throw badRequest(role === undefined ? OWNER_UNCAPPED : OWNER_STAYS);
+        if (role !== undefined && role !== member.role) {
+          if (member.role === "admin" && role === "member" && (await adminCount(tx, m.team_id)) <= 1) throw badRequest(LAST_ADMIN);
+          await setMemberRole(tx, member.id, role);
+          await auditAs(request, "team_member_role_changed", { itemType: "team", itemId: m.team_id, details: { user_id: member.user_id, old: member.role, new: role } }, tx);
+        }
+        if (cap !== undefined && cap !== member.monthly_cap) {
+          await setMonthlyCap(tx, member.id, cap);
+          await auditAs(request, "team_member_cap_changed", { itemType: "team", itemId: m.team_id, details: { user_id: member.user_id, old: member.monthly_cap, new: cap } }, tx);
+        }
         return teamView(m, tx);
       }),
   );

@@ -22,7 +22,10 @@ export const MemberSchema = Type.Object({
   last_name: Type.String(),
   role: Role,
   joined_at: Type.String(),
+  monthly_cap: Type.Union([Type.Integer(), Type.Null()], { description: "Credits the member may spend from the pool per calendar month (IST); null: no cap" }),
+  spent_this_month: Type.Integer({ description: "Credits the member spent from the pool this month, net of refunds" }),
 });
+export const MonthlyCap = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()]);
 
 export const InvitationSchema = Type.Object({
   id: Type.Number(),
@@ -44,23 +47,25 @@ export const TeamSchema = Type.Object({
   created_at: Type.String(),
 });
 
-export const toMember = (m: MemberRow) => ({ ...m, joined_at: new Date(m.joined_at).toISOString() });
+export const toMember = (m: MemberRow, spent: ReadonlyMap<number, number>) => ({
+  ...m,
+  joined_at: new Date(m.joined_at).toISOString(),
+  spent_this_month: spent.get(Number(m.user_id)) ?? 0,
+});
 export const toInvitation = (i: InvitationRow) => ({
   ...i,
   created_at: new Date(i.created_at).toISOString(),
   expires_at: new Date(i.expires_at).toISOString(),
 });
 
-export function toTeam(team: TeamRow, role: MemberRow["role"], members: MemberRow[]) {
+export function toTeam(team: TeamRow, role: MemberRow["role"], members: MemberRow[], spent: ReadonlyMap<number, number>) {
   return {
     id: team.id,
     name: team.name,
     role,
     seats: { used: team.members + team.pending, bought: team.seats_bought },
-    // One pool for the team is point 2 of issue 20; until it lands the pool is the owner's own
-    // balance (users.total_credits − spent_credits, which the credit ledger keeps).
     credits: { remaining: team.total_credits - team.spent_credits, total: team.total_credits },
-    members: members.map(toMember),
+    members: members.map((m) => toMember(m, spent)),
     created_at: new Date(team.created_at).toISOString(),
   };
 }

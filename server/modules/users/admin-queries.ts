@@ -1,6 +1,7 @@
 // Staff users admin: reading users with their subscription state, credits and last sign-in;
 // changing a subscription, granting credits, disabling. Every change is one transaction.
 import type { Queryable } from "../../db/client.js";
+import { addCredits, balance, creditAccountOf } from "../credits/pool.js";
 import { STAFF_FACTS_SQL, isProvenStaff } from "./staff.js";
 
 export const USER_STATUSES = ["active", "expired", "signup", "disabled"] as const;
@@ -25,9 +26,11 @@ export interface AdminUser {
   /** A staff member granted staff powers to the current address (they need email_verified too). */
   staff_granted: boolean;
   signup_source: string;
+  /** The credits the user spends: their team's pool while in a team (team_name), else their own. */
   total_credits: number;
   spent_credits: number;
   remaining_credits: number;
+  team_name: string | null;
   created_at: string;
   /** When the user last signed in (their own sessions, not impersonations), and last used the app. */
   last_login_at: string | null;
@@ -50,9 +53,11 @@ const STATUS_SQL = `CASE WHEN NOT u.is_active THEN 'disabled'
 
 const SELECT = `
   SELECT u.id, u.email, u.username, u.first_name, u.last_name, u.phone, u.company, u.designation,
-         u.end_date, u.is_active, u.signup_source, u.total_credits, u.spent_credits, u.created_at,
-         ${STATUS_SQL} AS status, s.last_login_at, s.last_seen_at, ${STAFF_FACTS_SQL}
+         u.end_date, u.is_active, u.signup_source, u.created_at,
+         COALESCE(tt.total_credits, u.total_credits) AS total_credits, COALESCE(tt.spent_credits, u.spent_credits) AS spent_credits,
+         tt.name AS team_name, ${STATUS_SQL} AS status, s.last_login_at, s.last_seen_at, ${STAFF_FACTS_SQL}
     FROM users u
+    LEFT JOIN team_members tm ON tm.user_id = u.id LEFT JOIN teams tt ON tt.id = tm.team_id
     LEFT JOIN LATERAL (
       SELECT max(t.created_at) AS last_login_at, max(t.last_seen_at) AS last_seen_at
         FROM auth_tokens t WHERE t.user_id = u.id AND t.impersonator_id IS NULL
@@ -119,7 +124,7 @@ export async function recentLedger(db: Queryable, userId: number, limit = 50): P
   const { rows } = await db.query<Omit<LedgerEntry, "created_at"> & { created_at: Date }>(
     `SELECT l.id, l.delta, l.kind, l.note, l.actor_id, a.email AS actor_email, l.created_at
        FROM credit_ledger l LEFT JOIN users a ON a.id = l.actor_id
-      WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2`,
+      WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC LIMIT $2`, // theirs and the pool rows they made
     [userId, limit],
   );
   return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
@@ -142,8 +147,13 @@ export async function setActive(tx: Queryable, id: number, active: boolean): Pro
   await tx.query(`UPDATE users SET is_active = $2, updated_at = now() WHERE id = $1`, [id, active]);
 }
 
-/** Adds credits: one ledger row (kind 'grant') and the total, together. */
-export async function grantCredits(tx: Queryable, id: number, amount: number, note: string | null, actorId: number): Promise<void> {
-  await tx.query(`UPDATE users SET total_credits = total_credits + $2, updated_at = now() WHERE id = $1`, [id, amount]);
-  await tx.query(`INSERT INTO credit_ledger (user_id, delta, kind, note, actor_id) VALUES ($1, $2, 'grant', $3, $4)`, [id, amount, note, actorId]);
+/**
+ * Adds credits to what the user spends: their team's pool while in a team (a grant to any
+ * member is the team's), else their own; one ledger row (kind 'grant') and the total, together.
+ */
+export async function grantCredits(tx: Queryable, id: number, amount: number, note: string | null, actorId: number) {
+  const { teamId } = await creditAccountOf(tx, id, true);
+  const before = await balance(tx, id);
+  await addCredits(tx, { userId: id, teamId }, amount, { kind: "grant", note, actorId });
+  return { teamId, total: [before.total, before.total + amount] };
 }

@@ -42,6 +42,7 @@ const AdminUserSchema = Type.Object({
   total_credits: Type.Number(),
   spent_credits: Type.Number(),
   remaining_credits: Type.Number(),
+  team_name: Nullable(Type.String({ description: "The team whose pool the credits above are (null: the user's own)" })),
   created_at: Type.String(),
   last_login_at: Nullable(Type.String()),
   last_seen_at: Nullable(Type.String()),
@@ -154,7 +155,7 @@ const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly,
       schema: {
         tags: ["users admin"],
-        summary: "Grant credits (staff): one ledger row, kind 'grant'",
+        summary: "Grant credits (staff): one ledger row, kind 'grant'; to a team member's team pool",
         params: IdParams,
         body: Type.Object(
           { amount: Type.Integer({ minimum: 1, maximum: MAX_GRANT }), note: Type.Optional(Type.String({ maxLength: 500 })) },
@@ -171,9 +172,8 @@ const usersAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await db.transaction(async (tx) => {
         const before = await lockUser(tx, id);
         if (!before) throw notFound(USER_NOT_FOUND);
-        await grantCredits(tx, id, amount, note, auth.user.id);
-        const total = Number(before.total_credits);
-        await auditAs(request, "credits_grant", { itemType: "user", itemId: id, details: { amount, note, total_credits: [total, total + amount] } }, tx);
+        const granted = await grantCredits(tx, id, amount, note, auth.user.id);
+        await auditAs(request, "credits_grant", { itemType: "user", itemId: id, details: { amount, note, team_id: granted.teamId, total_credits: granted.total } }, tx);
       });
       return reply.code(201).send(await detail(id));
     },

@@ -27,15 +27,20 @@ interface UserRow {
 }
 
 export async function findUserRow(db: Queryable, id: number): Promise<UserRow | undefined> {
-  // A team member's subscription is the team's: the owner's end date (as authenticate reads it).
-  const { rows } = await db.query<UserRow>(
-    `SELECT u.*, COALESCE((SELECT o.end_date FROM team_members m JOIN teams t ON t.id = m.team_id JOIN users o ON o.id = t.owner_id
-                            WHERE m.user_id = u.id AND m.role <> 'owner'), u.end_date) AS effective_end_date
-       FROM users u WHERE u.id = $1`,
+  // A team member's subscription is the team's: the owner's end date (as authenticate reads it);
+  // the credits they spend are the team's pool (migration 031), so those are the ones shown.
+  const { rows } = await db.query<UserRow & { pool_total: number | null; pool_spent: number | null }>(
+    `SELECT u.*, CASE WHEN m.role <> 'owner' THEN COALESCE(o.end_date, u.end_date) ELSE u.end_date END AS effective_end_date,
+            t.total_credits AS pool_total, t.spent_credits AS pool_spent
+       FROM users u LEFT JOIN team_members m ON m.user_id = u.id LEFT JOIN teams t ON t.id = m.team_id LEFT JOIN users o ON o.id = t.owner_id
+      WHERE u.id = $1`,
     [id],
   );
-  if (rows[0]) rows[0].end_date = rows[0].effective_end_date;
-  return rows[0];
+  const row = rows[0];
+  if (!row) return undefined;
+  row.end_date = row.effective_end_date;
+  if (row.pool_total !== null) Object.assign(row, { total_credits: row.pool_total, spent_credits: row.pool_spent });
+  return row;
 }
 
 export function toUserInfo(row: UserRow, opts: { impersonated: boolean; staffDomains: readonly string[] }): UserInfo & { email_verified: boolean } {

@@ -61,7 +61,7 @@ export const companiesIndex: IndexDefinition = {
   ],
   personal: {
     hiddenIds: `SELECT NULL::bigint WHERE false`,
-    unlockedIds: `SELECT item_id FROM unlocks WHERE user_id = :user AND item_type = 'company'`,
+    unlockedIds: `SELECT item_id FROM unlocks_visible_to(:user) WHERE item_type = 'company'`,
     // Companies carry no marks. The expression still names :user, so the query's user parameter has a type.
     mark: `CASE WHEN :user::bigint IS NOT NULL THEN 'unmarked' END`,
   },

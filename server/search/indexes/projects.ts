@@ -84,8 +84,8 @@ export const projectsIndex: IndexDefinition = {
   ],
   personal: {
     hiddenIds: `SELECT project_id FROM marks WHERE user_id = :user AND mark = 'rejected'`,
-    unlockedIds: `SELECT DISTINCT pc.project_id FROM unlocks u JOIN project_contacts pc ON pc.contact_id = u.item_id
-                   WHERE u.user_id = :user AND u.item_type = 'contact'`,
+    unlockedIds: `SELECT DISTINCT pc.project_id FROM unlocks_visible_to(:user) u JOIN project_contacts pc ON pc.contact_id = u.item_id
+                   WHERE u.item_type = 'contact'`,
     mark: `coalesce((SELECT m.mark FROM marks m WHERE m.user_id = :user AND m.project_id = t.id), 'unmarked')`,
   },
 };
