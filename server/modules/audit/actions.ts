@@ -16,7 +16,7 @@ export const AUDIT_ACTIONS = [
   "unlock_contact", "unlock_company", "report_wrong_contact", "report_wrong_number", "resolve_contact_report", "reprocess_number",
   "mark_lead", "share_link", "export",
   // teams (issue 20)
-  "team_created", "team_updated", "team_invitation_sent", "team_invitation_revoked", "team_joined", "team_member_role_changed", "team_member_removed", "team_left",
+  "team_created", "team_updated", "team_invitation_sent", "team_invitation_revoked", "team_joined", "team_member_role_changed", "team_member_cap_changed", "team_member_removed", "team_left",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
