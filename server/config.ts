@@ -2,6 +2,7 @@
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_STAFF_DOMAINS } from "../common/constants.js";
+import { parseSecretKey } from "./lib/secrets.js";
 
 export interface Config {
   port: number;
@@ -68,6 +69,12 @@ export interface Config {
   llmTimeoutMs: number;
   /** Bounds on import files, checked before any parser reads them (server/ingest/importers/zip-guard.ts). */
   importLimits: ImportLimits;
+  /** The key that encrypts stored integration secrets (INTEGRATIONS_KEY, 32 bytes as hex or base64; server/lib/secrets.ts). */
+  integrationsKey?: Buffer;
+  /** Without INTEGRATIONS_KEY, a development key kept in DATA_DIR is used; never when NODE_ENV=production. */
+  integrationsDevKey: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may be http and reach private addresses (on-premise). */
+  webhookAllowPrivate: boolean;
 }
 
 /** What an import file may be: its upload size, and for a zip (XLSX) its entries, inflated size and ratio. */
@@ -150,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       workerHeapMb: num("IMPORT_WORKER_HEAP_MB", 512),
       tempDir: path.resolve(env.IMPORT_TEMP_DIR || os.tmpdir()),
     },
+    integrationsKey: env.INTEGRATIONS_KEY ? parseSecretKey(env.INTEGRATIONS_KEY, "INTEGRATIONS_KEY") : undefined,
+    integrationsDevKey: env.NODE_ENV !== "production",
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "true",
     ...overrides,
   };
 }

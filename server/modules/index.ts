@@ -23,6 +23,7 @@ import identityRoutes from "./identity/routes.js";
 import impersonationRoutes from "./impersonation/routes.js";
 import importsRoutes from "./imports/routes.js";
 import importSourcesRoutes from "./imports/sources-routes.js";
+import integrationsRoutes from "./integrations/routes.js";
 import marksRoutes from "./marks/routes.js";
 import notificationsRoutes from "./notifications/routes.js";
 import phoneRoutes from "./phone/routes.js";
@@ -104,6 +105,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/notifications/routes", plugin: notificationsRoutes },
   { file: "modules/teams/routes", plugin: teamsRoutes },
   { file: "modules/teams/invitation-routes", plugin: teamInvitationRoutes },
+  { file: "modules/integrations/routes", plugin: integrationsRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
   { file: "http/health", plugin: healthRoutes },
 ];
