@@ -207,7 +207,7 @@ describe("staff changes to a user are recorded with old and new values", () => {
     const patch = await t.app.inject({ method: "PATCH", url: `/api/user/users/${user.id}/`, headers: bearer(token), payload: { end_date: "2030-06-30" } });
     expect(patch.statusCode).toBe(200);
     expect((await rows("credits_grant", user.id)).map((r) => [r.actor_id, r.item_id, r.details])).toEqual([
-      [staff.id, user.id, { amount: 25, note: "Trial top-up", total_credits: [10, 35] }],
+      [staff.id, user.id, { amount: 25, note: "Trial top-up", team_id: null, total_credits: [10, 35] }],
     ]);
     expect((await rows("subscription_change", user.id)).map((r) => r.details)).toEqual([{ end_date: ["2030-01-31", "2030-06-30"] }]);
   });

@@ -171,7 +171,7 @@ describe("POST /api/user/users/{id}/credits/", () => {
     expect(ledger).toEqual([{ delta: 50, kind: "grant", note: "renewal", actor_id: staffId }]);
     const userToken = await login(t.app, u.email, u.password);
     expect((await get("/api/user-info/", userToken)).json()).toMatchObject({ total_credits: 60, remaining_credits: 56 });
-    expect(await auditFor(u.id)).toEqual([{ actor_id: staffId, action: "credits_grant", details: { amount: 50, note: "renewal", total_credits: [10, 60] } }]);
+    expect(await auditFor(u.id)).toEqual([{ actor_id: staffId, action: "credits_grant", details: { amount: 50, note: "renewal", team_id: null, total_credits: [10, 60] } }]);
   });
 
   it("refuses zero, negative, fractional and missing amounts, and unknown users — changing nothing", async () => {

@@ -25,7 +25,8 @@ export const MemberSchema = Type.Object({
   monthly_cap: Type.Union([Type.Integer(), Type.Null()], { description: "Credits the member may spend from the pool per calendar month (IST); null: no cap" }),
   spent_this_month: Type.Integer({ description: "Credits the member spent from the pool this month, net of refunds" }),
 });
-export const MonthlyCap = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()]);
+// Null first: the request coercion would otherwise read null as 0 (a cap of nothing).
+export const MonthlyCap = Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 1_000_000 })]);
 
 export const InvitationSchema = Type.Object({
   id: Type.Number(),
