@@ -144,6 +144,7 @@ export const RESOURCE_SUBJECTS: Record<string, SubjectType> = {
   "audit-log": "AuditLog",
   "import-sources": "Import",
   team: "Team",
+  assignments: "Team",
 };
 
 /** Refine's actions in CASL's words. */

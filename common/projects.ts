@@ -2,6 +2,7 @@
 // detail pages and the staff edit page). The server's TypeBox schema (server/modules/projects/
 // detail-schemas.ts ProjectDetail) describes the same record, and the type check fails when the
 // two differ. Money in rupees; instants ISO strings (UTC).
+import type { TeamMark } from "./assignments.js";
 
 export interface CompanyRef {
   id: number;
@@ -59,4 +60,6 @@ export interface LeadDetail extends ProjectDetail {
   mark: string;
   mark_history: MarkHistoryEntry[];
   viewed_at: string;
+  /** Teammates' marks on the lead (issue 20): empty for a user in no team. */
+  team_marks: TeamMark[];
 }

@@ -1,6 +1,7 @@
 // Followers told of changes (issue 19, point 2), within a minute of the import or staff save that
 // made them: new change sets become notifications (modules/notifications/fan-out.ts), then the
-// instant ones are mailed, one e-mail per notification (one item's changes from one import).
+// instant ones are mailed, one e-mail per notification (one item's changes from one import, or one
+// assignment told to its assignee: modules/notifications/assignments.ts).
 //
 // It runs on a short interval of its own (runner.ts: every NOTIFY_INTERVAL_SECONDS at most) under
 // its own lease, so a long digest round never holds it up, and asks first — with two reads of
@@ -9,6 +10,7 @@
 // never take the same one) sets it sent, the mail goes, the commit makes it final; a failed send
 // rolls it back for the next round.
 import type { FastifyInstance } from "fastify";
+import { sendAssignmentMail } from "../modules/notifications/assignments.js";
 import { notificationMailFacts } from "../modules/notifications/changed-items.js";
 import { tellFollowersOfBatch } from "../modules/notifications/fan-out.js";
 import { readableItemTypes } from "../modules/notifications/followers.js";
@@ -79,12 +81,15 @@ export async function sendInstantChangeMails(app: FastifyInstance, now: Date, ke
     let claimedId: number | null = null;
     try {
       const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
-        const { rows } = await tx.query<{ id: number }>(
-          `SELECT id FROM notifications WHERE email = 'instant' AND id <> ALL($1::bigint[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        const { rows } = await tx.query<{ id: number; kind: string }>(
+          `SELECT id, kind FROM notifications WHERE email = 'instant' AND id <> ALL($1::bigint[]) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
           [failed],
         );
         if (!rows[0]) return null;
         const id = (claimedId = Number(rows[0].id));
+        if (rows[0].kind === "assignment") {
+          return sendAssignmentMail(tx, id, { mailer: app.mailer, publicUrl: app.config.publicUrl, staffDomains: app.config.staffDomains, now });
+        }
         const n = (await notificationMailFacts(tx, id))!;
         // Not mailed: the item is gone, the user read it in the app already, or may not read it now (lapsed, inactive).
         const mailable = n.item_title !== null && n.read_at === null && (await readableItemTypes(tx, n.user_id, app.config.staffDomains, now)).has(n.item_type);

@@ -8,6 +8,7 @@ import healthRoutes from "../http/health.js";
 import aiRoutes from "./ai/routes.js";
 import alertFeedSeenRoutes from "./alerts/feed-seen.js";
 import alertsRoutes from "./alerts/routes.js";
+import assignmentsRoutes from "./assignments/routes.js";
 import auditRoutes from "./audit/routes.js";
 import changesRoutes from "./changes/routes.js";
 import emailVerificationRoutes from "./auth/email-verification-routes.js";
@@ -19,6 +20,7 @@ import competitorsRoutes from "./competitors/routes.js";
 import creditReportRoutes from "./credits/report-routes.js";
 import creditsRoutes from "./credits/routes.js";
 import dashboardRoutes from "./dashboard/routes.js";
+import teamPipelineRoutes from "./dashboard/team-pipeline-routes.js";
 import identityRoutes from "./identity/routes.js";
 import impersonationRoutes from "./impersonation/routes.js";
 import importsRoutes from "./imports/routes.js";
@@ -106,6 +108,8 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/teams/routes", plugin: teamsRoutes },
   { file: "modules/teams/invitation-routes", plugin: teamInvitationRoutes },
   { file: "modules/integrations/routes", plugin: integrationsRoutes },
+  { file: "modules/assignments/routes", plugin: assignmentsRoutes },
+  { file: "modules/dashboard/team-pipeline-routes", plugin: teamPipelineRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
   { file: "http/health", plugin: healthRoutes },
 ];

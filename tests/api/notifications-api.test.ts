@@ -152,13 +152,13 @@ describe("the list, the unread count and marking read", () => {
 });
 
 describe("settings", () => {
-  it("are instant for both kinds until changed; a PUT changes the kinds it names and answers all", async () => {
-    expect((await get(b, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "instant", lead_changes: "instant" });
+  it("are instant for every kind until changed; a PUT changes the kinds it names and answers all", async () => {
+    expect((await get(b, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "instant", lead_changes: "instant", assignment: "instant" });
     const put = await send(b, "PUT", "/api/notifications/settings/", { tender_changes: "daily" });
-    expect(put.json()).toEqual({ tender_changes: "daily", lead_changes: "instant" });
-    expect((await send(b, "PUT", "/api/notifications/settings/", { lead_changes: "off" })).json()).toEqual({ tender_changes: "daily", lead_changes: "off" });
-    expect((await get(b, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "daily", lead_changes: "off" });
-    expect((await get(a, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "instant", lead_changes: "instant" });
+    expect(put.json()).toEqual({ tender_changes: "daily", lead_changes: "instant", assignment: "instant" });
+    expect((await send(b, "PUT", "/api/notifications/settings/", { lead_changes: "off" })).json()).toEqual({ tender_changes: "daily", lead_changes: "off", assignment: "instant" });
+    expect((await get(b, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "daily", lead_changes: "off", assignment: "instant" });
+    expect((await get(a, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "instant", lead_changes: "instant", assignment: "instant" });
   });
 
   it("refuses an unknown kind or mode, or nothing to change", async () => {
@@ -167,7 +167,7 @@ describe("settings", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).not.toHaveProperty("detail", expect.stringMatching(/sql|select/i));
     }
-    expect((await get(b, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "daily", lead_changes: "off" });
+    expect((await get(b, "/api/notifications/settings/")).json()).toEqual({ tender_changes: "daily", lead_changes: "off", assignment: "instant" });
   });
 
   it("off: still told in the app, with nothing to mail", async () => {

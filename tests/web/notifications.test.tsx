@@ -92,7 +92,7 @@ function notificationsApi(api: FakeApi): Route {
 const fakeApi = (extra: Partial<FakeApi> = {}): FakeApi => ({
   unread: 1,
   notifications: [tenderNotice(), leadNotice()],
-  settings: { tender_changes: "instant", lead_changes: "instant" },
+  settings: { tender_changes: "instant", lead_changes: "instant", assignment: "instant" },
   calls: [],
   ...extra,
 });

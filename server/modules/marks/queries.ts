@@ -1,6 +1,8 @@
-// A user's marks on leads, and each mark's history. Private to the user: every query is by
-// user_id. Other modules (lead detail, dashboard) call these.
+// A user's marks on leads, and each mark's history. Private to the user — every query is by
+// user_id — except to the user's teammates (issue 20): teamMarks, teamMarkCounts. Other modules
+// (lead detail, dashboard) call these.
 import type { Db, Queryable } from "../../db/client.js";
+import { personName, type TeamMark } from "../../../common/assignments.js";
 import type { Mark } from "../../../common/constants.js";
 
 export interface MarkHistoryEntry {
@@ -40,4 +42,38 @@ export async function setMark(db: Db, userId: number, projectId: number, mark: M
     await tx.query(`INSERT INTO mark_history (user_id, project_id, old_mark, new_mark) VALUES ($1, $2, $3, $4)`, [userId, projectId, old, mark]);
     return { changed: true, old };
   });
+}
+
+/**
+ * Teammates' marks on a lead (issue 20): the other members of the user's team who marked it
+ * (unmarked ones left out), newest first. Nobody outside the team is ever read: the team is the
+ * user's own (team_members), so another team's marks never show.
+ */
+export async function teamMarks(db: Queryable, userId: number, projectId: number): Promise<TeamMark[]> {
+  const { rows } = await db.query<{ user_id: number; first_name: string; last_name: string; email: string; mark: TeamMark["mark"]; updated_at: Date }>(
+    `SELECT m.user_id, u.first_name, u.last_name, u.email, m.mark, m.updated_at
+       FROM team_members me
+       JOIN team_members mate ON mate.team_id = me.team_id AND mate.user_id <> me.user_id
+       JOIN marks m ON m.user_id = mate.user_id AND m.project_id = $2 AND m.mark <> 'unmarked'
+       JOIN users u ON u.id = m.user_id
+      WHERE me.user_id = $1
+      ORDER BY m.updated_at DESC, m.user_id`,
+    [userId, projectId],
+  );
+  return rows.map((r) => ({ user_id: Number(r.user_id), name: personName(r), mark: r.mark, marked_at: new Date(r.updated_at).toISOString() }));
+}
+
+/** Leads each member of a team has marked, by mark (the dashboard's team pipeline). */
+export async function teamMarkCounts(db: Queryable, teamId: number): Promise<Map<number, Record<TeamMark["mark"], number>>> {
+  const { rows } = await db.query<{ user_id: number; shortlisted: number; tentative: number; rejected: number }>(
+    `SELECT tm.user_id,
+            count(*) FILTER (WHERE m.mark = 'shortlisted')::int AS shortlisted,
+            count(*) FILTER (WHERE m.mark = 'tentative')::int AS tentative,
+            count(*) FILTER (WHERE m.mark = 'rejected')::int AS rejected
+       FROM team_members tm JOIN marks m ON m.user_id = tm.user_id
+      WHERE tm.team_id = $1
+      GROUP BY tm.user_id`,
+    [teamId],
+  );
+  return new Map(rows.map((r) => [Number(r.user_id), { shortlisted: r.shortlisted, tentative: r.tentative, rejected: r.rejected }]));
 }

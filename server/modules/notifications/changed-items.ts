@@ -1,14 +1,17 @@
 // What the change e-mails say, read from the notifications: one notification's item and changes
 // (the instant mail), and a user's changed items for a digest (the daily digest of changes, and
-// the alert digests' "Changed since you last looked", issue 19 point 4).
+// the alert digests' "Changed since you last looked", issue 19 point 4). A digest lists an
+// assignment told to the user (issue 20) as its item with the assignment in a sentence.
 import { describeChange, type ChangeItemType, type ItemChange } from "../../../common/changes.js";
-import type { FollowReason } from "../../../common/notifications.js";
+import { describeAssignment } from "../../../common/assignments.js";
+import { formatIstMoment } from "../../../common/format.js";
+import type { AssignmentNotice, FollowReason, NoticeItemType } from "../../../common/notifications.js";
 import type { Queryable } from "../../db/client.js";
 import type { ChangedItem } from "../alerts/mail.js";
 import type { Frequency } from "../alerts/queries.js";
 import { itemLink, itemTitleSql } from "../reminders/items.js";
 import { readableItemTypes } from "./followers.js";
-import { CHANGES_OF_SET_SQL, ITEM_EXISTS_SQL } from "./queries.js";
+import { ASSIGNMENT_OF_NOTICE_SQL, CHANGES_OF_SET_SQL, itemExistsSql, NOTICE_JOINS } from "./queries.js";
 
 /** Items listed in one digest's changed section (the newest changes of more are in the app). */
 export const MAX_CHANGED_ITEMS = 50;
@@ -29,7 +32,7 @@ export interface NotificationMailFacts {
   changes: ItemChange[];
 }
 
-/** One notification with its item and changes. */
+/** One change notification with its item and changes (an assignment's: assignments.ts). */
 export async function notificationMailFacts(db: Queryable, notificationId: number): Promise<NotificationMailFacts | undefined> {
   const { rows } = await db.query<NotificationMailFacts>(
     `SELECT n.user_id, u.email AS user_email, u.first_name, n.kind, n.reasons, n.read_at, s.item_type, s.item_id, ${itemTitleSql("s")} AS item_title,
@@ -44,12 +47,17 @@ export async function notificationMailFacts(db: Queryable, notificationId: numbe
 interface DigestRow {
   id: number;
   email: string;
-  item_type: ChangeItemType;
+  item_type: NoticeItemType;
   item_id: number;
   title: string;
   changes: ItemChange[];
+  assignment: AssignmentNotice | null;
   looked: boolean;
 }
+
+/** A digest's lines of one notification: each change, or the assignment in a sentence. */
+const digestLines = (r: DigestRow): string[] =>
+  r.assignment ? [describeAssignment(r.assignment, formatIstMoment)] : r.changes.map((c) => describeChange(r.item_type as ChangeItemType, c));
 
 export interface DigestChanges {
   /** The followed items that changed and the user has not looked at since, oldest change first. */
@@ -69,17 +77,18 @@ export interface DigestChanges {
 export async function digestChanges(
   tx: Queryable,
   userId: number,
-  opts: { since: Date | null; pendingDaily: boolean; until: Date; readable: ReadonlySet<ChangeItemType> },
+  opts: { since: Date | null; pendingDaily: boolean; until: Date; readable: ReadonlySet<NoticeItemType> },
 ): Promise<DigestChanges> {
   const { rows } = await tx.query<DigestRow>(
-    `SELECT n.id, n.email, s.item_type, s.item_id, ${itemTitleSql("s")} AS title, ${CHANGES_OF_SET_SQL} AS changes,
+    `SELECT n.id, n.email, i.item_type, i.item_id, ${itemTitleSql("i")} AS title, ${CHANGES_OF_SET_SQL} AS changes,
+            ${ASSIGNMENT_OF_NOTICE_SQL} AS assignment,
             (n.read_at IS NOT NULL OR EXISTS (SELECT 1 FROM recently_viewed v
-               WHERE v.user_id = n.user_id AND v.item_type = s.item_type AND v.item_id = s.item_id AND v.viewed_at >= s.detected_at)) AS looked
-       FROM notifications n JOIN change_sets s ON s.id = n.change_set_id
+               WHERE v.user_id = n.user_id AND v.item_type = i.item_type AND v.item_id = i.item_id AND v.viewed_at >= i.at)) AS looked
+       FROM notifications n ${NOTICE_JOINS}
       WHERE n.user_id = $1 AND n.email <> 'none' AND n.created_at <= $4
         AND (n.created_at > $2::timestamptz OR ($3::boolean AND n.email = 'daily'))
-        AND ${ITEM_EXISTS_SQL}
-      ORDER BY s.detected_at, s.id
+        AND ${itemExistsSql("i")}
+      ORDER BY i.at, s.id NULLS LAST, n.id
       FOR UPDATE OF n`,
     [userId, opts.since, opts.pendingDaily, opts.until],
   );
@@ -90,7 +99,7 @@ export async function digestChanges(
     const key = `${r.item_type}:${r.item_id}`;
     if (!items.has(key) && items.size >= MAX_CHANGED_ITEMS) continue;
     const item = items.get(key) ?? items.set(key, { title: r.title, link: itemLink(r.item_type, Number(r.item_id)), lines: [] }).get(key)!;
-    item.lines.push(...r.changes.map((c) => describeChange(r.item_type, c)));
+    item.lines.push(...digestLines(r));
     listed.add(Number(r.id));
   }
   const pendingDaily = rows.filter((r) => r.email === "daily").map((r) => ({ id: Number(r.id), listed: listed.has(Number(r.id)) }));

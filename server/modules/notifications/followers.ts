@@ -6,7 +6,7 @@
 // — and never the staff member whose own save made the change.
 import { defineAbilityFor } from "../../../common/ability.js";
 import type { ChangeItemType } from "../../../common/changes.js";
-import { FOLLOW_REASONS, type FollowReason } from "../../../common/notifications.js";
+import { FOLLOW_REASONS, type FollowReason, type NoticeItemType } from "../../../common/notifications.js";
 import type { Queryable } from "../../db/client.js";
 import { istDate } from "../../jobs/ist.js";
 import { isProvenStaff } from "../users/staff.js";
@@ -63,9 +63,9 @@ interface UserFacts {
   staff_proven: boolean;
 }
 
-/** Of these users, who may read tenders and who leads at `now` (IST calendar, as the digests judge subscriptions). */
-export async function readersAmong(db: Queryable, userIds: readonly number[], staffDomains: readonly string[], now: Date): Promise<Record<ChangeItemType, Set<number>>> {
-  const out = { tender: new Set<number>(), project: new Set<number>() };
+/** Of these users, who may read tenders, leads and companies at `now` (IST calendar, as the digests judge subscriptions). */
+export async function readersAmong(db: Queryable, userIds: readonly number[], staffDomains: readonly string[], now: Date): Promise<Record<NoticeItemType, Set<number>>> {
+  const out = { tender: new Set<number>(), project: new Set<number>(), company: new Set<number>() };
   if (!userIds.length) return out;
   const { rows } = await db.query<UserFacts>(`SELECT id, email, end_date, is_active, staff_proven FROM users WHERE id = ANY($1::bigint[])`, [[...new Set(userIds)]]);
   const today = istDate(now);
@@ -73,14 +73,15 @@ export async function readersAmong(db: Queryable, userIds: readonly number[], st
     const ability = defineAbilityFor({ id: Number(u.id), email: u.email, is_staff: isProvenStaff(u, staffDomains), end_date: u.end_date, is_active: u.is_active }, { staffDomains, today });
     if (ability.can("read", "Tender")) out.tender.add(Number(u.id));
     if (ability.can("read", "Lead")) out.project.add(Number(u.id));
+    if (ability.can("read", "Company")) out.company.add(Number(u.id));
   }
   return out;
 }
 
 /** The item types this user may be told of (and mailed about) now: none for a lapsed or inactive account. */
-export async function readableItemTypes(db: Queryable, userId: number, staffDomains: readonly string[], now: Date): Promise<Set<ChangeItemType>> {
+export async function readableItemTypes(db: Queryable, userId: number, staffDomains: readonly string[], now: Date): Promise<Set<NoticeItemType>> {
   const readers = await readersAmong(db, [userId], staffDomains, now);
-  return new Set((["tender", "project"] as const).filter((t) => readers[t].has(userId)));
+  return new Set((["tender", "project", "company"] as const).filter((t) => readers[t].has(userId)));
 }
 
 /** A user's reasons for one set, strongest first (FOLLOW_REASONS' order), each once. */

@@ -25,17 +25,25 @@ const Mode = Type.Enum([...DELIVERY_MODES]);
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const Value = Nullable(Type.Union([Type.String(), Type.Number()]));
 
+const AssignmentNotice = Type.Object({
+  id: Type.Integer(),
+  assigned_by: Nullable(Type.String()),
+  note: Type.String(),
+  due_at: Nullable(Type.String({ format: "date-time" })),
+  status: Type.Union([Type.Literal("open"), Type.Literal("done")]),
+});
 const NotificationView = Type.Object({
   id: Type.Integer(),
   kind: Kind,
-  item_type: Type.Union([Type.Literal("tender"), Type.Literal("project")]),
+  item_type: Type.Union([Type.Literal("tender"), Type.Literal("project"), Type.Literal("company")]),
   item_id: Type.Integer(),
   item_title: Type.String(),
-  change_set_id: Type.Integer(),
+  change_set_id: Nullable(Type.Integer({ description: "null for an assignment" })),
   changes: Type.Array(Type.Object({ field: Type.String({ description: `One of ${[...new Set(Object.values(CHANGE_FIELDS).flat())].join(", ")}` }), old: Value, new: Value })),
   reasons: Type.Array(Type.Enum([...FOLLOW_REASONS]), { description: "Why the user follows the item, strongest first" }),
-  created_at: Type.String({ format: "date-time", description: "When the change was found (UTC)" }),
+  created_at: Type.String({ format: "date-time", description: "When the change was found, or the assignment told (UTC)" }),
   read_at: Nullable(Type.String({ format: "date-time" })),
+  assignment: Type.Optional(AssignmentNotice),
 });
 const NotificationList = Type.Object({ count: Type.Integer(), unread: Type.Integer(), results: Type.Array(NotificationView) });
 const Unread = Type.Object({ unread: Type.Integer() });
@@ -53,8 +61,8 @@ const ReadBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const Settings = Type.Object({ tender_changes: Mode, lead_changes: Mode });
-const SettingsBody = Type.Object({ tender_changes: Type.Optional(Mode), lead_changes: Type.Optional(Mode) }, { additionalProperties: false });
+const Settings = Type.Object({ tender_changes: Mode, lead_changes: Mode, assignment: Mode });
+const SettingsBody = Type.Object({ tender_changes: Type.Optional(Mode), lead_changes: Type.Optional(Mode), assignment: Type.Optional(Mode) }, { additionalProperties: false });
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 const tags = ["notifications"];
 const access = "user" as const;
@@ -97,7 +105,7 @@ const notificationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { access }, schema: { tags, summary: "Change how some kinds of notification reach the user", body: SettingsBody, response: { 200: Settings, ...errors } } },
     async (request) => {
       const auth = requireAuth(request);
-      if (!request.body.tender_changes && !request.body.lead_changes) throw fieldError("non_field_errors", `Send the mode (${DELIVERY_MODES.join(", ")}) of at least one kind: ${NOTIFICATION_KINDS.join(", ")}.`);
+      if (!NOTIFICATION_KINDS.some((kind) => request.body[kind])) throw fieldError("non_field_errors", `Send the mode (${DELIVERY_MODES.join(", ")}) of at least one kind: ${NOTIFICATION_KINDS.join(", ")}.`);
       return saveSettings(app.db, auth.user.id, request.body);
     },
   );

@@ -1,6 +1,7 @@
 // Lead detail, what every user reads (issue 3). Every route answers 404 for an unknown lead; the
-// user's own marks, unlocks and views are the only per-user data shown, and only to that user.
-//   GET  /work/{id}/                    the lead, its companies, best contact score, the user's mark + history; records the view
+// user's own marks, unlocks and views are the only per-user data shown, and only to that user —
+// but for the marks of the user's teammates (issue 20), never another team's.
+//   GET  /work/{id}/                    the lead, its companies, best contact score, the user's mark + history, teammates' marks; records the view
 //   GET  /work/{id}/contacts/           contacts, phone/e-mail masked until unlocked
 //   GET  /work/{id}/document-contacts/  contacts extracted from documents
 //   GET  /work/{id}/document-specs/     specifications extracted from documents
@@ -15,7 +16,7 @@ import { Type } from "typebox";
 import { notFound } from "../../http/errors.js";
 import { requireAuth } from "../../plugins/authenticate.js";
 import { ContactView, iso, isStaffSession } from "../credits/contacts.js";
-import { getMark, markHistory } from "../marks/queries.js";
+import { getMark, markHistory, teamMarks } from "../marks/queries.js";
 import { recordView } from "../recently-viewed/record.js";
 import {
   contactsHistory, documentContacts, documentSpecs, findProject, projectContacts, projectDocuments,
@@ -36,12 +37,13 @@ const detailRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(request);
       const p = await findProject(app.db, request.params.id);
       if (!p) throw notFound("Project not found.");
-      const [mark, history, viewedAt] = await Promise.all([
+      const [mark, history, viewedAt, team] = await Promise.all([
         getMark(app.db, auth.user.id, p.id),
         markHistory(app.db, auth.user.id, p.id),
         recordView(app.db, auth.user.id, "project", p.id),
+        teamMarks(app.db, auth.user.id, p.id),
       ]);
-      return { ...toProjectDetail(p), mark, mark_history: history, viewed_at: iso(viewedAt)! };
+      return { ...toProjectDetail(p), mark, mark_history: history, viewed_at: iso(viewedAt)!, team_marks: team };
     },
   );
 

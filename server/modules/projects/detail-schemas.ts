@@ -27,12 +27,20 @@ const projectFields = {
 };
 export const ProjectFields = Type.Object(projectFields);
 
-/** GET work/{id}/: the project with this user's mark and its history. */
+/** GET work/{id}/: the project with this user's mark and its history, and their teammates' marks. */
 export const ProjectDetail = Type.Object({
   ...projectFields,
   mark: Type.String({ description: "This user's: unmarked | shortlisted | tentative | rejected" }),
   mark_history: MarkHistorySchema,
   viewed_at: Type.String({ description: "This view, as recorded for the dashboard's recently viewed" }),
+  team_marks: Type.Array(
+    Type.Object({
+      user_id: Type.Number(), name: S,
+      mark: Type.Union([Type.Literal("shortlisted"), Type.Literal("tentative"), Type.Literal("rejected")]),
+      marked_at: Type.String({ description: "When they set it (UTC)" }),
+    }),
+    { description: "Teammates' marks on the lead, newest first (issue 20); empty in no team" },
+  ),
 });
 
 /** True only when A and B are the same type (each assignable to the other is not enough: optional vs undefined). */

@@ -2,15 +2,18 @@
 // linking to its page, each change as the sentence describeChange makes (the same words as the
 // item's "Changes" timeline and the e-mails), when it was found (IST), and why the user follows
 // the item. An unread one says so in words ("Unread" tag) and in weight, not by colour alone.
+// An assignment (issue 20) says who gave it, the note and the due date (IST) instead of changes.
 // Opening the item marks the notification read.
 import { Alert, Button, Tag, Typography } from "antd";
 import { Link } from "react-router";
+import { describeAssignment } from "../../../common/assignments";
 import { describeChange } from "../../../common/changes";
+import type { ChangeItemType } from "../../../common/changes";
 import type { FollowReason, NotificationView } from "../../../common/notifications";
 import { formatDateTime } from "../../lib/format";
 import { notificationLink } from "./api";
 
-const ITEM_LABELS: Record<NotificationView["item_type"], string> = { tender: "Tender", project: "Lead" };
+const ITEM_LABELS: Record<NotificationView["item_type"], string> = { tender: "Tender", project: "Lead", company: "Company" };
 
 const REASON_TEXT: Record<FollowReason, string> = {
   reminder: "you set a reminder on it",
@@ -52,9 +55,11 @@ export function NotificationItem({ notification: n, onOpen, onMarkRead, markingR
         </Link>
       </div>
       <ul className="notification-changes">
-        {n.changes.map((change, i) => (
-          <li key={`${change.field}-${i}`}>{describeChange(n.item_type, change)}</li>
-        ))}
+        {n.assignment ? (
+          <li className="notification-assignment">{describeAssignment(n.assignment, formatDateTime)}</li>
+        ) : (
+          n.changes.map((change, i) => <li key={`${change.field}-${i}`}>{describeChange(n.item_type as ChangeItemType, change)}</li>)
+        )}
       </ul>
       <div className="notification-foot">
         <Typography.Text type="secondary" className="notification-when">

@@ -115,5 +115,6 @@ export function useSaveNotificationSetting() {
 
 /** The web app's page of a notification's item (the resources' show routes). */
 export function notificationLink(n: Pick<NotificationView, "item_type" | "item_id">): string {
+  if (n.item_type === "company") return `/builder/detail/${n.item_id}`;
   return n.item_type === "tender" ? `/tender/detail/${n.item_id}` : `/private-leads/detail/${n.item_id}`;
 }
