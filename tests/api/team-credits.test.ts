@@ -125,7 +125,7 @@ describe("a member's monthly cap", () => {
     expect((await unlock(arjun, contacts[2].id)).statusCode).toBe(200); // others are not capped
 
     await patch(`/api/team/members/${divyaId}/`, owner, { monthly_cap: null });
-    const audit = (await t.db.query(`SELECT details FROM audit_log WHERE action = 'team_member_cap_changed' AND actor_id = ANY($1) ORDER BY id`, [[arjun.user.id, owner.user.id]])).rows;
+    const audit = (await t.db.query<{ details: { old: number | null; new: number | null } }>(`SELECT details FROM audit_log WHERE action = 'team_member_cap_changed' AND actor_id = ANY($1) ORDER BY id`, [[arjun.user.id, owner.user.id]])).rows;
     expect(audit.map((r) => [r.details.old, r.details.new])).toEqual([[null, 2], [2, null]]);
     expect((await patch(`/api/team/members/${await memberId(owner, owner.user.id)}/`, arjun, { monthly_cap: 1 })).json()).toEqual({ detail: "The team's owner cannot be given a monthly cap." });
     expect((await patch(`/api/team/members/${divyaId}/`, arjun, { monthly_cap: -1 })).statusCode).toBe(400);

@@ -86,6 +86,7 @@ const adminUser = (over: Partial<AdminUserDetail> = {}): AdminUserDetail => ({
   total_credits: 100,
   spent_credits: 10,
   remaining_credits: 90,
+  team_name: null,
   created_at: "2025-01-01T00:00:00Z",
   last_login_at: null,
   last_seen_at: null,

@@ -6,14 +6,16 @@ import { describe, expect, it } from "vitest";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
 import { renderApp, renderSignedIn } from "./renderApp";
 
-const member = (id: number, role: string, first_name: string, email: string) => ({ id, user_id: id, email, first_name, last_name: "", role, joined_at: "2026-10-01T05:00:00Z" });
+const member = (id: number, role: string, first_name: string, email: string, spent_this_month = 0, monthly_cap: number | null = null) => ({
+  id, user_id: id, email, first_name, last_name: "", role, joined_at: "2026-10-01T05:00:00Z", spent_this_month, monthly_cap,
+});
 const team = (role: string, used = 3) => ({
   id: 7,
   name: "Menon Cement BD",
   role,
   seats: { used, bought: 5 },
   credits: { remaining: 60, total: 100 },
-  members: [member(1, "owner", "Asha", "asha@x.in"), member(2, "admin", "Arjun", "arjun@x.in"), member(3, "member", "Divya", "divya@x.in")],
+  members: [member(1, "owner", "Asha", "asha@x.in"), member(2, "admin", "Arjun", "arjun@x.in", 12), member(3, "member", "Divya", "divya@x.in", 4, 10)],
   created_at: "2026-10-01T05:00:00Z",
 });
 const invitation = { id: 11, email: "new@x.in", role: "member", created_at: "2026-11-20T05:00:00Z", expires_at: "2026-11-27T05:00:00Z", invited_by_name: "Asha" };
@@ -55,6 +57,30 @@ describe("Team page", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("button", { name: "Send invitation" })).toBeNull();
     expect(screen.queryAllByLabelText("Role of Divya")).toHaveLength(0);
     expect(screen.getByRole("button", { name: "Leave the team" })).toBeTruthy();
+    expect(screen.getByTestId("team-pool").textContent).toContain("60 of 100 credits remaining");
+    expect(screen.queryByRole("region", { name: "Monthly caps" })).toBeNull();
+  });
+
+  it("shows the credit pool and each member's month as bars; an admin sets a member's monthly cap", async () => {
+    const patched: unknown[] = [];
+    renderSignedIn("/team", makeUser({ id: 1 }), (url, init) => {
+      if (url.pathname === "/api/team/members/3/" && init.method === "PATCH") {
+        patched.push(JSON.parse(String(init.body)));
+        return jsonResponse(200, team("owner"));
+      }
+      if (url.pathname === "/api/team/") return jsonResponse(200, team("owner"));
+      if (url.pathname === "/api/team/invitations/") return jsonResponse(200, []);
+      return undefined;
+    });
+    expect((await screen.findByTestId("team-pool", {}, { timeout: 19_000 })).textContent).toContain("60 of 100 credits remaining");
+    const chart = screen.getByRole("img", { name: /Credits spent this month by member/ });
+    expect(chart.textContent).toContain("Arjun");
+    const caps = screen.getByRole("region", { name: "Monthly caps" });
+    expect(within(caps).getByText(/spent 4 of 10 this month/)).toBeTruthy();
+    expect(within(caps).queryByLabelText("Monthly cap of Asha")).toBeNull(); // the owner has none
+    fireEvent.change(within(caps).getByLabelText("Monthly cap of Divya"), { target: { value: "25" } });
+    fireEvent.click(within(caps).getByRole("button", { name: "Save the cap of Divya" }));
+    await waitFor(() => expect(patched).toEqual([{ monthly_cap: 25 }]), { timeout: 5000 });
   });
 
   it("offers one in no team to create a team, and shows it once created", async () => {

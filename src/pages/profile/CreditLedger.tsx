@@ -1,5 +1,6 @@
-// The credit ledger (credits/ledger/): every grant, unlock, refund and adjustment of the user's
-// credits, newest first, with the balance above it.
+// The credit ledger (credits/ledger/): every grant, unlock, refund and adjustment of the credits
+// the user spends — their team's pool, with the member behind each row, and their own — newest
+// first, with the balance above it.
 import { useList } from "@refinedev/core";
 import { Tag, Typography } from "antd";
 import { DataTable } from "../../components/page/DataTable";
@@ -15,6 +16,9 @@ interface LedgerRow {
   unlock_id: number | null;
   contact_id: number | null;
   created_at: string;
+  /** A row of the team's pool, and the member who spent, was refunded or brought the credits. */
+  team: boolean;
+  by: string | null;
 }
 /** Beside the page of rows, the ledger answers the page size and the balance. */
 interface LedgerExtras {
@@ -72,6 +76,11 @@ export function CreditLedger() {
               <>
                 <Tag color={KINDS[r.kind]?.color ?? "default"}>{KINDS[r.kind]?.label ?? r.kind}</Tag>
                 <Typography.Text className="ledger-note">{describe(r)}</Typography.Text>
+                {r.team && (
+                  <Typography.Text type="secondary" className="ledger-by">
+                    {" "}· team pool{r.by && `, ${r.by}`}
+                  </Typography.Text>
+                )}
               </>
             ),
           },

@@ -9,6 +9,7 @@ import { Panel } from "../../components/page/Panel";
 import { formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import type { Identity } from "../../providers/session";
+import { TeamCredits } from "./TeamCredits";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
 import { isTeamAdmin, useTeam, useTeamWrite, writeError, type Team } from "./teamApi";
@@ -26,6 +27,7 @@ export default function TeamPage() {
         <div className="team-page">
           <TeamSummary team={team} />
           <TeamMembers team={team} myUserId={identity?.id ?? 0} onChange={reload} />
+          <TeamCredits team={team} onChange={reload} />
           {isTeamAdmin(team) && <TeamInvitations team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamSettings team={team} onChange={reload} />}
         </div>
@@ -43,8 +45,8 @@ function TeamSummary({ team }: { team: Team }) {
             {team.seats.used} of {team.seats.bought} in use
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label="Credits">
-          {formatIndianNumber(team.credits.remaining, 0)} of {formatIndianNumber(team.credits.total, 0)} remaining
+        <Descriptions.Item label="Credit pool">
+          {formatIndianNumber(team.credits.remaining, 0)} of {formatIndianNumber(team.credits.total, 0)} remaining, shared by every member
         </Descriptions.Item>
       </Descriptions>
     </Panel>

@@ -196,7 +196,8 @@ function Body({ user, onChanged }: { user: AdminUserDetail; onChanged: (u: Admin
         </Flex>
       </Panel>
 
-      <Panel size="small" title="Credits">
+      <Panel size="small" title={user.team_name ? `Credits: the pool of ${user.team_name}` : "Credits"}>
+        {user.team_name && <Typography.Paragraph type="secondary">A grant to this member adds to the team&apos;s pool, which every member spends.</Typography.Paragraph>}
         <Flex gap={24} wrap className="credit-stats">
           <Statistic title="Remaining" value={Math.max(0, user.remaining_credits)} />
           <Statistic title="Total" value={user.total_credits} />

@@ -42,6 +42,8 @@ export interface AdminUser {
   total_credits: number;
   spent_credits: number;
   remaining_credits: number;
+  /** The team whose pool the credits above are; null: the user's own. */
+  team_name: string | null;
   created_at: string;
   last_login_at: string | null;
   last_seen_at: string | null;
