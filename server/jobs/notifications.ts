@@ -46,7 +46,9 @@ export async function runNotificationsOnce(app: FastifyInstance, now: Date = new
     out.ran = true;
     const keepGoing = () => renewLease(app.db, NOTIFICATIONS_LEASE, holder, seconds);
     try {
-      for (let told = await tellFollowersOfBatch(app.db, app.config.staffDomains, now); told; told = await tellFollowersOfBatch(app.db, app.config.staffDomains, now)) {
+      // (publicUrl: the links in the item.changed webhook events queued with the notifications.)
+      const tell = () => tellFollowersOfBatch(app.db, app.config.staffDomains, now, undefined, app.config.publicUrl);
+      for (let told = await tell(); told; told = await tell()) {
         out.changeSets += told.sets;
         out.notifications += told.notifications;
         if (!(await keepGoing())) return out;

@@ -13,6 +13,7 @@ import { sendDueDigests } from "./digests.js";
 import { acquireLease, holderOf, releaseLease, renewLease } from "./lease.js";
 import { NOTIFY_INTERVAL_SECONDS, runNotificationsOnce, type NotifyRun } from "./notifications.js";
 import { sendDueReminders } from "./reminders.js";
+import { runWebhooksOnce, WEBHOOK_INTERVAL_SECONDS, type WebhooksRun } from "./webhooks.js";
 
 export const JOBS_LEASE = "jobs";
 
@@ -76,6 +77,8 @@ export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } 
   const loops = [
     repeat(app, "jobs", seconds, () => runJobsOnce(app), (r) => !!(r.reminders || r.digests || r.changeDigests || r.failures)),
     repeat(app, "notifications", Math.min(seconds, NOTIFY_INTERVAL_SECONDS), () => runNotificationsOnce(app), (r) => !!(r.notifications || r.changeMails || r.failures)),
+    // Webhook deliveries due (server/jobs/webhooks.ts): every process sends, each delivery claimed once.
+    repeat(app, "webhooks", Math.min(seconds, WEBHOOK_INTERVAL_SECONDS), () => runWebhooksOnce(app), (r) => !!(r.delivered || r.retrying || r.failed)),
   ];
   const stop = async () => {
     await Promise.all(loops.map((l) => l.stop()));
@@ -89,7 +92,7 @@ export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } 
 }
 
 /** Runs `round` every `seconds` (after the previous one ends) until stopped; logs rounds that did something. */
-function repeat<T extends JobsRun | NotifyRun>(app: FastifyInstance, name: string, seconds: number, round: () => Promise<T>, worthLogging: (r: T) => boolean): { stop(): Promise<void> } {
+function repeat<T extends JobsRun | NotifyRun | WebhooksRun>(app: FastifyInstance, name: string, seconds: number, round: () => Promise<T>, worthLogging: (r: T) => boolean): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<unknown> | null = null;
   let stopped = false;

@@ -22,6 +22,7 @@ import crypto from "node:crypto";
 import type { WebhookEvent } from "../../../common/webhooks.js";
 import type { Queryable } from "../../db/client.js";
 import { CHANGES_OF_SET_SQL } from "../notifications/queries.js";
+import { findProject } from "../projects/detail-queries.js";
 import { itemLink, itemTitleSql } from "../reminders/items.js";
 import { membershipOf, teamMembers } from "../teams/queries.js";
 import { findUserRow } from "../users/queries.js";
@@ -30,7 +31,8 @@ import { insertDelivery, listeningWebhooks, teamsListeningTo } from "./queries.j
 export interface WebhookEventInput {
   userId: number;
   event: WebhookEvent;
-  data: Record<string, unknown>;
+  /** The event's data, or a function making it (called only when some webhook listens: no cost otherwise). */
+  data: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
   /** When it happened (default now). */
   at?: Date;
 }
@@ -41,7 +43,8 @@ export async function queueWebhookEvent(db: Queryable, e: WebhookEventInput): Pr
   if (!team) return 0;
   const hooks = await listeningWebhooks(db, team.team_id, e.event);
   if (!hooks.length) return 0;
-  const data = "actor" in e.data ? e.data : { ...e.data, actor: await actorOf(db, e.userId) };
+  const given = typeof e.data === "function" ? await e.data() : e.data;
+  const data = "actor" in given ? given : { ...given, actor: await actorOf(db, e.userId) };
   return queueFor(db, team.team_id, hooks, e.event, data, e.at ?? new Date());
 }
 
@@ -67,6 +70,27 @@ async function queueFor(db: Queryable, teamId: number, hooks: number[], event: s
 async function actorOf(db: Queryable, userId: number) {
   const u = await findUserRow(db, userId);
   return u ? { id: u.id, email: u.email, name: [u.first_name, u.last_name].filter(Boolean).join(" ") } : { id: userId, email: null, name: null };
+}
+
+/**
+ * lead.shortlisted: a member's mark on a lead became 'shortlisted' (marks/routes.ts, in the mark's
+ * transaction). data: {lead: {id, title, url, category, status, stage, sector, value, state,
+ * district, city, owner}, mark, previous_mark, actor}.
+ */
+export async function queueLeadShortlisted(tx: Queryable, e: { userId: number; projectId: number; previousMark: string; publicUrl: string; at?: Date }): Promise<number> {
+  return queueWebhookEvent(tx, {
+    userId: e.userId,
+    event: "lead.shortlisted",
+    at: e.at,
+    data: async () => {
+      const p = await findProject(tx, e.projectId);
+      const lead = p && {
+        id: p.id, title: p.title, url: itemUrl(e.publicUrl, "project", p.id), category: p.category, status: p.status, stage: p.stage, sector: p.sector,
+        value: p.value, state: p.state, district: p.district, city: p.city, owner: p.owner_company_name ?? p.owner_name,
+      };
+      return { lead: lead ?? { id: e.projectId }, mark: "shortlisted", previous_mark: e.previousMark };
+    },
+  });
 }
 
 /** An item's page in the web app, absolute when the server's address is known. */

@@ -29,7 +29,14 @@ export async function markHistory(db: Queryable, userId: number, projectId: numb
  * so a double click or a repeated request adds nothing. The row lock serialises racing requests.
  * Answers whether it changed.
  */
-export async function setMark(db: Db, userId: number, projectId: number, mark: Mark): Promise<{ changed: boolean; old: Mark }> {
+export async function setMark(
+  db: Db,
+  userId: number,
+  projectId: number,
+  mark: Mark,
+  /** Called in the transaction when the mark changes (webhook events are queued there). */
+  onChange?: (tx: Queryable, old: Mark) => Promise<unknown>,
+): Promise<{ changed: boolean; old: Mark }> {
   return db.transaction(async (tx) => {
     await tx.query(
       `INSERT INTO marks (user_id, project_id, mark) VALUES ($1, $2, 'unmarked') ON CONFLICT (user_id, project_id) DO NOTHING`,
@@ -40,6 +47,7 @@ export async function setMark(db: Db, userId: number, projectId: number, mark: M
     if (old === mark) return { changed: false, old };
     await tx.query(`UPDATE marks SET mark = $3, updated_at = now() WHERE user_id = $1 AND project_id = $2`, [userId, projectId, mark]);
     await tx.query(`INSERT INTO mark_history (user_id, project_id, old_mark, new_mark) VALUES ($1, $2, $3, $4)`, [userId, projectId, old, mark]);
+    await onChange?.(tx, old);
     return { changed: true, old };
   });
 }

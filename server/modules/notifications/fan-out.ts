@@ -5,6 +5,7 @@
 // (user_id, change_set_id) makes even an overlap insert nothing twice.
 import { DEFAULT_NOTIFICATION_SETTINGS, DELIVERY_MODES, type FollowReason } from "../../../common/notifications.js";
 import type { Db, Queryable } from "../../db/client.js";
+import { queueItemChangedEvents } from "../integrations/events.js";
 import { alertFollows } from "./alert-matches.js";
 import { directFollows, orderedReasons, readersAmong, type ChangeSetToTell, type Follow } from "./followers.js";
 import { emailFor, ITEM_EXISTS_SQL, kindOf } from "./queries.js";
@@ -17,14 +18,19 @@ export interface FanOutResult {
   notifications: number;
 }
 
-/** Tells the followers of one batch of untold change sets; null when there was none. */
-export async function tellFollowersOfBatch(db: Db, staffDomains: readonly string[], now: Date, batch = FAN_OUT_BATCH): Promise<FanOutResult | null> {
+/**
+ * Tells the followers of one batch of untold change sets; null when there was none. In the same
+ * transaction, each team with a member told of a change gets one item.changed webhook event per
+ * changed item (integrations/events.ts; `publicUrl` makes its links absolute).
+ */
+export async function tellFollowersOfBatch(db: Db, staffDomains: readonly string[], now: Date, batch = FAN_OUT_BATCH, publicUrl?: string): Promise<FanOutResult | null> {
   return db.transaction(async (tx) => {
     const claimed = await claimUntoldSets(tx, batch);
     if (!claimed.length) return null;
     // A set of an item gone since is marked told and reaches no one.
     const entries = await followersToTell(tx, claimed.filter((s) => s.item_exists), staffDomains, now);
     const inserted = await insertNotifications(tx, entries, now);
+    await queueItemChangedEvents(tx, entries.map((e) => ({ userId: e.userId, changeSetId: e.set.id })), now, publicUrl);
     await tx.query(`UPDATE change_sets SET notified_at = $2 WHERE id = ANY($1::bigint[])`, [claimed.map((s) => s.id), now]);
     return { sets: claimed.length, notifications: inserted };
   });
