@@ -36,7 +36,7 @@ export interface SendOptions {
 /** A one-line reason a try failed, as the deliveries log shows it (no stack, no internals). */
 function plainError(err: unknown, timeoutMs: number): string {
   const e = err as NodeJS.ErrnoException & { timedOut?: boolean };
-  if (e?.timedOut) return `No answer within ${Math.round(timeoutMs / 1000)} s`;
+  if (e?.timedOut) return `No answer within ${timeoutMs % 1000 ? `${timeoutMs} ms` : `${timeoutMs / 1000} s`}`;
   if (e instanceof PrivateAddressError) return `Refused: ${e.message}`;
   const byCode: Record<string, string> = {
     ECONNREFUSED: "Connection refused",
