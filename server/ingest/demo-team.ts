@@ -10,9 +10,17 @@ import { addDays, iso } from "./text.js";
 
 export const DEMO_TEAM_NAME = "Menon Cement — Business Development";
 
+// They joined a month ago and chose what they follow then (so they sign in to the product, not
+// to onboarding): Arjun covers the south's projects, Divya Maharashtra's tenders.
 export const DEMO_TEAMMATES = [
-  { email: "arjun@infrascout.test", password: "Arjun@12345", first_name: "Arjun", last_name: "Pillai", role: "admin" },
-  { email: "divya@infrascout.test", password: "Divya@12345", first_name: "Divya", last_name: "Rao", role: "member" },
+  {
+    email: "arjun@infrascout.test", password: "Arjun@12345", first_name: "Arjun", last_name: "Pillai", role: "admin", designation: "Regional Sales Manager, South",
+    statuses: ["Planning", "Under Construction"], states: ["Kerala", "Karnataka", "Tamil Nadu"],
+  },
+  {
+    email: "divya@infrascout.test", password: "Divya@12345", first_name: "Divya", last_name: "Rao", role: "member", designation: "Sales Executive, Mumbai",
+    statuses: ["Tendering", "Awarded"], states: ["Maharashtra"],
+  },
 ] as const;
 
 /** Creates the demo team if the demo subscriber has none; returns whether it did. */
@@ -37,9 +45,10 @@ export async function seedDemoTeam(db: Db, now: Date): Promise<boolean> {
 
 async function addTeammate(tx: Tx, teamId: number, endDate: string | null, mate: (typeof DEMO_TEAMMATES)[number], hash: string, at: string): Promise<void> {
   const r = await tx.query<{ id: number }>(
-    `INSERT INTO users (email, username, password_hash, first_name, last_name, company, end_date, signup_source, created_at, updated_at)
-     VALUES ($1, $1, $2, $3, $4, $5, $6, 'seed', $7, $7) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
-    [mate.email, hash, mate.first_name, mate.last_name, DEMO_SUBSCRIBER.company, endDate, at],
+    `INSERT INTO users (email, username, password_hash, first_name, last_name, company, designation, preferred_proj_status, preferred_sectors,
+                        preferred_states, end_date, signup_source, created_at, updated_at)
+     VALUES ($1, $1, $2, $3, $4, $5, $6, $7::text[], $8::text[], $9::text[], $10, 'seed', $11, $11) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+    [mate.email, hash, mate.first_name, mate.last_name, DEMO_SUBSCRIBER.company, mate.designation, mate.statuses, DEMO_SUBSCRIBER.preferred_sectors, mate.states, endDate, at],
   );
   const id = r.rows[0]?.id;
   if (id === undefined) return;

@@ -4,8 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
-import { demo, E2E_OUTBOX, pageApi, PHONE, poll, recordedTest as test, signedIn } from "./fixtures.js";
+import { DEMO_TEAMMATES } from "../../server/ingest/demo-team.js";
+import { credits, demo, E2E_OUTBOX, pageApi, PHONE, poll, recordedTest as test, screenshots, signedIn } from "./fixtures.js";
 
+const shot = screenshots("team", { dirVariable: "TEAM_SHOTS", fullPage: true });
 const JOIN_LINK = /https?:\/\/[^\s]+\/team\/join\?token=[A-Za-z0-9_%-]+/;
 
 function joinLinkSince(before: Set<string>, to: string): string | null {
@@ -57,4 +59,44 @@ test("an invitation mailed to a new address joins them to the team at once", asy
   const view = await pageApi<{ members: { id: number; email: string }[] }>(page, "/api/team/");
   const joined = view.body.members.find((m) => m.email === email)!;
   expect((await pageApi(page, `/api/team/members/${joined.id}/`, { method: "DELETE" })).status).toBe(204);
+});
+
+test("one credit pool: a teammate's unlock is the whole team's, paid once, and the owner sees who spent it", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const [arjun, divya] = DEMO_TEAMMATES;
+  await signedIn(page, divya, { to: "/team" });
+  const locked = await pageApi<{ results: { id: number; name: string; contact_count: number }[] }>(page, "/api/company/static_data/?page=1");
+  const company = locked.body.results.find((c) => c.contact_count > 0)!;
+  await page.goto(`/builder/detail/${company.id}`);
+  const before = await credits(page);
+  const unlock = page.getByRole("button", { name: /^Unlock company \(\d+ credits\)$/ });
+  const cost = Number(/\((\d+) credits\)/.exec((await unlock.textContent()) ?? "")![1]);
+  await unlock.click();
+  await page.getByRole("button", { name: `Spend ${cost} credits` }).click();
+  await expect(page.getByText(/^Unlocked \d\d \w{3}, \d{4}$/)).toBeVisible();
+  await poll(async () => (await credits(page)).remaining).toBe(before.remaining - cost);
+
+  // Arjun sees it unlocked, with no button to pay again, and the same pool in his top bar.
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const mate = await other.newPage();
+    await signedIn(mate, arjun, { to: `/builder/detail/${company.id}` });
+    await expect(mate.getByText(/^Unlocked \d\d \w{3}, \d{4}$/)).toBeVisible();
+    await expect(mate.getByRole("button", { name: /^Unlock company/ })).toHaveCount(0);
+    expect(await credits(mate)).toEqual({ remaining: before.remaining - cost, total: before.total });
+  } finally {
+    await other.close();
+  }
+
+  // The owner's team page shows the pool and Divya's month.
+  const owner = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    const asha = await owner.newPage();
+    await signedIn(asha, demo, { to: "/team" });
+    await expect(asha.getByTestId("team-pool")).toContainText(`${before.remaining - cost} of`);
+    await expect(asha.getByRole("region", { name: "Monthly caps" }).getByText(/Divya Rao · spent \d+/)).toBeVisible();
+    await shot(asha, "team-pool-desktop");
+  } finally {
+    await owner.close();
+  }
 });
