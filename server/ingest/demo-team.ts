@@ -37,13 +37,16 @@ export async function seedDemoTeam(db: Db, now: Date): Promise<boolean> {
     const team = await tx.query<{ id: number }>(`INSERT INTO teams (name, owner_id, created_at) VALUES ($1, $2, $3) RETURNING id`, [DEMO_TEAM_NAME, ownerRow.id, joined]);
     const teamId = team.rows[0].id;
     await tx.query(`INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)`, [teamId, ownerRow.id, joined]);
-    for (const [i, mate] of DEMO_TEAMMATES.entries()) await addTeammate(tx, teamId, ownerRow.end_date, mate, hashes[i], iso(addDays(now, -28 + i)));
     await bringOwnerIntoPool(tx, teamId, ownerRow.id); // her credits are the team's pool, as for any new team
+    for (const [i, mate] of DEMO_TEAMMATES.entries()) {
+      const id = await addTeammate(tx, teamId, ownerRow.end_date, mate, hashes[i], iso(addDays(now, -28 + i)));
+      if (id !== undefined) await spendFromPool(tx, teamId, id, mate.states, DEMO_UNLOCKS[i], now);
+    }
     return true;
   });
 }
 
-async function addTeammate(tx: Tx, teamId: number, endDate: string | null, mate: (typeof DEMO_TEAMMATES)[number], hash: string, at: string): Promise<void> {
+async function addTeammate(tx: Tx, teamId: number, endDate: string | null, mate: (typeof DEMO_TEAMMATES)[number], hash: string, at: string): Promise<number | undefined> {
   const r = await tx.query<{ id: number }>(
     `INSERT INTO users (email, username, password_hash, first_name, last_name, company, designation, preferred_proj_status, preferred_sectors,
                         preferred_states, end_date, signup_source, created_at, updated_at)
@@ -51,7 +54,37 @@ async function addTeammate(tx: Tx, teamId: number, endDate: string | null, mate:
     [mate.email, hash, mate.first_name, mate.last_name, DEMO_SUBSCRIBER.company, mate.designation, mate.statuses, DEMO_SUBSCRIBER.preferred_sectors, mate.states, endDate, at],
   );
   const id = r.rows[0]?.id;
-  if (id === undefined) return;
+  if (id === undefined) return undefined;
   await markEmailVerified(tx, Number(id), mate.email);
   await tx.query(`INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)`, [teamId, id, mate.role, at]);
+  return Number(id);
+}
+
+/** How many contacts each teammate unlocked in the days before the demo opens (the pool's bars and ledger). */
+const DEMO_UNLOCKS = [3, 2];
+
+/**
+ * A teammate's recent unlocks from the pool: contacts with a number on leads in their states, one
+ * a day, each with its ledger row, as the unlock route writes them (credits/unlock.ts).
+ */
+async function spendFromPool(tx: Tx, teamId: number, userId: number, states: readonly string[], count: number, now: Date): Promise<void> {
+  const { rows } = await tx.query<{ id: number }>(
+    `SELECT DISTINCT c.id FROM contacts c JOIN project_contacts pc ON pc.contact_id = c.id JOIN projects p ON p.id = pc.project_id
+      WHERE p.state = ANY($1::text[]) AND c.phone IS NOT NULL AND NOT c.is_wrong
+        AND NOT EXISTS (SELECT 1 FROM unlocks u WHERE u.team_id = $2 AND u.item_type = 'contact' AND u.item_id = c.id)
+      ORDER BY c.id LIMIT $3`,
+    [states, teamId, count],
+  );
+  for (const [k, { id }] of rows.entries()) {
+    const at = iso(addDays(now, -(k + 1)));
+    const unlock = await tx.query<{ id: number }>(
+      `INSERT INTO unlocks (user_id, team_id, item_type, item_id, credits, created_at) VALUES ($1, $2, 'contact', $3, 1, $4) RETURNING id`,
+      [userId, teamId, id, at],
+    );
+    await tx.query(
+      `INSERT INTO credit_ledger (user_id, team_id, delta, kind, unlock_id, note, actor_id, created_at) VALUES ($1, $2, -1, 'unlock', $3, $4, $1, $5)`,
+      [userId, teamId, unlock.rows[0].id, `Unlocked contact ${id}`, at],
+    );
+  }
+  await tx.query(`UPDATE teams SET spent_credits = spent_credits + $2 WHERE id = $1`, [teamId, rows.length]);
 }

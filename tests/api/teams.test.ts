@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_TEAM_NAME, DEMO_TEAMMATES, seedDemoTeam } from "../../server/ingest/demo-team.js";
 import { SUBSCRIPTION_EXPIRED } from "../../server/plugins/authenticate.js";
 import { bearer, createUser, login, startTestApp, type TestContext, type TestUser } from "./harness.js";
+import { linkContact, makeContact, makeProject } from "./lead-fixture.js";
 import { mailText, startSmtpPeer, type SmtpPeer } from "./smtp-peer.js";
 
 let t: TestContext;
@@ -186,7 +187,8 @@ describe("a team", () => {
   });
 
   it("seeds the demo subscriber's team with two teammates who sign in and see it, once", async () => {
-    const demo = await createUser(t.db, { email: "demo@infrascout.test", password: "Demo@12345" });
+    const demo = await createUser(t.db, { email: "demo@infrascout.test", password: "Demo@12345", credits: 100 });
+    for (const state of ["Kerala", "Maharashtra"]) await linkContact(t.db, await makeProject(t.db, { state }), (await makeContact(t.db)).id);
     expect(await seedDemoTeam(t.db, new Date())).toBe(true);
     expect(await seedDemoTeam(t.db, new Date())).toBe(false);
     for (const mate of DEMO_TEAMMATES) {
@@ -195,7 +197,14 @@ describe("a team", () => {
       const team = (await call("GET", "/api/team/", token)).json();
       expect(team).toMatchObject({ name: DEMO_TEAM_NAME, role: mate.role, seats: { used: 3, bought: 5 } });
       expect(team.members.map((m: { email: string }) => m.email)).toEqual([demo.email, ...DEMO_TEAMMATES.map((m) => m.email)]);
+      // They chose what they follow when they joined: they sign in to the product, not to onboarding.
+      expect((await call("GET", "/api/user-info/", token)).json().preferred_proj_status).toEqual(mate.statuses);
     }
+    // The pool is the owner's credits, and each teammate has unlocked a contact on a lead in their states from it.
+    const owner = await login(t.app, demo.email, "Demo@12345");
+    const ledger = (await call("GET", "/api/credits/ledger/", owner)).json();
+    expect(ledger).toMatchObject({ remaining_credits: 98, total_credits: 100 });
+    expect(ledger.results.filter((r: { kind: string }) => r.kind === "unlock").map((r: { by: string }) => r.by).sort()).toEqual(["Arjun Pillai", "Divya Rao"]);
   });
 
   it("withdraws an invitation whose mail could not be sent, and says so (502), holding no seat", async () => {
