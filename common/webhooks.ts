@@ -44,7 +44,8 @@ export interface WebhookDelivery {
   id: number;
   /** The X-InfraScout-Delivery header's value. */
   delivery_id: string;
-  event: WebhookEvent;
+  /** 'ping': the test event (one try, no retries). */
+  event: WebhookEvent | "ping";
   /** The payload's id: the same for a delivery and its replays. */
   event_id: string;
   status: WebhookDeliveryStatus;

@@ -1,6 +1,6 @@
 // /team: the subscriber's team (issue 20): its name, seats used of bought, the credit pool, the
-// members with their roles, and for admins the invitations and the team's settings. A subscriber
-// in no team is offered to create one.
+// members with their roles, and for admins the invitations, the team's settings and its webhooks
+// (src/pages/integrations). A subscriber in no team is offered to create one.
 import { useGetIdentity } from "@refinedev/core";
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Typography } from "antd";
 import { useState } from "react";
@@ -9,6 +9,7 @@ import { Panel } from "../../components/page/Panel";
 import { formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import type { Identity } from "../../providers/session";
+import { TeamWebhooks } from "../integrations/TeamWebhooks";
 import { TeamCredits } from "./TeamCredits";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
@@ -30,6 +31,7 @@ export default function TeamPage() {
           <TeamCredits team={team} onChange={reload} />
           {isTeamAdmin(team) && <TeamInvitations team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamSettings team={team} onChange={reload} />}
+          {isTeamAdmin(team) && <TeamWebhooks />}
         </div>
       )}
     </PageShell>
