@@ -21,6 +21,7 @@ export const Pages = {
   Profile: lazyPage(() => import("./pages/profile/ProfilePage")),
   Team: lazyPage(() => import("./pages/team/TeamPage")),
   JoinTeam: lazyPage(() => import("./pages/team/JoinTeamPage")),
+  Assignments: lazyPage(() => import("./pages/assignments/AssignmentsPage")),
 
   ConstructionLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.ConstructionLeadsPage }))),
   IndustrialLeads: lazyPage(() => import("./pages/leads/LeadListPage").then((m) => ({ default: m.IndustrialLeadsPage }))),

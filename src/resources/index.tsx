@@ -184,6 +184,8 @@ export const resources: Resource[] = [
   { name: "profile", list: "/profile", meta: { label: "Profile", hide: true, pages: { list: Pages.Profile } } },
   // A subscriber's team: members, seats and invitations (issue 20); in the account menu; the invitation link's page is /team/join (AppRoutes).
   { name: "team", list: "/team", meta: { label: "Team", hide: true, pages: { list: Pages.Team } } },
+  // Assignments in the team (issue 20): "Assigned to me" in the account menu; the list is GET assignments/.
+  { name: "assignments", list: "/assignments", meta: { label: "Assigned to me", hide: true, endpoint: "assignments/", pages: { list: Pages.Assignments } } },
   // Staff: start acting as a user; others are told why not (the page's refusal, not the 404 page).
   {
     name: "impersonate",

@@ -49,6 +49,8 @@ const SPEC_ROUTES: [string, unknown][] = [
   ["/notifications", Pages.Notifications],
   // Issue 20: the user's team (reached from the account menu).
   ["/team", Pages.Team],
+  // Issue 20: what teammates assigned to the user (reached from the account menu).
+  ["/assignments", Pages.Assignments],
 ];
 
 describe("routes generated from the resources", () => {

@@ -58,7 +58,7 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
         ]
       : []),
     { key: "/profile", label: "Profile" },
-    ...(ability.can("read", "Team") ? [{ key: "/team", label: "Team" }] : []),
+    ...(ability.can("read", "Team") ? [{ key: "/team", label: "Team" }, { key: "/assignments", label: "Assigned to me" }] : []),
     ...(ability.can("cancel", "Impersonation") ? [{ key: "cancel-impersonation", label: "Cancel Impersonation" }] : []),
     { key: "logout", label: "Logout", danger: true },
   ];

@@ -13,6 +13,7 @@ import { RecentlyViewedPanel, RemindersPanel, StatusUpdatesPanel } from "./panel
 import { CompetitorComparisonPanel, CompetitorListerPanel } from "./panels/CompetitorPanels";
 import { MarksPanel, ShortlistedStatusPanel, UnderConstructionPanel } from "./panels/LeadPanels";
 import { NewLeadsPanel, type Window } from "./panels/NewLeadsPanel";
+import { TeamPipelinePanel } from "./panels/TeamPipelinePanel";
 import "./dashboard.css";
 
 const DAY_CHOICES = [7, 30, 90];
@@ -81,6 +82,7 @@ export default function DashboardPage() {
         <Col xs={24} lg={12}>
           <CompetitorListerPanel />
         </Col>
+        <TeamPipelinePanel />
       </Row>
     </PageShell>
   );

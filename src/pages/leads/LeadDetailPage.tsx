@@ -12,6 +12,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { DetailShell } from "../../components/page/DetailShell";
 import { ChangesTimeline } from "../../components/changes/ChangesTimeline";
+import { AssignButton } from "../../components/assignments/AssignButton";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { useAppAbility } from "../../access/ability";
@@ -23,6 +24,7 @@ import { ImagesSection } from "./detail/LeadImages";
 import { DocumentsSection, HistorySection, KeywordsSection, SimilarSection, StatusUpdatesSection } from "./detail/LeadSections";
 import { useLead } from "./detail/useLead";
 import { StatusTag, TypeTags } from "./LeadResults";
+import { TeamMarks } from "./detail/TeamMarks";
 import { MarkControl } from "./MarkControl";
 
 /** Where 'back' goes from each detail route. */
@@ -100,10 +102,12 @@ function Header({ lead, id }: { lead: LeadDetail; id: string }) {
       <Space size={8} wrap className="lead-header-actions">
         <MarkControl id={lead.id} mark={lead.mark} size="middle" />
         <ReminderButton itemType="project" itemId={lead.id} />
+        <AssignButton itemType="project" itemId={lead.id} />
         <Link to={`/private-leads/detail/${id}/qa-tool`} className="ant-btn ant-btn-default qa-link">
           <SafetyOutlined /> QA tool
         </Link>
       </Space>
+      <TeamMarks marks={lead.team_marks ?? []} />
     </div>
   );
 }
