@@ -75,6 +75,8 @@ export interface Config {
   integrationsDevKey: boolean;
   /** WEBHOOK_ALLOW_PRIVATE=true: webhooks may be http and reach private addresses (on-premise). */
   webhookAllowPrivate: boolean;
+  /** The CRM connectors' hosts (server/modules/crm): HUBSPOT_API_BASE, ZOHO_ACCOUNTS_BASE / ZOHO_API_BASE override the real ones (tests, proxies). */
+  crm: { hubspotApiBase?: string; zohoAccountsBase?: string; zohoApiBase?: string; retryBaseMs: number; maxRetryAfterMs: number };
 }
 
 /** What an import file may be: its upload size, and for a zip (XLSX) its entries, inflated size and ratio. */
@@ -160,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     integrationsKey: env.INTEGRATIONS_KEY ? parseSecretKey(env.INTEGRATIONS_KEY, "INTEGRATIONS_KEY") : undefined,
     integrationsDevKey: env.NODE_ENV !== "production",
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "true",
+    crm: { hubspotApiBase: env.HUBSPOT_API_BASE || undefined, zohoAccountsBase: env.ZOHO_ACCOUNTS_BASE || undefined, zohoApiBase: env.ZOHO_API_BASE || undefined, retryBaseMs: num("CRM_RETRY_BASE_MS", 60_000), maxRetryAfterMs: num("CRM_MAX_RETRY_AFTER_MS", 600_000) },
     ...overrides,
   };
 }

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "assignment_created", "assignment_updated", "assignment_deleted",
   // webhooks (issue 20)
   "webhook_created", "webhook_deleted", "webhook_delivery_replayed", "webhook_test_sent",
+  // HubSpot and Zoho CRM (issue 20)
+  "crm_connected", "crm_updated", "crm_disconnected", "crm_tested", "crm_send_requested",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
