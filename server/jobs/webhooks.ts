@@ -6,8 +6,9 @@
 // two processes never send one delivery at once, and a slow endpoint in one process does not hold
 // up the others. A process that dies mid-send leaves its claims due again after CLAIM_SECONDS: a
 // delivery is sent at least once, and receivers de-duplicate by the body's id / the delivery id.
+// Once an hour a round also removes finished deliveries older than DELIVERY_RETENTION_DAYS.
 import type { FastifyInstance } from "fastify";
-import { anyDue } from "../modules/integrations/queries.js";
+import { anyDue, pruneDeliveries } from "../modules/integrations/queries.js";
 import { deliverDue } from "../modules/integrations/sender.js";
 import { holderOf } from "./lease.js";
 
@@ -25,12 +26,20 @@ export interface WebhooksRun {
 }
 
 const running = new WeakSet<FastifyInstance>();
+/** When each app last removed old deliveries: at most once an hour (DELIVERY_RETENTION_DAYS). */
+const pruned = new WeakMap<FastifyInstance, number>();
+const PRUNE_EVERY_MS = 3600_000;
 
 /** One round: sends what is due as of `now` (tests pass their own clock). */
 export async function runWebhooksOnce(app: FastifyInstance, now?: Date): Promise<WebhooksRun> {
   const out: WebhooksRun = { ran: false, delivered: 0, retrying: 0, failed: 0 };
   const clock = () => now ?? new Date();
-  if (running.has(app) || !(await anyDue(app.db, clock()))) return out;
+  if (running.has(app)) return out;
+  if (clock().getTime() - (pruned.get(app) ?? 0) >= PRUNE_EVERY_MS) {
+    pruned.set(app, clock().getTime());
+    await pruneDeliveries(app.db, clock()).catch((err) => app.log.error({ err }, "could not remove old webhook deliveries"));
+  }
+  if (!(await anyDue(app.db, clock()))) return out;
   running.add(app);
   try {
     out.ran = true;

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from "../../common/webhooks.js";
 import { runNotificationsOnce, runWebhooksOnce } from "../../server/jobs/index.js";
+import { DELIVERY_RETENTION_DAYS, pruneDeliveries } from "../../server/modules/integrations/queries.js";
 import { HOST_NOT_FOUND, HTTPS_ONLY, NO_CREDENTIALS, NOT_PUBLIC } from "../../server/modules/integrations/url-policy.js";
 import { fx, run } from "../fixtures/import/helpers.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
@@ -285,6 +286,24 @@ describe("deleting a webhook", () => {
     expect((await strict.db.query(`SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1`, [hook.id])).rows).toEqual([]);
     const { rows } = await strict.db.query<{ action: string; actor_id: number }>(`SELECT action, actor_id FROM audit_log WHERE item_type = 'webhook' AND item_id = $1 ORDER BY id`, [hook.id]);
     expect(rows.map((r) => [r.action, r.actor_id])).toEqual([["webhook_created", owner.id], ["webhook_deleted", admin.id]]);
+  });
+});
+
+describe("the deliveries log", () => {
+  it("keeps finished deliveries for 30 days, and pending ones until they are done", async () => {
+    const hook = (await addHook(open, owner, peer.url("/old"))).json();
+    const add = (status: string, daysAgo: number) =>
+      strict.db.query<{ id: number }>(
+        `INSERT INTO webhook_deliveries (delivery_uuid, webhook_id, event, event_id, body, status, created_at, next_attempt_at)
+         VALUES ($1, $2, 'item.changed', $3, '{}', $4, now() - make_interval(days => $5), CASE WHEN $4 = 'pending' THEN now() + interval '1 hour' END) RETURNING id`,
+        [crypto.randomUUID(), hook.id, crypto.randomUUID(), status, daysAgo],
+      );
+    const kept = [await add("delivered", DELIVERY_RETENTION_DAYS - 1), await add("pending", DELIVERY_RETENTION_DAYS + 5)].map((r) => r.rows[0].id);
+    await add("delivered", DELIVERY_RETENTION_DAYS + 1);
+    await add("failed", DELIVERY_RETENTION_DAYS + 1);
+    expect(await pruneDeliveries(strict.db, new Date())).toBe(2);
+    expect((await deliveries(owner, hook.id)).map((d) => d.id).sort()).toEqual(kept.sort());
+    await call(open, "DELETE", `${hooksUrl}${hook.id}/`, owner);
   });
 });
 

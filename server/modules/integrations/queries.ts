@@ -192,3 +192,16 @@ export async function anyDue(db: Queryable, now: Date): Promise<boolean> {
   const { rows } = await db.query(`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 LIMIT 1`, [now]);
   return rows.length > 0;
 }
+
+/** Delivered and failed deliveries are kept this long (the log a team reads), then removed. */
+export const DELIVERY_RETENTION_DAYS = 30;
+
+/** Removes up to `limit` finished deliveries older than the retention; answers how many. */
+export async function pruneDeliveries(db: Queryable, now: Date, limit = 5000): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM webhook_deliveries WHERE id IN (
+       SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND created_at < $1::timestamptz - make_interval(days => $2) LIMIT $3)`,
+    [now, DELIVERY_RETENTION_DAYS, limit],
+  );
+  return rowCount;
+}
