@@ -46,8 +46,8 @@ function summary(itemType: ItemType, row: Record<string, unknown>): string {
   return [row.status ?? row.tender_status, place, money(row.value)].filter(Boolean).join(" · ");
 }
 
-/** One list an alert reads: an index with its base conditions, and why a row matched. */
-interface Part {
+/** One list an alert (or a team's daily feed) reads: an index with its base conditions, and why a row matched. */
+export interface Part {
   def: IndexDefinition;
   itemType: ItemType;
   query: SearchQuery;
@@ -67,15 +67,32 @@ export async function newItems(
   until: Date,
   limit = DIGEST_MAX_ITEMS,
 ): Promise<{ items: DigestItem[]; error?: string }> {
-  const lister = src.savedSearch ? findLister(src.savedSearch.resource) : FEED_LISTER;
-  if (!lister) return { items: [], error: `unknown lister ${src.savedSearch?.resource}` };
+  const made = newItemParts(src.savedSearch, prefs, since, until);
+  if ("error" in made) return { items: [], error: made.error };
+  const items: DigestItem[] = [];
+  for (const part of made.parts) items.push(...(await partItems(app, src, part, limit)));
+  return { items };
+}
+
+/**
+ * The searches for what arrived in (since, until] for a quick search (or the feed when null),
+ * newest first, or why its saved query no longer parses.
+ */
+export function newItemParts(
+  savedSearch: AlertSource["savedSearch"],
+  prefs: FeedPreferences | undefined,
+  since: Date,
+  until: Date,
+): { parts: Part[] } | { error: string } {
+  const lister = savedSearch ? findLister(savedSearch.resource) : FEED_LISTER;
+  if (!lister) return { error: `unknown lister ${savedSearch?.resource}` };
   let parsed: SearchQuery;
   try {
-    parsed = parseSavedQuery(lister, src.savedSearch?.query ?? "", until);
+    parsed = parseSavedQuery(lister, savedSearch?.query ?? "", until);
   } catch (err) {
-    return { items: [], error: (err as Error).message };
+    return { error: (err as Error).message };
   }
-  const why = src.savedSearch ? `Quick search “${src.savedSearch.name}”` : "Your feed";
+  const why = savedSearch ? `Quick search “${savedSearch.name}”` : "Your feed";
   const newest = (def: IndexDefinition, q: SearchQuery, base: Condition[], arrivalField = "arrived_date"): SearchQuery => {
     const arrived: Condition = { kind: "range", field: arrivalField, min: toUs(since) + 1, max: toUs(until) };
     const order = `${arrivalField} desc`;
@@ -99,9 +116,7 @@ export async function newItems(
       reasons: (row) => [why, ...tenderMatchedReasons(prefs, row)],
     });
   }
-  const items: DigestItem[] = [];
-  for (const part of parts) items.push(...(await partItems(app, src, part, limit)));
-  return { items };
+  return { parts };
 }
 
 async function partItems(app: FastifyInstance, src: AlertSource, part: Part, limit: number): Promise<DigestItem[]> {
