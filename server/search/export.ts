@@ -111,32 +111,45 @@ export async function writeCsv(out: Writable, columns: ExportColumn[], chunks: A
 }
 
 export async function writeXlsx(out: Writable, columns: ExportColumn[], chunks: AsyncIterable<Row[]>, sheetName = "Leads"): Promise<number> {
+  return writeXlsxSheets(out, [{ name: sheetName, columns, chunks }]);
+}
+
+export interface XlsxSheet {
+  name: string;
+  columns: ExportColumn[];
+  chunks: AsyncIterable<Row[]>;
+}
+
+/** One workbook of several sheets (a team's daily feed: one per quick search), each as writeXlsx writes one. */
+export async function writeXlsxSheets(out: Writable, sheets: XlsxSheet[]): Promise<number> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = "InfraScout";
-  const sheet = wb.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.key === "title" ? 60 : c.format === "datetime" ? 20 : 16,
-    style: c.format === "datetime" ? { numFmt: "dd mmm yyyy hh:mm" } : c.format === "date" ? { numFmt: "dd mmm yyyy" } : c.key === "value" ? { numFmt: "#,##0" } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
   let n = 0;
-  for await (const rows of chunks) {
-    for (const row of rows) {
-      const values: Record<string, unknown> = {};
-      for (const c of columns) {
-        const v = row[c.key];
-        if (v === null || v === undefined) values[c.key] = null;
-        else if (c.format === "datetime" || c.format === "date") values[c.key] = new Date(c.format === "date" ? `${v}T00:00:00Z` : String(v));
-        else if (c.format === "number" && numberText(v) !== null) values[c.key] = Number(v);
-        else values[c.key] = defuseFormula(cellText(c, v));
+  for (const { name, columns, chunks } of sheets) {
+    const sheet = wb.addWorksheet(name, { views: [{ state: "frozen", ySplit: 1 }] });
+    sheet.columns = columns.map((c) => ({
+      header: c.header,
+      key: c.key,
+      width: c.key === "title" ? 60 : c.format === "datetime" ? 20 : 16,
+      style: c.format === "datetime" ? { numFmt: "dd mmm yyyy hh:mm" } : c.format === "date" ? { numFmt: "dd mmm yyyy" } : c.key === "value" ? { numFmt: "#,##0" } : {},
+    }));
+    sheet.getRow(1).font = { bold: true };
+    for await (const rows of chunks) {
+      for (const row of rows) {
+        const values: Record<string, unknown> = {};
+        for (const c of columns) {
+          const v = row[c.key];
+          if (v === null || v === undefined) values[c.key] = null;
+          else if (c.format === "datetime" || c.format === "date") values[c.key] = new Date(c.format === "date" ? `${v}T00:00:00Z` : String(v));
+          else if (c.format === "number" && numberText(v) !== null) values[c.key] = Number(v);
+          else values[c.key] = defuseFormula(cellText(c, v));
+        }
+        sheet.addRow(values).commit();
+        n++;
       }
-      sheet.addRow(values).commit();
-      n++;
     }
+    sheet.commit();
   }
-  sheet.commit();
   await wb.commit();
   return n;
 }
