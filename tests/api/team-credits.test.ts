@@ -105,6 +105,22 @@ describe("a team's credit pool", () => {
   });
 });
 
+describe("a team's webhook", () => {
+  it("is told contact.unlocked once, with the contact in full, when a member pays for it (not when a teammate opens it again)", async () => {
+    const { teamId, members } = await team(10, ["member", "member"]);
+    const hook = await t.db.query<{ id: number }>(
+      `INSERT INTO webhooks (team_id, url, secret_enc, secret_hint, events) VALUES ($1, 'https://crm.example.com/hook', 'sealed', 'abcd', '{contact.unlocked}') RETURNING id`,
+      [teamId],
+    );
+    const contact = await makeContact(t.db);
+    await unlock(members[0], contact.id);
+    await unlock(members[1], contact.id);
+    const { rows } = await t.db.query<{ event: string; body: string }>(`SELECT event, body FROM webhook_deliveries WHERE webhook_id = $1`, [hook.rows[0].id]);
+    expect(rows.map((r) => r.event)).toEqual(["contact.unlocked"]);
+    expect(JSON.parse(rows[0].body).data).toMatchObject({ contact: { id: contact.id, phone: contact.phone, email: contact.email }, actor: { id: members[0].user.id } });
+  });
+});
+
 describe("a member's monthly cap", () => {
   it("is set by an admin, stops the member's unlocks beyond it with 402 and a plain answer, and is audited", async () => {
     const { owner, members } = await team(50, ["member", "admin"]);

@@ -14,6 +14,7 @@ import type { Queryable } from "../../db/client.js";
 import type { FastifyRequest } from "fastify";
 import { HttpError, conflict, notFound } from "../../http/errors.js";
 import { auditAs } from "../audit/log.js";
+import { queueWebhookEvent } from "../integrations/events.js";
 import { type Balance, type CreditAccount, balance, charge, creditAccountOf, giveBack, spentThisMonth } from "./pool.js";
 
 export { balance };
@@ -34,6 +35,15 @@ const UNLOCKABLE = {
   company: { table: "companies", notFound: "Company not found.", notEnough: "Not enough credits to unlock this company.", audit: "unlock_company", label: "company" },
 } as const;
 export type UnlockItemType = keyof typeof UNLOCKABLE;
+
+/** contact.unlocked's data: the contact as the team now sees it (unlocked, so in full). */
+async function unlockedContactData(tx: Queryable, contactId: number): Promise<Record<string, unknown>> {
+  const { rows } = await tx.query<{ id: number; name: string; designation: string | null; company: string | null; email: string | null; phone: string | null }>(
+    `SELECT c.id, c.name, c.designation, co.name AS company, c.email, c.phone FROM contacts c LEFT JOIN companies co ON co.id = c.company_id WHERE c.id = $1`,
+    [contactId],
+  );
+  return { contact: rows[0] };
+}
 
 export async function unlockContact(request: FastifyRequest, userId: number, contactId: number, cost: number): Promise<UnlockOutcome> {
   return unlockItem(request, userId, "contact", contactId, cost);
@@ -88,6 +98,7 @@ export async function unlockItem(request: FastifyRequest, userId: number, itemTy
       [userId, account.teamId, -cost, unlockId, `Unlocked ${what.label} ${itemId}`, actorId],
     );
     await auditAs(request, what.audit, { itemType, itemId, details: { cost, unlock_id: unlockId, team_id: account.teamId } }, tx);
+    if (itemType === "contact") await queueWebhookEvent(tx, { userId, event: "contact.unlocked", data: () => unlockedContactData(tx, itemId) });
     return { unlockId, charged: cost, alreadyUnlocked: false, ...after };
   });
 }
