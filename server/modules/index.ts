@@ -15,6 +15,7 @@ import emailVerificationRoutes from "./auth/email-verification-routes.js";
 import authRoutes from "./auth/routes.js";
 import companyLookupRoutes from "./companies/lookup-routes.js";
 import companiesRoutes from "./companies/routes.js";
+import crmRoutes from "./crm/routes.js";
 import companyUnlockRoutes from "./companies/unlock-routes.js";
 import competitorsRoutes from "./competitors/routes.js";
 import creditReportRoutes from "./credits/report-routes.js";
@@ -108,6 +109,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/teams/routes", plugin: teamsRoutes },
   { file: "modules/teams/invitation-routes", plugin: teamInvitationRoutes },
   { file: "modules/integrations/routes", plugin: integrationsRoutes },
+  { file: "modules/crm/routes", plugin: crmRoutes },
   { file: "modules/assignments/routes", plugin: assignmentsRoutes },
   { file: "modules/dashboard/team-pipeline-routes", plugin: teamPipelineRoutes },
   // Last: /health (liveness), /ready (readiness), /health/ (kept).
