@@ -13,6 +13,7 @@ import { sendDueDigests } from "./digests.js";
 import { acquireLease, holderOf, releaseLease, renewLease } from "./lease.js";
 import { NOTIFY_INTERVAL_SECONDS, runNotificationsOnce, type NotifyRun } from "./notifications.js";
 import { sendDueReminders } from "./reminders.js";
+import { sendDueTeamFeeds } from "./team-feeds.js";
 import { runWebhooksOnce, WEBHOOK_INTERVAL_SECONDS, type WebhooksRun } from "./webhooks.js";
 import { CRM_SYNC_INTERVAL_SECONDS, runCrmSyncOnce, type CrmSyncRun } from "./crm-sync.js";
 
@@ -27,6 +28,8 @@ export interface JobsRun {
   digestsChecked: number;
   /** Daily digests of changes sent. */
   changeDigests: number;
+  /** Teams' daily feeds sent. */
+  teamFeeds: number;
   /** The round of change notifications run first (notifications.ts). */
   notify: NotifyRun;
   failures: number;
@@ -43,7 +46,7 @@ export async function runJobsOnce(app: FastifyInstance, now: Date = new Date()):
     app.log.error({ err }, "notifications failed");
     return { ran: false, changeSets: 0, notifications: 0, changeMails: 0, failures: 1 };
   });
-  const out: JobsRun = { ran: false, reminders: 0, digests: 0, digestsChecked: 0, changeDigests: 0, notify, failures: notify.failures };
+  const out: JobsRun = { ran: false, reminders: 0, digests: 0, digestsChecked: 0, changeDigests: 0, teamFeeds: 0, notify, failures: notify.failures };
   if (!(await acquireLease(app.db, JOBS_LEASE, holder, seconds))) return out;
   out.ran = true;
   const keepGoing = () => renewLease(app.db, JOBS_LEASE, holder, seconds);
@@ -61,6 +64,9 @@ export async function runJobsOnce(app: FastifyInstance, now: Date = new Date()):
     const c = await sendDailyChangeDigests(app, now, keepGoing);
     out.changeDigests = c.sent;
     out.failures += c.failed;
+    const f = await sendDueTeamFeeds(app, now, keepGoing);
+    out.teamFeeds = f.sent;
+    out.failures += f.failed;
   } finally {
     await releaseLease(app.db, JOBS_LEASE, holder).catch((err) => app.log.error({ err }, "could not release the jobs lease"));
   }
@@ -76,7 +82,7 @@ export function startJobRunner(app: FastifyInstance): { stop(): Promise<void> } 
   const seconds = app.config.jobsIntervalSeconds;
   if (!(seconds > 0)) return { stop: async () => undefined };
   const loops = [
-    repeat(app, "jobs", seconds, () => runJobsOnce(app), (r) => !!(r.reminders || r.digests || r.changeDigests || r.failures)),
+    repeat(app, "jobs", seconds, () => runJobsOnce(app), (r) => !!(r.reminders || r.digests || r.changeDigests || r.teamFeeds || r.failures)),
     repeat(app, "notifications", Math.min(seconds, NOTIFY_INTERVAL_SECONDS), () => runNotificationsOnce(app), (r) => !!(r.notifications || r.changeMails || r.failures)),
     // Webhook deliveries due (server/jobs/webhooks.ts): every process sends, each delivery claimed once.
     repeat(app, "webhooks", Math.min(seconds, WEBHOOK_INTERVAL_SECONDS), () => runWebhooksOnce(app), (r) => !!(r.delivered || r.retrying || r.failed)),

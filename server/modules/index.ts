@@ -46,6 +46,7 @@ import tenderFeedRoutes from "./tenders/feed.js";
 import tenderListRoutes from "./tenders/lists.js";
 import teamInvitationRoutes from "./teams/invitation-routes.js";
 import teamsRoutes from "./teams/routes.js";
+import teamFeedRoutes from "./team-feed/routes.js";
 import tendersRoutes from "./tenders/routes.js";
 import myShareLinkRoutes from "./tenders/share-routes.js";
 import usersAdminRoutes from "./users/admin-routes.js";
@@ -108,6 +109,7 @@ export const apiModules: readonly ApiModule[] = [
   { file: "modules/notifications/routes", plugin: notificationsRoutes },
   { file: "modules/teams/routes", plugin: teamsRoutes },
   { file: "modules/teams/invitation-routes", plugin: teamInvitationRoutes },
+  { file: "modules/team-feed/routes", plugin: teamFeedRoutes },
   { file: "modules/integrations/routes", plugin: integrationsRoutes },
   { file: "modules/crm/routes", plugin: crmRoutes },
   { file: "modules/assignments/routes", plugin: assignmentsRoutes },

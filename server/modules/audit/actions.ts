@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   // teams (issue 20)
   "team_created", "team_updated", "team_invitation_sent", "team_invitation_revoked", "team_joined", "team_member_role_changed", "team_member_cap_changed", "team_member_removed", "team_left",
   "assignment_created", "assignment_updated", "assignment_deleted",
+  "team_feed_saved", "team_feed_deleted", "team_feed_sent",
   // webhooks (issue 20)
   "webhook_created", "webhook_deleted", "webhook_delivery_replayed", "webhook_test_sent",
   // HubSpot and Zoho CRM (issue 20)
