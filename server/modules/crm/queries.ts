@@ -44,6 +44,14 @@ export async function upsertConnection(
   tx: Queryable,
   c: { teamId: number; vendor: CrmVendor; secretsEnc: string | null; secretHint: string | null; clientId: string | null; dataCentre: string | null; mapping: CrmMapping; autoOnShortlist: boolean; userId: number },
 ): Promise<boolean> {
+  if (c.secretsEnc === null) {
+    // settings only (the credentials stay): an existing connection, which the caller checked
+    await tx.query(
+      `UPDATE crm_connections SET client_id = $3, data_centre = $4, field_map = $5::jsonb, auto_on_shortlist = $6, updated_at = now() WHERE team_id = $1 AND vendor = $2`,
+      [c.teamId, c.vendor, c.clientId, c.dataCentre, JSON.stringify(c.mapping), c.autoOnShortlist],
+    );
+    return false;
+  }
   const { rows } = await tx.query<{ inserted: boolean }>(
     `INSERT INTO crm_connections AS c (team_id, vendor, secrets_enc, secret_hint, client_id, data_centre, field_map, auto_on_shortlist, connected_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)

@@ -5,6 +5,7 @@ import { MARKS } from "../../../common/constants.js";
 import { notFound } from "../../http/errors.js";
 import { ErrorResponse } from "../../http/schemas.js";
 import { requireAuth } from "../../plugins/authenticate.js";
+import { queueCrmOnShortlist } from "../crm/events.js";
 import { queueLeadShortlisted } from "../integrations/events.js";
 import { projectExists } from "../projects/detail-queries.js";
 import { markHistory, setMark } from "./queries.js";
@@ -36,7 +37,7 @@ const marksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const mark = request.body.mark;
       // A lead shortlisted tells the team's webhooks (issue 20), queued in the mark's own transaction.
       const { changed } = await setMark(app.db, auth.user.id, id, mark, (tx, old) =>
-        mark === "shortlisted" ? queueLeadShortlisted(tx, { userId: auth.user.id, projectId: id, previousMark: old, publicUrl: app.config.publicUrl }) : Promise.resolve(),
+        mark === "shortlisted" ? queueLeadShortlisted(tx, { userId: auth.user.id, projectId: id, previousMark: old, publicUrl: app.config.publicUrl }).then(() => queueCrmOnShortlist(tx, auth.user.id, id)) : Promise.resolve(),
       );
       return { mark: request.body.mark, changed, history: await markHistory(app.db, auth.user.id, id) };
     },
