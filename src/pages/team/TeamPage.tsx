@@ -11,6 +11,7 @@ import { toastSuccess } from "../../lib/toast";
 import type { Identity } from "../../providers/session";
 import { TeamWebhooks } from "../integrations/TeamWebhooks";
 import { TeamCredits } from "./TeamCredits";
+import { TeamFeed } from "./TeamFeed";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
 import { isTeamAdmin, useTeam, useTeamWrite, writeError, type Team } from "./teamApi";
@@ -32,6 +33,7 @@ export default function TeamPage() {
           {isTeamAdmin(team) && <TeamInvitations team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamSettings team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamWebhooks />}
+          <TeamFeed team={team} />
         </div>
       )}
     </PageShell>

@@ -28,7 +28,7 @@ export function useInvitations(enabled: boolean) {
 /** Sends a write; resolves with the answer's data or rejects with the HTTP layer's error. */
 export function useTeamWrite() {
   const { mutateAsync } = useCustomMutation<object>();
-  return async <T,>(method: "post" | "patch" | "delete", url: string, values: object = {}): Promise<T> => {
+  return async <T,>(method: "post" | "put" | "patch" | "delete", url: string, values: object = {}): Promise<T> => {
     const answer = await mutateAsync({ url, method, values, ...quiet });
     return answer.data as T;
   };
