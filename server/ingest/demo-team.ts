@@ -42,6 +42,7 @@ export async function seedDemoTeam(db: Db, now: Date): Promise<boolean> {
       const id = await addTeammate(tx, teamId, ownerRow.end_date, mate, hashes[i], iso(addDays(now, -28 + i)));
       if (id !== undefined) await spendFromPool(tx, teamId, id, mate.states, DEMO_UNLOCKS[i], now);
     }
+    await setUpDailyFeed(tx, teamId, ownerRow.id);
     return true;
   });
 }
@@ -87,4 +88,15 @@ async function spendFromPool(tx: Tx, teamId: number, userId: number, states: rea
     );
   }
   await tx.query(`UPDATE teams SET spent_credits = spent_credits + $2 WHERE id = $1`, [teamId, rows.length]);
+}
+
+/** Asha's quick searches go to the team as a daily CSV, mailed to her and Arjun (the Team page's "Daily feed"). */
+async function setUpDailyFeed(tx: Tx, teamId: number, ownerId: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO team_feeds (team_id, owner_id, saved_search_ids, format, email_to)
+     SELECT $1, $2, array_agg(s.id ORDER BY s.id), 'csv',
+            ARRAY(SELECT m.user_id FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND m.role IN ('owner', 'admin') ORDER BY m.id)
+       FROM saved_searches s WHERE s.user_id = $2 HAVING count(*) > 0`,
+    [teamId, ownerId],
+  );
 }

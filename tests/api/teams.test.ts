@@ -189,6 +189,7 @@ describe("a team", () => {
   it("seeds the demo subscriber's team with two teammates who sign in and see it, once", async () => {
     const demo = await createUser(t.db, { email: "demo@infrascout.test", password: "Demo@12345", credits: 100 });
     for (const state of ["Kerala", "Maharashtra"]) await linkContact(t.db, await makeProject(t.db, { state }), (await makeContact(t.db)).id);
+    await t.db.query(`INSERT INTO saved_searches (user_id, name, resource, query) VALUES ($1, 'Kerala leads', '/private-construction-leads', 'filter=state:Kerala')`, [demo.id]);
     expect(await seedDemoTeam(t.db, new Date())).toBe(true);
     expect(await seedDemoTeam(t.db, new Date())).toBe(false);
     for (const mate of DEMO_TEAMMATES) {
@@ -205,6 +206,11 @@ describe("a team", () => {
     const ledger = (await call("GET", "/api/credits/ledger/", owner)).json();
     expect(ledger).toMatchObject({ remaining_credits: 98, total_credits: 100 });
     expect(ledger.results.filter((r: { kind: string }) => r.kind === "unlock").map((r: { by: string }) => r.by).sort()).toEqual(["Arjun Pillai", "Divya Rao"]);
+    // Her quick searches reach the team as a daily CSV, mailed to her and the admin.
+    const feed = (await call("GET", "/api/team/feed/", owner)).json().feed;
+    expect(feed).toMatchObject({ format: "csv", enabled: true, owner: { id: demo.id }, searches: [expect.objectContaining({ name: "Kerala leads" })] });
+    expect(feed.email_to).toHaveLength(2);
+
   });
 
   it("withdraws an invitation whose mail could not be sent, and says so (502), holding no seat", async () => {
