@@ -13,6 +13,7 @@ import { builderContactsPath, financialDataPath } from "../../components/compani
 import { CompanyUnlockButton } from "../../components/companies/CompanyUnlockButton";
 import { TrackCompetitorButton } from "../../components/companies/TrackCompetitorButton";
 import { AssignButton } from "../../components/assignments/AssignButton";
+import { CrmSendButton } from "../integrations/CrmSendButton";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { countOf, formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -79,6 +80,7 @@ function Header({ c }: { c: CompanyDetails }) {
         <CompanyUnlockButton companyId={c.id} companyName={c.name} unlockedAt={c.unlocked_at} cost={c.unlock_cost || undefined} />
         <ReminderButton itemType="company" itemId={c.id} />
         <AssignButton itemType="company" itemId={c.id} />
+        <CrmSendButton itemType="company" itemId={c.id} />
         <TrackCompetitorButton company={c} tracked={c.is_tracked_competitor} />
       </Space>
       <Links c={c} />

@@ -13,6 +13,7 @@ import { Link, useLocation, useParams } from "react-router";
 import { DetailShell } from "../../components/page/DetailShell";
 import { ChangesTimeline } from "../../components/changes/ChangesTimeline";
 import { AssignButton } from "../../components/assignments/AssignButton";
+import { CrmSendButton } from "../integrations/CrmSendButton";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { useAppAbility } from "../../access/ability";
@@ -103,6 +104,7 @@ function Header({ lead, id }: { lead: LeadDetail; id: string }) {
         <MarkControl id={lead.id} mark={lead.mark} size="middle" />
         <ReminderButton itemType="project" itemId={lead.id} />
         <AssignButton itemType="project" itemId={lead.id} />
+        <CrmSendButton itemType="project" itemId={lead.id} />
         <Link to={`/private-leads/detail/${id}/qa-tool`} className="ant-btn ant-btn-default qa-link">
           <SafetyOutlined /> QA tool
         </Link>

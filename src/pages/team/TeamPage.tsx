@@ -9,6 +9,7 @@ import { Panel } from "../../components/page/Panel";
 import { formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import type { Identity } from "../../providers/session";
+import { TeamCrm } from "../integrations/TeamCrm";
 import { TeamWebhooks } from "../integrations/TeamWebhooks";
 import { TeamCredits } from "./TeamCredits";
 import { TeamFeed } from "./TeamFeed";
@@ -33,6 +34,7 @@ export default function TeamPage() {
           {isTeamAdmin(team) && <TeamInvitations team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamSettings team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamWebhooks />}
+          {isTeamAdmin(team) && <TeamCrm />}
           <TeamFeed team={team} />
         </div>
       )}
