@@ -24,9 +24,11 @@ export function TeamCrm() {
         our id in a custom field, then by CIN, web domain or name, and contacts by e-mail.
       </Typography.Paragraph>
       {error && <Typography.Paragraph type="danger">The CRM connections could not be loaded: {writeError(error)}</Typography.Paragraph>}
-      {CRM_VENDORS.map((v) => (
-        <CrmVendorForm key={v} vendor={v} connection={connections.find((c) => c.vendor === v)} onChange={() => { void reload(); void reloadSends(); }} />
-      ))}
+      {CRM_VENDORS.map((v) => {
+        const connection = connections.find((c) => c.vendor === v);
+        // a new form (and form store) once the connection loads or is replaced, so its values show
+        return <CrmVendorForm key={`${v}:${connection?.connected_at ?? "new"}`} vendor={v} connection={connection} onChange={() => { void reload(); void reloadSends(); }} />;
+      })}
       <Typography.Title level={5}>Sends</Typography.Title>
       <Table<CrmSend>
         aria-label="Sends to CRM"
@@ -134,7 +136,6 @@ function CrmVendorForm({ vendor, connection, onChange }: { vendor: CrmVendor; co
         layout="vertical"
         onFinish={save}
         initialValues={{ client_id: connection?.client_id ?? undefined, data_centre: connection?.data_centre ?? "in", mapping, auto_on_shortlist: connection?.auto_on_shortlist ?? false }}
-        key={connection?.connected_at ?? "new"}
       >
         {vendor === "hubspot" ? (
           <Form.Item name="token" label="Private app access token" rules={connection ? [] : [{ required: true, message: "Enter the private app's access token." }]}
