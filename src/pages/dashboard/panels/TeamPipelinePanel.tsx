@@ -3,7 +3,7 @@
 // stacked bars people can compare, with the same numbers in a table beneath (the text
 // alternative). Assignments open the team's list of them. Members and users in no team see nothing.
 import { useCustom } from "@refinedev/core";
-import { Col } from "antd";
+import { Col, Typography } from "antd";
 import { useNavigate } from "react-router";
 import type { PipelineRow, TeamPipeline } from "../../../../common/assignments";
 import { BarChart } from "../../../components/charts/BarChart";
@@ -91,7 +91,9 @@ function Pipeline() {
     <Panel title={p ? `${p.team_name}: pipeline by member` : "Team pipeline"} number={open} numberLabel="open assignments" to="/assignments?scope=team" loading={query.isPending} error={query.isError}>
       {p && (
         <>
+          <Typography.Text strong className="dash-team-heading">Leads marked</Typography.Text>
           <Bars label="Leads each member marked, by mark" rows={p.rows} series={MARK_SERIES} />
+          <Typography.Text strong className="dash-team-heading">Assignments</Typography.Text>
           <Bars
             label="Assignments per member: open, overdue and done"
             rows={p.rows}
