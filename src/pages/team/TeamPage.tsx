@@ -52,7 +52,7 @@ function TeamSummary({ team }: { team: Team }) {
           </span>
         </Descriptions.Item>
         <Descriptions.Item label="Credit pool">
-          {formatIndianNumber(team.credits.remaining, 0)} of {formatIndianNumber(team.credits.total, 0)} remaining, shared by every member
+          {formatIndianNumber(team.credits.remaining, 0)} of {formatIndianNumber(team.credits.total, 0)} remaining
         </Descriptions.Item>
       </Descriptions>
     </Panel>
