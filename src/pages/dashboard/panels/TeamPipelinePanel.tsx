@@ -9,7 +9,7 @@ import type { PipelineRow, TeamPipeline } from "../../../../common/assignments";
 import { BarChart } from "../../../components/charts/BarChart";
 import { formatIndianNumber } from "../../../lib/format";
 import { isTeamAdmin, useTeam } from "../../team/teamApi";
-import { COLOURS } from "./charts";
+import { COLOURS, STACKED_COUNT_BARS, stackedHeight } from "./charts";
 import { Panel } from "./Panel";
 import "./team-pipeline.css";
 
@@ -28,24 +28,12 @@ const WORK_SERIES = [
 function Bars({ label, rows, series, onOpen }: { label: string; rows: PipelineRow[]; series: typeof MARK_SERIES; onOpen?: (key: string) => void }) {
   return (
     <BarChart<PipelineRow>
-      className="dash-chart"
-      emptyText="Nothing to chart yet"
+      {...STACKED_COUNT_BARS}
       label={label}
       rows={rows}
       category={(r) => r.name}
       series={series}
-      height={Math.max(140, rows.length * 40 + 50)}
-      horizontal
-      stacked
-      tick={count}
-      format={count}
-      integers
-      axisWidth={126}
-      truncate={19}
-      margin={{ top: 4, right: 28 }}
-      maxBarSize={26}
-      labels="inside"
-      legend
+      height={stackedHeight(rows.length)}
       onOpen={onOpen && ((_, key) => onOpen(key))}
     />
   );

@@ -10,6 +10,24 @@ const FRAME = { className: "dash-chart", emptyText: "Nothing to chart yet" };
 
 const count = (v: number) => formatIndianNumber(v, 0);
 
+/** Counts as stacked bars with the names down the side, as the dashboard draws them (SplitBars, the team pipeline). */
+export const STACKED_COUNT_BARS = {
+  ...FRAME,
+  horizontal: true,
+  stacked: true,
+  tick: count,
+  format: count,
+  integers: true,
+  axisWidth: 126,
+  truncate: 19,
+  margin: { top: 4, right: 28 },
+  maxBarSize: 26,
+  labels: "inside" as const,
+  legend: true,
+};
+/** The height that fits `rows` such bars. */
+export const stackedHeight = (rows: number) => Math.max(140, rows * 40 + 50);
+
 export interface SplitRow {
   name: string;
   construction: number;
@@ -34,23 +52,12 @@ interface SplitBarsProps {
 export function SplitBars({ label, rows, onOpen, opens, height, legend = { construction: "Construction", industrial: "Industrial" }, colours = COLOURS }: SplitBarsProps) {
   return (
     <BarChart<SplitRow>
-      {...FRAME}
+      {...STACKED_COUNT_BARS}
       label={label}
       rows={rows}
       category={(r) => r.name}
       series={(["construction", "industrial"] as const).map((c) => ({ key: c, label: legend[c], colour: colours[c], value: (r: SplitRow) => r[c] }))}
-      height={height ?? Math.max(140, rows.length * 40 + 50)}
-      horizontal
-      stacked
-      tick={count}
-      format={count}
-      integers
-      axisWidth={126}
-      truncate={19}
-      margin={{ top: 4, right: 28 }}
-      maxBarSize={26}
-      labels="inside"
-      legend
+      height={height ?? stackedHeight(rows.length)}
       onOpen={onOpen && ((row, key) => onOpen(row, key as Part))}
       opens={opens && ((row, key) => opens(row, key as Part))}
     />
