@@ -108,7 +108,7 @@ const alertsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type("text/html; charset=utf-8")
         .header("cache-control", "no-store")
         .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
             `<title>Unsubscribed · InfraScout</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">` +
             `<h1 style="font-size: 1.4rem">You are unsubscribed</h1><p>${escapeHtml(done.email)} will no longer receive ${escapeHtml(what)}.</p>` +
             `<p>You can turn it on again under <a href="${escapeHtml(app.config.publicUrl)}/email-alerts">Email Alerts</a>.</p></body></html>`,
