@@ -116,4 +116,22 @@ describe("Send to CRM", { timeout: 60_000 }, () => {
     expect(within(log).getByRole("link", { name: "deal 9001" }).getAttribute("href")).toBe(sent.records[0].url);
     expect(within(log).getByText("Sent")).toBeTruthy();
   });
+
+  it("on a contact, is named for the contact and reads its log only when opened (one page holds many)", async () => {
+    const asked: string[] = [];
+    stubApi((url) => {
+      if (url.pathname === "/api/integrations/crm/status/") return jsonResponse(200, { connected: ["hubspot"], can_manage: false });
+      if (url.pathname === "/api/integrations/crm/sends/") {
+        asked.push(url.search);
+        return jsonResponse(200, []);
+      }
+      return undefined;
+    });
+    renderInApp(<CrmSendButton itemType="contact" itemId={7} name="Ravi Kumar" />);
+    await screen.findByRole("button", { name: "Send Ravi Kumar to CRM" }, { timeout: 19_000 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Sends to CRM of Ravi Kumar" }));
+    await waitFor(() => expect(asked).toEqual(["?item_type=contact&item_id=7"]));
+  });
 });

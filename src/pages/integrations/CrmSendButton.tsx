@@ -7,10 +7,12 @@ import { formatDateTime } from "../../lib/format";
 import { toastError, toastSuccess } from "../../lib/toast";
 import { CRM_URL, CRM_VENDOR_LABELS, SEND_STATUS_LABELS, useCrmSends, useCrmStatus, useCrmWrite, writeError, type CrmItemType, type CrmSend } from "./crmApi";
 
-export function CrmSendButton({ itemType, itemId }: { itemType: CrmItemType; itemId: number }) {
+/** `name` tells several buttons on one page apart (a lead's contacts) for screen readers. */
+export function CrmSendButton({ itemType, itemId, name }: { itemType: CrmItemType; itemId: number; name?: string }) {
   const { connected } = useCrmStatus();
   const [open, setOpen] = useState(false);
-  const { sends, reload } = useCrmSends({ type: itemType, id: itemId }, connected.length > 0);
+  // The log is read when first opened (or after a send), not for every button on the page.
+  const { sends, reload } = useCrmSends({ type: itemType, id: itemId }, connected.length > 0 && open);
   const write = useCrmWrite();
   const [busy, setBusy] = useState(false);
   if (!connected.length) return null;
@@ -52,9 +54,9 @@ export function CrmSendButton({ itemType, itemId }: { itemType: CrmItemType; ite
 
   return (
     <Space.Compact>
-      <Button onClick={sendNow} loading={busy}>Send to CRM</Button>
+      <Button onClick={sendNow} loading={busy} aria-label={name ? `Send ${name} to CRM` : undefined}>Send to CRM</Button>
       <Popover content={log} title="Sends to CRM" open={open} onOpenChange={(o) => { setOpen(o); if (o) void reload(); }} trigger="click">
-        <Button aria-label="Sends to CRM of this item">Log</Button>
+        <Button aria-label={name ? `Sends to CRM of ${name}` : "Sends to CRM of this item"}>Log</Button>
       </Popover>
     </Space.Compact>
   );
