@@ -45,7 +45,7 @@ describe("gating for a signed-in user", () => {
     await screen.findByText("Your signup has been recorded");
     expect(screen.getByText(/^Thank you for signing up/).textContent).toBe("Thank you for signing up! We have received your details and will contact you soon.");
     expect(screen.getByRole("link", { name: /contact support/i }).getAttribute("href")).toBe("mailto:support@infrascout.in");
-    expect(screen.queryByText("Dashboard", { selector: "h3" })).toBeNull();
+    expect(screen.queryByText("Dashboard", { selector: "h1" })).toBeNull();
   });
 
   it("subscription ended: 'User Subscription Expired'", async () => {

@@ -14,7 +14,7 @@ describe("Panel", () => {
     );
     const region = screen.getByRole("region", { name: "Documents (2)" });
     expect(region.tagName).toBe("SECTION");
-    expect(within(region).getByRole("heading", { level: 4, name: "Documents (2)" })).toBeTruthy();
+    expect(within(region).getByRole("heading", { level: 2, name: "Documents (2)" })).toBeTruthy();
     const head = region.querySelector(".panel-head")!;
     expect(within(head as HTMLElement).getByRole("link", { name: "Download all" })).toBeTruthy();
     expect(region.querySelector(".panel-body")!.textContent).toBe("NIT.pdf");

@@ -1,8 +1,9 @@
-// The frame of every signed-in page: a header with the page title (also the browser tab's
-// title), an optional subtitle and actions, then the content.
+// The frame of every signed-in page: a header with the page title (the page's one h1, and the
+// browser tab's title), an optional subtitle and actions, then the content.
 import { Empty, Flex, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useDocumentTitle } from "../../hooks/useDocumentTitle";
+import { PageTitle } from "./PageTitle";
 
 interface Props {
   title: string;
@@ -17,9 +18,7 @@ export function PageShell({ title, subtitle, extra, children }: Props) {
     <section className="page">
       <Flex className="page-header" justify="space-between" align="flex-start" wrap gap={12}>
         <div>
-          <Typography.Title level={3} className="page-title">
-            {title}
-          </Typography.Title>
+          <PageTitle>{title}</PageTitle>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
         </div>
         {extra}

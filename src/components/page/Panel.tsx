@@ -1,8 +1,8 @@
 // A titled box inside a page: the frame of every block of content (a page's sections, a lister's
 // cards, a form's group). Looks like antd's Card did, without it: Card imports antd's Tabs (for a
 // tab list we never show), ≈ 18 KB gz on every page with a card and no tabs of its own.
-// With a title it is a region named by its heading (h4: under the page's h3, above the h5 chart
-// titles inside). Any other attribute (id, data-*, aria-*, role, onClick…) goes on the <section>.
+// With a title it is a region named by its heading (h2: under the page's h1, above the titles
+// inside; styled as the head's text). Any other attribute (id, data-*, aria-*, role, onClick…) goes on the <section>.
 import { useId, type HTMLAttributes, type ReactNode } from "react";
 import "./panel.css";
 
@@ -43,9 +43,9 @@ export function Panel({ title, extra, size = "default", loading = false, classNa
       {(hasHead || extra) && (
         <div className="panel-head">
           {hasHead && (
-            <h4 className="panel-title" id={headingId}>
+            <h2 className="panel-title" id={headingId}>
               {title}
-            </h4>
+            </h2>
           )}
           {extra && <div className="panel-extra">{extra}</div>}
         </div>

@@ -6,6 +6,7 @@ import { CheckCircleFilled, MailOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SIGNUP_RECORDED_STATUS } from "../../../common/constants";
+import { useDocumentTitle } from "../../hooks/useDocumentTitle";
 
 export const SUPPORT_EMAIL = "support@infrascout.in";
 
@@ -50,10 +51,15 @@ function Action({ action }: { action: NonNullable<ErrorPageProps["action"]> }) {
 }
 
 export function ErrorPage({ status, title, text, action, extra }: ErrorPageProps) {
+  // The browser tab says what happened too ("Page Not Found | InfraScout"), not just the product.
+  useDocumentTitle(title);
   return (
     <div className="error-page" data-status={status}>
       <Picture status={status} />
-      <h1 className="error-page-title">{title}</h1>
+      {/* tabIndex -1: the layout moves focus to a new page's h1 (components/layout/useRouteFocus). */}
+      <h1 className="error-page-title" tabIndex={-1}>
+        {title}
+      </h1>
       {text && <div className="error-page-text">{text}</div>}
       {(action || extra) && (
         <div className="error-page-actions">
@@ -62,7 +68,7 @@ export function ErrorPage({ status, title, text, action, extra }: ErrorPageProps
         </div>
       )}
       <a className="error-page-support" href={`mailto:${SUPPORT_EMAIL}`}>
-        <MailOutlined /> Contact support
+        <MailOutlined aria-hidden /> Contact support
       </a>
     </div>
   );

@@ -3,6 +3,7 @@
 import { useGetIdentity } from "@refinedev/core";
 import { Button, Form, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
+import { PageTitle } from "../../components/page/PageTitle";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { PROJECT_STATUSES } from "../../../common/constants";
@@ -39,7 +40,7 @@ export default function OnboardingPage() {
   return (
     <div className="onboarding">
       <Panel>
-        <Typography.Title level={3}>Welcome{identity?.first_name ? `, ${identity.first_name}` : ""}!</Typography.Title>
+        <PageTitle className="onboarding-title">Welcome{identity?.first_name ? `, ${identity.first_name}` : ""}!</PageTitle>
         <Typography.Paragraph type="secondary">
           Which project stages matter to your business? We use them to fill your feed and your e-mail alerts. You can change
           them later in your profile.
