@@ -1,5 +1,7 @@
 // The signed-in shell: side menu (a drawer under 576px, collapsed at first under 768px),
-// top bar, impersonation banner, and the page.
+// top bar, impersonation banner, and the page. For keyboards and screen readers: "Skip to
+// content" first, the menu in <nav aria-label="Main">, the page in <main>, and focus on the new
+// page's h1 after a route change.
 import { useLogout } from "@refinedev/core";
 import { Alert, Button, Drawer, Layout } from "antd";
 import { Suspense, useEffect, useState, type ReactNode } from "react";
@@ -12,7 +14,9 @@ import type { LogoutParams } from "../../providers/authProvider";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
 import { Brand } from "./Brand";
 import { SideMenu } from "./SideMenu";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 import { TopBar } from "./TopBar";
+import { useRouteFocus } from "./useRouteFocus";
 
 export const COLLAPSED_SIDER_WIDTH = 64;
 
@@ -46,9 +50,11 @@ export function AppLayout({ user, children }: { user: UserInfo; children?: React
   useEffect(() => setCollapsed(startCollapsed), [startCollapsed]);
 
   const toggle = () => (drawerMode ? setDrawerOpen((open) => !open) : setCollapsed((c) => !c));
+  useRouteFocus();
 
   return (
     <SessionAbility user={user}>
+      <SkipLink />
       <Layout className="app-layout" hasSider={!drawerMode}>
         {drawerMode ? (
           <Drawer
@@ -63,7 +69,9 @@ export function AppLayout({ user, children }: { user: UserInfo; children?: React
             <div className="sider-brand">
               <Brand to="/dashboard" light />
             </div>
-            <SideMenu onNavigate={() => setDrawerOpen(false)} />
+            <nav aria-label="Main">
+              <SideMenu onNavigate={() => setDrawerOpen(false)} />
+            </nav>
           </Drawer>
         ) : (
           <Layout.Sider
@@ -77,13 +85,15 @@ export function AppLayout({ user, children }: { user: UserInfo; children?: React
             <div className="sider-brand">
               <Brand to="/dashboard" compact={collapsed} light />
             </div>
-            <SideMenu collapsed={collapsed} />
+            <nav aria-label="Main">
+              <SideMenu collapsed={collapsed} />
+            </nav>
           </Layout.Sider>
         )}
         <Layout className="app-main">
           <TopBar user={user} menuCollapsed={drawerMode ? !drawerOpen : collapsed} onToggleMenu={toggle} />
           <ImpersonationBanner user={user} />
-          <Layout.Content className="app-content">
+          <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
             <Suspense fallback={<FullPageSpinner />}>{children ?? <Outlet />}</Suspense>
           </Layout.Content>
         </Layout>

@@ -7,11 +7,15 @@ import { SessionAbility } from "../../access/ability";
 import { FullPageSpinner } from "../auth/FullPageSpinner";
 import { ImpersonationBanner } from "./AppLayout";
 import { Brand } from "./Brand";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 import { TopBar } from "./TopBar";
+import { useRouteFocus } from "./useRouteFocus";
 
 export function FocusLayout({ user, children }: { user: UserInfo; children: ReactNode }) {
+  useRouteFocus();
   return (
     <SessionAbility user={user}>
+      <SkipLink />
       <Layout className="focus-layout">
         <div className="focus-brand-row">
           <Brand to="/dashboard" />
@@ -20,7 +24,7 @@ export function FocusLayout({ user, children }: { user: UserInfo; children: Reac
           </div>
         </div>
         <ImpersonationBanner user={user} />
-        <Layout.Content className="focus-content">
+        <Layout.Content className="focus-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>
         </Layout.Content>
       </Layout>
