@@ -6,6 +6,7 @@ import { ConfigProvider, theme } from "antd";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./AppRoutes";
+import { watchDecorativeIcons } from "./lib/decorativeIcons";
 import { setToastHostMounter } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
@@ -74,6 +75,8 @@ function ThemedText({ children }: { children: React.ReactNode }) {
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  // Icons beside text are decorative: out of the accessible names, for every page (lib/decorativeIcons).
+  useEffect(() => watchDecorativeIcons(), []);
   return (
     <ConfigProvider theme={themeFor(reducedMotion)}>
       <ThemedText>
