@@ -218,7 +218,7 @@ describe("demo data generator", () => {
   it("creates demo accounts that sign in, with credits matching the ledger, once", async () => {
     for (const acct of [DEMO_SUBSCRIBER, DEMO_STAFF]) {
       const u = (await a.db.query<{ id: number; password_hash: string; first_name: string; end_date: string; total_credits: number; spent_credits: number; preferred_proj_status: string[]; ledger: number }>(
-        `SELECT u.*, (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger l WHERE l.user_id = u.id) AS ledger FROM users u WHERE lower(email) = lower($1)`,
+        `SELECT u.*, (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger l WHERE l.user_id = u.id AND l.team_id IS NULL) AS ledger FROM users u WHERE lower(email) = lower($1)`,
         [acct.email],
       )).rows[0];
       expect(u, acct.email).toBeDefined();
@@ -228,7 +228,20 @@ describe("demo data generator", () => {
       expect(u.end_date > "2025-06-15").toBe(true);
       expect(u.preferred_proj_status.length).toBeGreaterThan(0);
       expect(u.total_credits - u.spent_credits).toBe(u.ledger);
-      expect(u.total_credits).toBe(acct.credits);
+      // The demo subscriber owns the demo team: her credits are its pool (migration 031), whose
+      // balance is its own ledger's sum.
+      const pool = (await a.db.query<{ total_credits: number; spent_credits: number; ledger: number }>(
+        `SELECT t.total_credits, t.spent_credits, (SELECT coalesce(sum(delta), 0)::int FROM credit_ledger l WHERE l.team_id = t.id) AS ledger
+           FROM teams t WHERE t.owner_id = $1`,
+        [u.id],
+      )).rows[0];
+      if (acct === DEMO_SUBSCRIBER) {
+        expect(pool.total_credits).toBe(acct.credits);
+        expect(pool.total_credits - pool.spent_credits).toBe(pool.ledger);
+      } else {
+        expect(pool).toBeUndefined();
+        expect(u.total_credits).toBe(acct.credits);
+      }
       // Demo accounts own their addresses (no 'not verified' notice); only the staff one is staff.
       const proof = (await a.db.query<{ verified: boolean; staff_proven: boolean }>(
         `SELECT email_verified_for = email AS verified, staff_proven FROM users WHERE id = $1`,
@@ -256,8 +269,13 @@ describe("demo data generator", () => {
 
     // Seeding again leaves the accounts alone.
     expect(await seedDemoUsers(a.db, NOW)).toBe(0);
-    const again = (await a.db.query<{ n: number; l: number }>(`SELECT count(*)::int AS n, (SELECT count(*)::int FROM credit_ledger) AS l FROM users`)).rows[0];
-    expect(again).toEqual({ n: 4, l: 2 }); // the two accounts and the demo team's two teammates (demo-team.ts)
+    const again = (await a.db.query<{ n: number; l: number; u: number }>(
+      `SELECT count(*)::int AS n, (SELECT count(*)::int FROM credit_ledger) AS l, (SELECT count(*)::int FROM unlocks WHERE team_id IS NOT NULL) AS u FROM users`,
+    )).rows[0];
+    // The two accounts and the demo team's two teammates (demo-team.ts); two opening grants, the
+    // owner's credits moved into the pool (a row each side), and one row per teammate's unlock.
+    expect(again.u).toBe(5);
+    expect(again).toEqual({ n: 4, l: 4 + again.u, u: 5 });
   });
 
   it("rejects bad sizes without writing", async () => {
