@@ -5,7 +5,7 @@ import { FilterOutlined } from "@ant-design/icons";
 import type { BaseRecord } from "@refinedev/core";
 import { Alert, Badge, Button, Drawer, Pagination, Typography } from "antd";
 import { Panel } from "../page/Panel";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { countOf } from "../../lib/format";
 import { activeFilterCount } from "../../lib/searchUrl";
@@ -19,6 +19,7 @@ import { cleanSearchText } from "../../lib/searchText";
 import { SortSelect } from "./SortSelect";
 import "./search.css";
 import type { Lister } from "./useLister";
+import { pagerItemRender } from "./pager";
 
 /** Filters go into a drawer below this width. */
 export const FILTER_DRAWER_QUERY = "(max-width: 991.98px)";
@@ -56,6 +57,15 @@ export function ListerLayout<T extends BaseRecord>({ config, lister, children, s
   const pageSize = Number(list.data?.page_size) || 20;
   usePageWithinResults(search, count, pageSize, list.isSuccess && !list.isPlaceholderData);
 
+  const resultsId = useId();
+  const results = useRef<HTMLDivElement>(null);
+  // Past the facets (≈ 50 checkboxes) to the results in one step: the first Tab stop of the body.
+  const skipToResults = (e: React.MouseEvent) => {
+    e.preventDefault();
+    results.current?.focus();
+    results.current?.scrollIntoView({ block: "start" });
+  };
+
   const filters = <SearchFilters config={config} search={search} facets={facets} extra={extraFilters} />;
 
   return (
@@ -80,11 +90,16 @@ export function ListerLayout<T extends BaseRecord>({ config, lister, children, s
 
       <div className="lister-body">
         {!narrow && (
+          <a href={`#${resultsId}`} className="lister-skip-link" onClick={skipToResults}>
+            Skip to results
+          </a>
+        )}
+        {!narrow && (
           <aside className="lister-filters" aria-label="Filters">
             <Panel size="small">{filters}</Panel>
           </aside>
         )}
-        <div className="lister-results" aria-busy={list.isFetching} data-query={search.key}>
+        <div className="lister-results" id={resultsId} ref={results} tabIndex={-1} aria-label="Results" role="region" aria-busy={list.isFetching} data-query={search.key}>
           <div className="lister-summary" aria-live="polite">
             {summary ?? (
               <Typography.Text type="secondary">
@@ -97,6 +112,7 @@ export function ListerLayout<T extends BaseRecord>({ config, lister, children, s
           {children}
           {count > 0 && list.data && (
             <Pagination
+              itemRender={pagerItemRender}
               className="lister-pager"
               current={state.page}
               pageSize={pageSize}

@@ -20,6 +20,7 @@ import { countOf, formatDate, formatIndianNumber, formatText } from "../../lib/f
 import { QualityBadge } from "../leads/detail/ContactsSection";
 import { HistoryList } from "../leads/detail/LeadSections";
 import { CompanyPageFrame } from "./CompanyPageFrame";
+import { pagerItemRender } from "../../components/search/pager";
 import "../leads/leads.css"; // the contact styles (masked values, cards) the lead contacts use
 
 /** The URL's query → the contacts query (unknown sources and seniorities are dropped). */
@@ -112,6 +113,18 @@ function ContactCard({ c }: { c: CompanyContact }) {
   );
 }
 
+/** What makes antd's checkable tag (a span) a toggle button: Tab reaches it, Enter or Space switches it. */
+const toggleButton = (pressed: boolean, toggle: () => void): object => ({
+  role: "button",
+  tabIndex: 0,
+  "aria-pressed": pressed,
+  onKeyDown: (e: React.KeyboardEvent) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    e.preventDefault();
+    toggle();
+  },
+});
+
 function SourceFilter({ page, value, onChange }: { page: CompanyContactsPage | undefined; value: string[]; onChange: (v: string[]) => void }) {
   return (
     <div className="source-filter" role="group" aria-label="Source">
@@ -119,7 +132,13 @@ function SourceFilter({ page, value, onChange }: { page: CompanyContactsPage | u
         const count = page?.sources.find((x) => x.value === s)?.count;
         const on = value.includes(s);
         return (
-          <Tag.CheckableTag key={s} checked={on} onChange={(checked) => onChange(checked ? [...value, s] : value.filter((v) => v !== s))} aria-pressed={on}>
+          // A toggle button (antd's tag is a plain span): reached by Tab, switched by Enter or Space.
+          <Tag.CheckableTag
+            key={s}
+            checked={on}
+            onChange={(checked) => onChange(checked ? [...value, s] : value.filter((v) => v !== s))}
+            {...toggleButton(on, () => onChange(on ? value.filter((v) => v !== s) : [...value, s]))}
+          >
             {CONTACT_SOURCE_LABELS[s]}
             {count === undefined ? "" : ` (${formatIndianNumber(count, 0)})`}
           </Tag.CheckableTag>
@@ -207,6 +226,7 @@ function ContactsCard({ company }: { company: CompanyDetails }) {
       )}
       {data && data.count > data.page_size && (
         <Pagination
+          itemRender={pagerItemRender}
           className="contacts-pager"
           current={q.page}
           pageSize={data.page_size}

@@ -16,6 +16,7 @@ import { PageShell } from "../../components/page/PageShell";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
 import { countOf, formatDate, formatIndianNumber, formatLocation } from "../../lib/format";
 import "./builders.css";
+import { pagerItemRender } from "../../components/search/pager";
 
 type Tab = "unlocked" | "locked";
 
@@ -139,7 +140,7 @@ function CompanyList({ tab, page, q, onPage }: { tab: Tab; page: number; q: stri
         <DataTable<CompanyStaticRow> rowKey="id" className="builder-table" columns={lockedColumns} rows={rows} loading={query.isFetching} minWidth={680} empty={empty} />
       )}
       {total > pageSize && pageSize > 0 && (
-        <Pagination className="contacts-pager" current={page} pageSize={pageSize} total={total} showSizeChanger={false} simple={narrow} onChange={onPage} />
+        <Pagination itemRender={pagerItemRender} className="contacts-pager" current={page} pageSize={pageSize} total={total} showSizeChanger={false} simple={narrow} onChange={onPage} />
       )}
     </div>
   );

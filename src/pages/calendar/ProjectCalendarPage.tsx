@@ -185,7 +185,8 @@ export default function ProjectCalendarPage() {
       cellRender={(d, info) => {
         if (info.type !== "date") return info.originNode;
         const list = byDay.get(d.format(YMD)) ?? [];
-        if (phone) return list.length ? <span className="cal-dot" aria-label={`${list.length} events`} /> : null;
+        // A dot on a phone: an image named with the count ('1 event', '2 events').
+        if (phone) return list.length ? <span className="cal-dot" role="img" aria-label={`${list.length} ${list.length === 1 ? "event" : "events"}`} /> : null;
         return <Chips events={list} max={3} />;
       }}
     />

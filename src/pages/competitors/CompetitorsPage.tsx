@@ -21,6 +21,7 @@ import { formatDate, formatIndianNumber, formatLocation, formatRupees } from "..
 import { CompetitorProfileView } from "./CompetitorProfileView";
 import "../builders/builders.css";
 import "./competitors.css";
+import { pagerItemRender } from "../../components/search/pager";
 
 /** The comparison windows offered, in days (null = all time). */
 export const WINDOWS: { value: string; label: string; days: number | null }[] = [
@@ -230,7 +231,7 @@ function Suggestions({ full }: { full: boolean }) {
           ))}
         </ul>
       )}
-      {data && data.count > data.page_size && <Pagination className="contacts-pager" size="small" current={page} pageSize={data.page_size} total={data.count} showSizeChanger={false} onChange={setPage} />}
+      {data && data.count > data.page_size && <Pagination itemRender={pagerItemRender} className="contacts-pager" size="small" current={page} pageSize={data.page_size} total={data.count} showSizeChanger={false} onChange={setPage} />}
     </Panel>
   );
 }

@@ -13,6 +13,7 @@ import {
   ZOHO_DATA_CENTRE_CODES, ZOHO_DATA_CENTRES, type CrmConnection, type CrmSend, type CrmVendor,
 } from "./crmApi";
 import "./integrations.css";
+import { PasswordInput } from "../../components/form/PasswordInput";
 
 export function TeamCrm() {
   const { connections, error, reload } = useCrmConnections();
@@ -140,7 +141,7 @@ function CrmVendorForm({ vendor, connection, onChange }: { vendor: CrmVendor; co
         {vendor === "hubspot" ? (
           <Form.Item name="token" label="Private app access token" rules={connection ? [] : [{ required: true, message: "Enter the private app's access token." }]}
             extra="HubSpot → Settings → Integrations → Private apps, with the scopes crm.objects.companies, contacts and deals (read and write).">
-            <Input.Password autoComplete="off" placeholder={connection ? "Leave empty to keep the current token" : "pat-na1-…"} />
+            <PasswordInput autoComplete="off" placeholder={connection ? "Leave empty to keep the current token" : "pat-na1-…"} />
           </Form.Item>
         ) : (
           <>
@@ -148,11 +149,11 @@ function CrmVendorForm({ vendor, connection, onChange }: { vendor: CrmVendor; co
               <Input autoComplete="off" />
             </Form.Item>
             <Form.Item name="client_secret" label="Client secret" rules={connection ? [] : [{ required: true, message: "Enter the client secret." }]}>
-              <Input.Password autoComplete="off" placeholder={connection ? "Leave empty to keep it" : undefined} />
+              <PasswordInput autoComplete="off" placeholder={connection ? "Leave empty to keep it" : undefined} />
             </Form.Item>
             <Form.Item name="refresh_token" label="Refresh token" rules={connection ? [] : [{ required: true, message: "Enter a refresh token." }]}
               extra="api-console.zoho.com → Self Client, scopes ZohoCRM.modules.ALL,ZohoCRM.org.READ; exchange the code for a refresh token.">
-              <Input.Password autoComplete="off" placeholder={connection ? "Leave empty to keep it" : undefined} />
+              <PasswordInput autoComplete="off" placeholder={connection ? "Leave empty to keep it" : undefined} />
             </Form.Item>
             <Form.Item name="data_centre" label="Data centre">
               <Select options={ZOHO_DATA_CENTRE_CODES.map((c) => ({ value: c, label: ZOHO_DATA_CENTRES[c].label }))} />

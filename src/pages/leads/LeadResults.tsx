@@ -1,6 +1,6 @@
 // The leads of one page of results: a table on wide screens, cards on phones.
 import "./leads.css";
-import { Space, Tag, Typography } from "antd";
+import { Space, Tag } from "antd";
 import { Panel } from "../../components/page/Panel";
 import type { DataColumn } from "../../components/page/DataTable";
 import { ListerResults } from "../../components/search/ListerResults";
@@ -109,18 +109,16 @@ export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow
     <Panel
       size="small"
       className={`lead-card ${selected ? "lead-card-selected" : ""} ${onSelect ? "lead-card-selectable" : ""}`}
+      // A click anywhere on the card selects it; for the keyboard and screen readers the title is
+      // the toggle button (the card itself holds the Mark As button, so it cannot be one).
       onClick={onSelect}
-      role={onSelect ? "button" : undefined}
-      aria-pressed={onSelect ? !!selected : undefined}
-      tabIndex={onSelect ? 0 : undefined}
-      onKeyDown={onSelect ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSelect()) : undefined}
       data-lead-id={lead.id}
     >
       <div className="lead-card-head">
         {onSelect ? (
-          <Typography.Text strong className="lead-title-link">
+          <button type="button" className="lead-title-link lead-card-select" aria-pressed={!!selected} onClick={(e) => (e.stopPropagation(), onSelect())}>
             {lead.title}
-          </Typography.Text>
+          </button>
         ) : (
           <Link to={leadDetailPath(lead, newStyle)} className="lead-title-link">
             {lead.title}

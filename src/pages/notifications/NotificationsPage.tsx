@@ -12,6 +12,7 @@ import { NotificationItem, NotificationsLoadFailed } from "../../components/noti
 import { NOTIFICATION_PAGE_SIZE, type NotificationView } from "../../../common/notifications";
 import { NotificationSettingsPanel } from "./NotificationSettingsPanel";
 import "../../components/notifications/notifications.css";
+import { pagerItemRender } from "../../components/search/pager";
 
 type Show = "all" | "unread";
 
@@ -85,6 +86,7 @@ export default function NotificationsPage() {
             </ul>
             {list.total > NOTIFICATION_PAGE_SIZE && (
               <Pagination
+                itemRender={pagerItemRender}
                 className="notifications-pagination"
                 current={page}
                 pageSize={NOTIFICATION_PAGE_SIZE}

@@ -1,11 +1,12 @@
 // Change the password (POST user/change-password/): the old one is required; every other
 // session of the user is signed out, this one stays. Not offered while impersonating.
 import { useCustomMutation } from "@refinedev/core";
-import { Button, Form, Input, Typography } from "antd";
+import { Button, Form, Typography } from "antd";
 import { Panel } from "../../components/page/Panel";
 import { useState } from "react";
 import { toastSuccess } from "../../lib/toast";
 import { fieldErrors } from "../../lib/errorMessages";
+import { PasswordInput } from "../../components/form/PasswordInput";
 
 interface Values {
   old_password: string;
@@ -45,10 +46,10 @@ export function PasswordCard() {
       <Typography.Paragraph type="secondary">You stay signed in here; your other sessions are signed out.</Typography.Paragraph>
       <Form<Values> form={form} layout="vertical" onFinish={(v) => void save(v)} autoComplete="off">
         <Form.Item name="old_password" label="Current password" rules={[{ required: true, message: "Enter your current password" }]}>
-          <Input.Password autoComplete="current-password" />
+          <PasswordInput autoComplete="current-password" />
         </Form.Item>
         <Form.Item name="new_password" label="New password" rules={[{ required: true, message: "Enter a new password" }, { min: 8, message: "At least 8 characters" }]}>
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -61,7 +62,7 @@ export function PasswordCard() {
             }),
           ]}
         >
-          <Input.Password autoComplete="new-password" />
+          <PasswordInput autoComplete="new-password" />
         </Form.Item>
         <Button htmlType="submit" loading={saving}>
           Change password

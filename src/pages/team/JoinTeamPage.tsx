@@ -10,6 +10,7 @@ import type { LoginParams } from "../../providers/authProvider";
 import { AuthNotice } from "../auth/AuthNotice";
 import { AuthShell } from "../auth/AuthShell";
 import { useTeamWrite, writeError, type TeamRole } from "./teamApi";
+import { PasswordInput } from "../../components/form/PasswordInput";
 
 export const NO_INVITATION_TOKEN = "This invitation link is incomplete. Open the link from the mail again, or ask your team's admin for a new one.";
 
@@ -61,7 +62,7 @@ export default function JoinTeamPage() {
             <Input autoComplete="given-name" maxLength={80} />
           </Form.Item>
           <Form.Item name="password" label="Password" rules={[{ required: true, message: "Choose a password" }, { min: 8, message: "At least 8 characters" }]}>
-            <Input.Password autoComplete="new-password" />
+            <PasswordInput autoComplete="new-password" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
             Create account and join

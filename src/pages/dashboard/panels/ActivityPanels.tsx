@@ -8,6 +8,7 @@ import { formatDate, formatDateTime, NOT_SPECIFIED } from "../../../lib/format";
 import { LEAD_LISTERS, useRecentlyViewed, useReminderStat, useStatusUpdates } from "../api";
 import { COLOURS, CountBars } from "./charts";
 import { Panel } from "./Panel";
+import { pagerItemRender } from "../../../components/search/pager";
 
 const DUE_LABELS: Record<ReminderDue, string> = { overdue: "Overdue", today: "Today", upcoming: "Upcoming" };
 
@@ -72,7 +73,7 @@ export function StatusUpdatesPanel() {
               </List.Item>
             )}
           />
-          {s.count > s.page_size && <Pagination size="small" current={page} pageSize={s.page_size} total={s.count} onChange={setPage} showSizeChanger={false} className="dash-pager" />}
+          {s.count > s.page_size && <Pagination itemRender={pagerItemRender} size="small" current={page} pageSize={s.page_size} total={s.count} onChange={setPage} showSizeChanger={false} className="dash-pager" />}
         </>
       )}
     </Panel>
