@@ -8,6 +8,7 @@
 // delivery is sent at least once, and receivers de-duplicate by the body's id / the delivery id.
 // Once an hour a round also removes finished deliveries older than DELIVERY_RETENTION_DAYS.
 import type { FastifyInstance } from "fastify";
+import { isDatabaseUnavailable } from "../http/errors.js";
 import { anyDue, pruneDeliveries } from "../modules/integrations/queries.js";
 import { deliverDue } from "../modules/integrations/sender.js";
 import { holderOf } from "./lease.js";
@@ -36,8 +37,12 @@ export async function runWebhooksOnce(app: FastifyInstance, now?: Date): Promise
   const clock = () => now ?? new Date();
   if (running.has(app)) return out;
   if (clock().getTime() - (pruned.get(app) ?? 0) >= PRUNE_EVERY_MS) {
+    // A database outage is the runner's to report (once, "paused"), not a failure of this round.
+    await pruneDeliveries(app.db, clock()).catch((err) => {
+      if (isDatabaseUnavailable(err)) throw err;
+      app.log.error({ err }, "could not remove old webhook deliveries");
+    });
     pruned.set(app, clock().getTime());
-    await pruneDeliveries(app.db, clock()).catch((err) => app.log.error({ err }, "could not remove old webhook deliveries"));
   }
   if (!(await anyDue(app.db, clock()))) return out;
   running.add(app);
