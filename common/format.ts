@@ -78,6 +78,22 @@ export function formatRupees(value: unknown, style: AmountStyle = "short", decim
   return text === NOT_SPECIFIED ? text : `₹ ${text}`;
 }
 
+/**
+ * A rupee value as it is said, for screen readers (issue 21): '₹ 23.5 Cr' → '23.5 crore rupees',
+ * '₹ 45 L' → '45 lakh rupees', '₹ 2.5 Crore' → '2.5 crore rupees', 12,345 → '12,345 rupees',
+ * a negative one 'minus …'; 'Not Specified' as shown. The same rounding as formatRupees.
+ */
+export function formatRupeesSpoken(value: unknown, decimals = 2): string {
+  const n = toNumber(value);
+  if (n === null) return NOT_SPECIFIED;
+  const abs = Math.abs(n);
+  const sign = n < 0 ? "minus " : "";
+  if (abs >= CRORE) return `${sign}${formatIndianNumber(abs / CRORE, decimals)} crore rupees`;
+  if (abs >= LAKH) return `${sign}${formatIndianNumber(abs / LAKH, decimals)} lakh rupees`;
+  const amount = formatIndianNumber(abs, decimals);
+  return `${sign}${amount} ${amount === "1" ? "rupee" : "rupees"}`;
+}
+
 /** A 0–1 share as a percentage: 0.253 → '25.3%', 0.5 → '50%'; 'Not Specified' for anything else. */
 export function formatShare(value: unknown, decimals = 1): string {
   const n = toNumber(value);

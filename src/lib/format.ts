@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { DATE_FORMAT, IST_OFFSET_MS } from "../../common/constants";
 
 export {
-  NOT_SPECIFIED, toNumber, formatIndianNumber, groupTyped, countOf, formatAmount, formatRupees, formatShare, formatCrores, formatIstMoment, formatDay, formatDaysAgo,
+  NOT_SPECIFIED, toNumber, formatIndianNumber, groupTyped, countOf, formatAmount, formatRupees, formatRupeesSpoken, formatShare, formatCrores, formatIstMoment, formatDay, formatDaysAgo,
   type AmountStyle,
 } from "../../common/format";
 import { NOT_SPECIFIED, toNumber } from "../../common/format";

@@ -10,6 +10,7 @@ import type { CompanyListRow } from "../../../common/companies";
 import { builderDetailPath } from "../../components/companies/api";
 import { countOf, formatDate, formatLocation, formatRupees, formatText } from "../../lib/format";
 import "./builders.css";
+import { Money } from "../../components/format/Money";
 
 export function UnlockedTag({ unlocked }: { unlocked: boolean }) {
   return unlocked ? (
@@ -72,7 +73,7 @@ const columns: DataColumn<CompanyListRow>[] = [
     align: "right",
     render: (_, c) => (
       <>
-        <div className="builder-money">{formatRupees(c.paid_up_capital)}</div>
+        <Money as="div" className="builder-money" value={c.paid_up_capital} />
         <span className="text-secondary builder-sub" title="Incorporated">
           Inc. {formatDate(c.incorporation_date)}
         </span>
@@ -100,7 +101,7 @@ export function BuilderCard({ c }: { c: CompanyListRow }) {
         <Link to={builderDetailPath(c.id)} className="builder-name">
           {c.name}
         </Link>
-        <span className="builder-money">{formatRupees(c.paid_up_capital)}</span>
+        <Money className="builder-money" value={c.paid_up_capital} />
       </div>
       <span className="text-secondary builder-cin">
         {c.cin ?? "No CIN"}

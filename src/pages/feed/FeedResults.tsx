@@ -9,6 +9,7 @@ import { MarkControl } from "../leads/MarkControl";
 import { MarkLeads } from "../leads/useMarkLead";
 import { StatusTag, TypeTags } from "../leads/LeadResults";
 import "../leads/leads.css";
+import { Money } from "../../components/format/Money";
 
 export type FeedRow = LeadRow & { matched: string[] };
 
@@ -57,7 +58,7 @@ function FeedCard({ lead, isNew }: { lead: FeedRow; isNew: boolean }) {
             {lead.title}
           </Link>
         </span>
-        <span className="lead-value">{formatRupees(lead.value)}</span>
+        <Money className="lead-value" value={lead.value} />
       </div>
       <span className="text-secondary lead-owner">
         {formatText(lead.owner_name)}

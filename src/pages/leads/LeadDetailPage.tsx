@@ -27,6 +27,7 @@ import { useLead } from "./detail/useLead";
 import { StatusTag, TypeTags } from "./LeadResults";
 import { TeamMarks } from "./detail/TeamMarks";
 import { MarkControl } from "./MarkControl";
+import { Money } from "../../components/format/Money";
 
 /** Where 'back' goes from each detail route. */
 function backLink(pathname: string, lead?: LeadDetail): { to: string; label: string } {
@@ -96,7 +97,7 @@ function Header({ lead, id }: { lead: LeadDetail; id: string }) {
         {lead.is_ai && <Tag color="magenta">AI lead</Tag>}
       </Space>
       <div className="lead-header-facts">
-        <span className="lead-header-value">{lead.value === null || lead.value === undefined ? `Value ${NOT_SPECIFIED}` : formatRupees(lead.value)}</span>
+        {lead.value === null || lead.value === undefined ? <span className="lead-header-value">Value {NOT_SPECIFIED}</span> : <Money className="lead-header-value" value={lead.value} />}
         <span>{formatLocation(lead.city, lead.district, lead.state)}</span>
         <span>Retrieved {formatDate(lead.retrieved_on)}</span>
       </div>

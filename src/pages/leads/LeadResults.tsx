@@ -9,6 +9,7 @@ import { formatDate, formatLocation, formatRupees, formatText } from "../../lib/
 import { leadDetailPath, projectTypes, type LeadRow } from "./api";
 import { MarkControl } from "./MarkControl";
 import { MarkLeads } from "./useMarkLead";
+import { Money } from "../../components/format/Money";
 
 export function TypeTags({ value, max = 3 }: { value: LeadRow["project_type"]; max?: number }) {
   const types = projectTypes(value);
@@ -88,7 +89,7 @@ const columns: DataColumn<LeadRow>[] = [
     align: "right",
     render: (_, l) => (
       <>
-        <div className="lead-value">{formatRupees(l.value)}</div>
+        <Money as="div" className="lead-value" value={l.value} />
         <span className="text-secondary lead-sub" title="Retrieved on">
           {formatDate(l.retrieved_on)}
         </span>
@@ -124,7 +125,7 @@ export function LeadCard({ lead, selected, onSelect, newStyle }: { lead: LeadRow
             {lead.title}
           </Link>
         )}
-        <span className="lead-value">{formatRupees(lead.value)}</span>
+        <Money className="lead-value" value={lead.value} />
       </div>
       <span className="text-secondary lead-owner">
         {formatText(lead.owner_name)}

@@ -8,6 +8,7 @@ import type { ResultListRow } from "../../../common/tenders";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
 import { TenderNumbers } from "../tenders/TenderParts";
 import { WonBy } from "./WinnerNames";
+import { Money } from "../../components/format/Money";
 
 const bidders = (n: number) => `${formatIndianNumber(n)} bidder${n === 1 ? "" : "s"}`;
 
@@ -48,9 +49,9 @@ const columns: DataColumn<ResultListRow>[] = [
     align: "right",
     render: (_, r) => (
       <>
-        <div className="tender-value">{formatRupees(r.award_value)}</div>
+        <Money as="div" className="tender-value" value={r.award_value} />
         <span className="text-secondary tender-sub" title="The tender's estimated value">
-          est. {formatRupees(r.value)}
+          est. <Money value={r.value} />
         </span>
       </>
     ),
@@ -65,7 +66,7 @@ export function ResultCard({ result }: { result: ResultListRow }) {
         <Link to={`/result/detail/${result.id}`} className="tender-title-link">
           {result.title}
         </Link>
-        <span className="tender-value">{formatRupees(result.award_value)}</span>
+        <Money className="tender-value" value={result.award_value} />
       </div>
       <span className="text-secondary tender-org">
         {formatText(result.org_name)}
@@ -74,7 +75,7 @@ export function ResultCard({ result }: { result: ResultListRow }) {
       <TenderNumbers tender={result} />
       <div className="tender-card-meta">
         <span>{formatLocation(result.city, result.state)}</span>
-        <span>Estimate {formatRupees(result.value)}</span>
+        <span>Estimate <Money value={result.value} /></span>
         <span>Result {formatDate(result.result_date)}</span>
       </div>
     </Panel>

@@ -28,6 +28,7 @@ import { useTender } from "./useTender";
 import { ShareButton } from "./ShareButton";
 import { ClosingDate, CorrigendumTag, tenderNumbers, TenderStatusTag } from "./TenderParts";
 import { useSharedPage } from "./useSharedPage";
+import { Money } from "../../components/format/Money";
 
 /** A rupee amount in words and digits: '₹ 2.5 Crore (₹ 2,50,00,000)'. */
 export function moneyText(value: number | null | undefined): string {
@@ -210,7 +211,7 @@ function Header({ tender, pair, anonymous }: { tender: TenderDetail; pair: Share
         {tender.category && <Tag>{capital(tender.category)}</Tag>}
       </Space>
       <div className="tender-header-facts">
-        <span className="tender-header-value">{tender.value === null ? `Value ${NOT_SPECIFIED}` : formatRupees(tender.value)}</span>
+        {tender.value === null ? <span className="tender-header-value">Value {NOT_SPECIFIED}</span> : <Money className="tender-header-value" value={tender.value} />}
         <span>{formatText(tender.org_name)}</span>
         <span>{formatLocation(tender.city, tender.district, tender.state)}</span>
         <span>

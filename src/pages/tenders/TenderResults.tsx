@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import type { TenderListRow } from "../../../common/tenders";
 import { formatLocation, formatRupees, formatText } from "../../lib/format";
 import { ClosingDate, CorrigendumTag, TenderNumbers, TenderStatusTag } from "./TenderParts";
+import { Money } from "../../components/format/Money";
 
 const isOpen = (t: TenderListRow) => t.tender_status === "Live";
 
@@ -50,9 +51,9 @@ const columns: DataColumn<TenderListRow>[] = [
     align: "right",
     render: (_, t) => (
       <>
-        <div className="tender-value">{formatRupees(t.value)}</div>
+        <Money as="div" className="tender-value" value={t.value} />
         <span className="text-secondary tender-sub" title="Earnest money deposit">
-          EMD {formatRupees(t.emd)}
+          EMD <Money value={t.emd} />
         </span>
       </>
     ),
@@ -67,7 +68,7 @@ export function TenderCard({ tender }: { tender: TenderListRow }) {
         <Link to={`/tender/detail/${tender.id}`} className="tender-title-link">
           {tender.title}
         </Link>
-        <span className="tender-value">{formatRupees(tender.value)}</span>
+        <Money className="tender-value" value={tender.value} />
       </div>
       <span className="text-secondary tender-org">
         {formatText(tender.org_name)}

@@ -8,6 +8,7 @@ import { formatIndianNumber, formatRupees } from "../../../lib/format";
 import { useCompetitorComparison, useCompetitorSuggestions, type PanelData } from "../api";
 import { COLOURS, SplitBars } from "./charts";
 import { Panel } from "./Panel";
+import { Money } from "../../../components/format/Money";
 
 const plural = (n: number, one: string, many: string) => `${formatIndianNumber(n, 0)} ${n === 1 ? one : many}`;
 const unavailable = (err: PanelData<unknown>["error"]) => err?.statusCode === 404 || err?.statusCode === 501;
@@ -51,7 +52,7 @@ export function CompetitorComparisonPanel({ days }: { days: number }) {
                     </Link>
                     <Typography.Text type="secondary">
                       Won {formatIndianNumber(r.tenders_won, 0)} of {plural(r.tenders_bid, "bid", "bids")}
-                      {r.win_rate !== null ? ` (${Math.round(r.win_rate * 100)}%)` : ""} · {formatRupees(r.won_value)} won
+                      {r.win_rate !== null ? ` (${Math.round(r.win_rate * 100)}%)` : ""} · <Money value={r.won_value} /> won
                     </Typography.Text>
                   </div>
                 </List.Item>
