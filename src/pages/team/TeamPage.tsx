@@ -3,20 +3,23 @@
 // (src/pages/integrations). A subscriber in no team is offered to create one.
 import { useGetIdentity } from "@refinedev/core";
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Typography } from "antd";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { PageShell } from "../../components/page/PageShell";
 import { Panel } from "../../components/page/Panel";
 import { formatIndianNumber } from "../../lib/format";
 import { toastSuccess } from "../../lib/toast";
 import type { Identity } from "../../providers/session";
-import { TeamCrm } from "../integrations/TeamCrm";
-import { TeamWebhooks } from "../integrations/TeamWebhooks";
 import { TeamCredits } from "./TeamCredits";
-import { TeamFeed } from "./TeamFeed";
 import { TeamInvitations } from "./TeamInvitations";
 import { TeamMembers } from "./TeamMembers";
 import { isTeamAdmin, useTeam, useTeamWrite, writeError, type Team } from "./teamApi";
 import "./team.css";
+
+// The integrations (admins') and the daily feed come after the page has drawn: their forms and
+// tables are most of the page's code and most visitors are members reading the team.
+const TeamWebhooks = lazy(() => import("../integrations/TeamWebhooks").then((m) => ({ default: m.TeamWebhooks })));
+const TeamCrm = lazy(() => import("../integrations/TeamCrm").then((m) => ({ default: m.TeamCrm })));
+const TeamFeed = lazy(() => import("./TeamFeed").then((m) => ({ default: m.TeamFeed })));
 
 export default function TeamPage() {
   const { data: identity } = useGetIdentity<Identity | null>();
@@ -33,9 +36,11 @@ export default function TeamPage() {
           <TeamCredits team={team} onChange={reload} />
           {isTeamAdmin(team) && <TeamInvitations team={team} onChange={reload} />}
           {isTeamAdmin(team) && <TeamSettings team={team} onChange={reload} />}
-          {isTeamAdmin(team) && <TeamWebhooks />}
-          {isTeamAdmin(team) && <TeamCrm />}
-          <TeamFeed team={team} />
+          <Suspense fallback={<Panel loading />}>
+            {isTeamAdmin(team) && <TeamWebhooks />}
+            {isTeamAdmin(team) && <TeamCrm />}
+            <TeamFeed team={team} />
+          </Suspense>
         </div>
       )}
     </PageShell>
