@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CrmConnection, CrmSend } from "../../common/crm";
 import { Pages } from "../../src/pages";
-import { CrmSendButton } from "../../src/pages/integrations/CrmSendButton";
+import { CrmSendPanel as CrmSendButton } from "../../src/pages/integrations/CrmSendPanel";
 import { jsonResponse, makeUser, stubApi } from "./helpers";
 import { preloadPages, renderInApp, renderSignedIn } from "./renderApp";
 

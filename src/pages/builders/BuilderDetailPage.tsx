@@ -12,8 +12,7 @@ import { websiteUrl } from "../../../common/urls";
 import { builderContactsPath, financialDataPath } from "../../components/companies/api";
 import { CompanyUnlockButton } from "../../components/companies/CompanyUnlockButton";
 import { TrackCompetitorButton } from "../../components/companies/TrackCompetitorButton";
-import { AssignButton } from "../../components/assignments/AssignButton";
-import { CrmSendButton } from "../integrations/CrmSendButton";
+import { TeamItemActions } from "../../components/teams/TeamItemActions";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { countOf, formatDate, formatIndianNumber, formatLocation, formatRupees, formatText } from "../../lib/format";
@@ -79,8 +78,7 @@ function Header({ c }: { c: CompanyDetails }) {
       <Space size={8} wrap className="builder-header-actions">
         <CompanyUnlockButton companyId={c.id} companyName={c.name} unlockedAt={c.unlocked_at} cost={c.unlock_cost || undefined} />
         <ReminderButton itemType="company" itemId={c.id} />
-        <AssignButton itemType="company" itemId={c.id} />
-        <CrmSendButton itemType="company" itemId={c.id} />
+        <TeamItemActions itemType="company" itemId={c.id} />
         <TrackCompetitorButton company={c} tracked={c.is_tracked_competitor} />
       </Space>
       <Links c={c} />

@@ -8,18 +8,16 @@ import { Col, Descriptions, Row, Space, Tag, Typography } from "antd";
 import { TabSet } from "../../components/page/TabSet";
 import { Panel } from "../../components/page/Panel";
 import type { DescriptionsProps } from "antd";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Link, useLocation, useParams } from "react-router";
 import { DetailShell } from "../../components/page/DetailShell";
 import { ChangesTimeline } from "../../components/changes/ChangesTimeline";
-import { AssignButton } from "../../components/assignments/AssignButton";
-import { CrmSendButton } from "../integrations/CrmSendButton";
+import { TeamItemActions } from "../../components/teams/TeamItemActions";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { SafeLink } from "../../components/SafeLink";
 import { useAppAbility } from "../../access/ability";
 import { formatDate, formatIndianNumber, formatLocation, formatRupees, formatText, NOT_SPECIFIED } from "../../lib/format";
 import { projectTypes, type CompanyRef, type LeadDetail } from "./api";
-import { AskSection } from "./detail/AskSection";
 import { ContactsSection } from "./detail/ContactsSection";
 import { ImagesSection } from "./detail/LeadImages";
 import { DocumentsSection, HistorySection, KeywordsSection, SimilarSection, StatusUpdatesSection } from "./detail/LeadSections";
@@ -28,6 +26,10 @@ import { StatusTag, TypeTags } from "./LeadResults";
 import { TeamMarks } from "./detail/TeamMarks";
 import { MarkControl } from "./MarkControl";
 import { Money } from "../../components/format/Money";
+
+// "Ask about this lead" (its answers and their sources in antd's Collapse) is fetched after the
+// page has drawn: it is far down the page and kept the detail page's first open over budget.
+const AskSection = lazy(() => import("./detail/AskSection").then((m) => ({ default: m.AskSection })));
 
 /** Where 'back' goes from each detail route. */
 function backLink(pathname: string, lead?: LeadDetail): { to: string; label: string } {
@@ -104,8 +106,7 @@ function Header({ lead, id }: { lead: LeadDetail; id: string }) {
       <Space size={8} wrap className="lead-header-actions">
         <MarkControl id={lead.id} mark={lead.mark} size="middle" />
         <ReminderButton itemType="project" itemId={lead.id} />
-        <AssignButton itemType="project" itemId={lead.id} />
-        <CrmSendButton itemType="project" itemId={lead.id} />
+        <TeamItemActions itemType="project" itemId={lead.id} />
         <Link to={`/private-leads/detail/${id}/qa-tool`} className="ant-btn ant-btn-default qa-link">
           <SafetyOutlined /> QA tool
         </Link>
@@ -150,7 +151,9 @@ function LeadContent({ lead, id, newStyle, isStaff }: { lead: LeadDetail; id: st
   );
   const ask = (
     <Section title="Ask about this lead">
-      <AskSection leadId={id} />
+      <Suspense fallback={null}>
+        <AskSection leadId={id} />
+      </Suspense>
     </Section>
   );
   const keywords = (

@@ -16,8 +16,7 @@ import { DetailShell } from "../../components/page/DetailShell";
 import { SimilarList } from "../../components/page/SimilarList";
 import { useApiPart } from "../../components/page/useApiPart";
 import { ChangesTimeline } from "../../components/changes/ChangesTimeline";
-import { AssignButton } from "../../components/assignments/AssignButton";
-import { CrmSendButton } from "../integrations/CrmSendButton";
+import { TeamItemActions } from "../../components/teams/TeamItemActions";
 import { ReminderButton } from "../../components/reminders/ReminderButton";
 import { saveBlob } from "../../components/search/ExportButtons";
 import { SafeLink } from "../../components/SafeLink";
@@ -221,8 +220,7 @@ function Header({ tender, pair, anonymous }: { tender: TenderDetail; pair: Share
       <Space size={8} wrap className="tender-header-actions">
         {!anonymous && !tender.shared && <ReminderButton itemType="tender" itemId={tender.id} />}
         {!anonymous && !tender.shared && <ShareButton kind="tender" itemId={tender.id} />}
-        {!anonymous && !tender.shared && <AssignButton itemType="tender" itemId={tender.id} />}
-        {!anonymous && !tender.shared && <CrmSendButton itemType="tender" itemId={tender.id} />}
+        {!anonymous && !tender.shared && <TeamItemActions itemType="tender" itemId={tender.id} />}
         <DownloadZipButton tenderId={tender.id} pair={pair} />
         <Button icon={<RobotOutlined />} onClick={() => navigate(withPair(`/tender/ai-detail/${tender.id}`, pair))}>
           AI brief

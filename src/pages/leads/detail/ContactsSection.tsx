@@ -22,7 +22,7 @@ import type { Identity } from "../../../providers/session";
 import { listOf, type LeadContact } from "../api";
 import { useLeadPart } from "./useLead";
 import { useUnlockContact } from "./useUnlockContact";
-import { CrmSendButton } from "../../integrations/CrmSendButton";
+import { TeamItemActions } from "../../../components/teams/TeamItemActions";
 
 /** High quality = contact_fuzz_score strictly above the threshold (70 is not, 71 is). */
 export function isHighQuality(contact: Pick<LeadContact, "contact_fuzz_score">): boolean {
@@ -214,7 +214,7 @@ export function ContactsSection({ leadId }: Props) {
           <div className="contact-unlocked">
             <Tag color="blue">Unlocked</Tag>
             {canReport && !c.is_wrong && <ReportWrongContact contact={c} />}
-            <CrmSendButton itemType="contact" itemId={c.id} name={c.name} />
+            <TeamItemActions itemType="contact" itemId={c.id} name={c.name} />
           </div>
         ) : (
           <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} impersonated={impersonated} />
@@ -236,7 +236,7 @@ export function ContactsSection({ leadId }: Props) {
             <div className="contact-card-source">{sourceLabel(c)}</div>
             <div><Masked value={c.phone} unlocked={!!c.is_unlocked} /></div>
             <div><Masked value={c.email} unlocked={!!c.is_unlocked} /></div>
-            {c.is_unlocked && <CrmSendButton itemType="contact" itemId={c.id} name={c.name} />}
+            {c.is_unlocked && <TeamItemActions itemType="contact" itemId={c.id} name={c.name} />}
             {c.is_unlocked ? canReport && !c.is_wrong && <ReportWrongContact contact={c} /> : <UnlockButton contact={c} unlock={(id) => void send(id)} pending={pendingId === c.id} remaining={remaining} impersonated={impersonated} />}
           </div>
         ))}
