@@ -5,6 +5,7 @@ import { CheckCircleFilled, DownOutlined, QuestionCircleFilled, StopFilled } fro
 import { Button, Dropdown } from "antd";
 import { useEffect, useState } from "react";
 import { MARK_LABELS, MARKS, type Mark } from "../../../common/constants";
+import { useMenuButton } from "../../hooks/useMenuButton";
 import { MarkLeads, useSharedMarkLead, type MarkLead } from "./useMarkLead";
 
 const ICONS: Partial<Record<Mark, React.ReactNode>> = {
@@ -37,6 +38,7 @@ export function MarkControl(props: Props) {
 function MarkButton({ id, mark, size = "small", block, markLead }: Props & { markLead: MarkLead }) {
   const [shown, setShown] = useState<Mark>(asMark(mark));
   const [busy, setBusy] = useState(false);
+  const menu = useMenuButton();
   useEffect(() => setShown(asMark(mark)), [mark]);
 
   const choose = (next: Mark) => {
@@ -57,8 +59,9 @@ function MarkButton({ id, mark, size = "small", block, markLead }: Props & { mar
   }));
 
   return (
-    <Dropdown menu={{ items, onClick: ({ key }) => choose(key as Mark) }} trigger={["click"]}>
+    <Dropdown menu={{ items, onClick: ({ key }) => (choose(key as Mark), menu.picked()) }} trigger={["click"]} {...menu.dropdown}>
       <Button
+        {...menu.button}
         size={size}
         block={block}
         className={`mark-control mark-${shown}`}
