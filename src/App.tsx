@@ -6,7 +6,6 @@ import { ConfigProvider, theme } from "antd";
 import { lazy, Suspense, useEffect, useState, type ComponentType } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./AppRoutes";
-import { watchDecorativeIcons } from "./lib/decorativeIcons";
 import { setToastHostMounter } from "./lib/toast";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
@@ -75,8 +74,21 @@ function ThemedText({ children }: { children: React.ReactNode }) {
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
-  // Icons beside text are decorative: out of the accessible names, for every page (lib/decorativeIcons).
-  useEffect(() => watchDecorativeIcons(), []);
+  // Icons beside text are decorative: out of the accessible names, for every page (lib/decorativeIcons,
+  // its own small file: no page's first download grows for it; it looks at what is there when it starts).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let done = false;
+    import("./lib/decorativeIcons")
+      .then((m) => {
+        if (!done) stop = m.watchDecorativeIcons();
+      })
+      .catch(() => undefined);
+    return () => {
+      done = true;
+      stop?.();
+    };
+  }, []);
   return (
     <ConfigProvider theme={themeFor(reducedMotion)}>
       <ThemedText>
