@@ -69,6 +69,8 @@ export const theme: ThemeConfig = {
     // Other-month days are antd's disabled grey (1.83:1); they are still days one can pick.
     Calendar: { colorTextDisabled: A11Y_COLOURS.textMuted },
     DatePicker: { colorTextDisabled: A11Y_COLOURS.textMuted },
+    // Danger buttons ("Remove", "Delete"): their text, and white on their fill, in a red that reads.
+    Button: { colorError: A11Y_COLOURS.errorText },
     // A list's "No data" is antd's disabled grey too.
     List: { colorTextDisabled: A11Y_COLOURS.textMuted },
     // A field's error message is text: antd's #ff4d4f is 3.9:1 on white.

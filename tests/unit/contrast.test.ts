@@ -79,8 +79,17 @@ describe("theme tokens: text on white and on the page background", () => {
     }
   });
 
-  it("a form field's error message", () => {
+  it("a form field's error message; a danger button's text on white and white on its fill", () => {
     expect(contrast(theme.components!.Form!.colorError!, WHITE)).toBeGreaterThanOrEqual(TEXT);
+    expect(contrast(theme.components!.Button!.colorError!, WHITE)).toBeGreaterThanOrEqual(TEXT);
+  });
+
+  it("a table's and a list's 'No data'", () => {
+    expect(contrast(theme.components!.List!.colorTextDisabled!, WHITE)).toBeGreaterThanOrEqual(TEXT);
+    const tableCss = readFileSync(new URL("../../src/components/page/data-table.css", import.meta.url), "utf8");
+    const empty = /\.data-table-empty td\)\s*\{[^}]*color:\s*([^;]+);/.exec(tableCss)?.[1];
+    expect(empty).toBeTruthy();
+    expect(contrast(empty!, WHITE)).toBeGreaterThanOrEqual(TEXT);
   });
 
   it("white text on the primary colour (primary buttons, the selected menu item)", () => {
