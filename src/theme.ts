@@ -71,8 +71,9 @@ export const theme: ThemeConfig = {
     DatePicker: { colorTextDisabled: A11Y_COLOURS.textMuted },
     // Danger buttons ("Remove", "Delete"): their text, and white on their fill, in a red that reads.
     Button: { colorError: A11Y_COLOURS.errorText },
-    // A list's "No data" is antd's disabled grey too.
+    // A list's and an antd table's "No data" are antd's disabled grey too.
     List: { colorTextDisabled: A11Y_COLOURS.textMuted },
+    Table: { colorTextDisabled: A11Y_COLOURS.textMuted },
     // A field's error message is text: antd's #ff4d4f is 3.9:1 on white.
     Form: { colorError: A11Y_COLOURS.errorText },
   },

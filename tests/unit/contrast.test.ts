@@ -86,6 +86,7 @@ describe("theme tokens: text on white and on the page background", () => {
 
   it("a table's and a list's 'No data'", () => {
     expect(contrast(theme.components!.List!.colorTextDisabled!, WHITE)).toBeGreaterThanOrEqual(TEXT);
+    expect(contrast(theme.components!.Table!.colorTextDisabled!, WHITE)).toBeGreaterThanOrEqual(TEXT);
     const tableCss = readFileSync(new URL("../../src/components/page/data-table.css", import.meta.url), "utf8");
     const empty = /\.data-table-empty td\)\s*\{[^}]*color:\s*([^;]+);/.exec(tableCss)?.[1];
     expect(empty).toBeTruthy();

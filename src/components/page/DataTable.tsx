@@ -4,7 +4,7 @@
 // code to every page with a table, ≈ 30 KB gz, for tables that use none of it. Columns are written
 // as for antd's Table (title, key, width, align, responsive, render(value, row, index)), so a table
 // moves with its columns as they are. Pages, expanded rows and responsive columns: dataTableParts.tsx.
-import { Fragment, type CSSProperties, type Key, type MouseEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, useState, type CSSProperties, type Key, type MouseEvent, type ReactNode } from "react";
 import { ExpandButton, usePaging, useScreens, type Breakpoint, type DataPagination } from "./dataTableParts";
 import "./data-table.css";
 
@@ -74,6 +74,27 @@ const styleOf = (column: DataColumn<unknown>): CSSProperties | undefined => (col
 const classOf = (column: DataColumn<unknown>, ...more: string[]) => [column.className, column.fixed ? "data-table-fixed-left" : "", ...more].filter(Boolean).join(" ") || undefined;
 const INTERACTIVE = "a, button, input, select, textarea, label, [role='button']";
 
+/**
+ * Whether the table is wider than its box (a phone, a narrow panel): then its scrolling box is a
+ * Tab stop, so a keyboard can scroll it too (WCAG 2.1.1; axe's scrollable-region-focusable). A
+ * table that fits adds no Tab stop.
+ */
+function useOverflows() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === "undefined") return;
+    const measure = () => setOverflows(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
+}
+
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { rows, rowKey, loading, empty, minWidth, size = "middle", bordered, className = "", style, label, rowClassName, pagination, expandable, onRowClick } = props;
   const screens = useScreens();
@@ -86,9 +107,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     if (!inner || !event.currentTarget.contains(inner)) onRowClick(row);
   });
   const classes = ["data-table", `data-table-${size}`, bordered ? "data-table-bordered" : "", loading ? "data-table-loading" : "", className].filter(Boolean).join(" ");
+  const scroll = useOverflows();
   return (
     <div className={classes} style={style} aria-busy={loading || undefined}>
-      <div className="data-table-scroll">
+      <div className="data-table-scroll" ref={scroll.ref} {...(scroll.overflows ? { tabIndex: 0, role: "region", "aria-label": label ?? "Table" } : {})}>
         <table style={minWidth ? { minWidth } : undefined} aria-label={label}>
           <colgroup>
             {expandable && <col className="data-table-expand-col" />}
