@@ -6,7 +6,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { Button } from "antd";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { DataTable } from "../../src/components/page/DataTable";
 import { Money } from "../../src/components/format/Money";
 import { formatRupeesSpoken } from "../../src/lib/format";
 import { makeUser, stubApi } from "./helpers";
@@ -76,6 +77,31 @@ describe("keyboard path", () => {
     const h1 = await screen.findByRole("heading", { level: 1, name: "Quick Searches" });
     await waitFor(() => expect(document.activeElement).toBe(h1));
     expect(h1.getAttribute("tabindex")).toBe("-1");
+  });
+});
+
+describe("tables", () => {
+  const table = () => (
+    <DataTable label="Invoices" rowKey="id" rows={[{ id: 1, name: "One" }]} columns={[{ key: "name", title: "Name", dataIndex: "name" }]} />
+  );
+
+  it("a table wider than its box is a Tab stop, a region named as the table, so a keyboard can scroll it", async () => {
+    const wide = vi.spyOn(HTMLElement.prototype, "scrollWidth", "get").mockReturnValue(800);
+    const box = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(300);
+    try {
+      render(table());
+      const region = await screen.findByRole("region", { name: "Invoices" });
+      expect(region.tabIndex).toBe(0);
+    } finally {
+      wide.mockRestore();
+      box.mockRestore();
+    }
+  });
+
+  it("a table that fits adds no Tab stop", () => {
+    render(table());
+    expect(screen.queryByRole("region")).toBeNull();
+    expect(document.querySelector(".data-table-scroll")!.hasAttribute("tabindex")).toBe(false);
   });
 });
 
