@@ -79,9 +79,12 @@ export function Providers({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let done = false;
-    import("./lib/decorativeIcons")
-      .then((m) => {
-        if (!done) stop = m.watchDecorativeIcons();
+    // …and a required Select's or group's aria-required goes where ARIA allows it (lib/formControlAria).
+    Promise.all([import("./lib/decorativeIcons"), import("./lib/formControlAria")])
+      .then(([icons, forms]) => {
+        if (done) return;
+        const stops = [icons.watchDecorativeIcons(), forms.watchFormControlAria()];
+        stop = () => stops.forEach((s) => s());
       })
       .catch(() => undefined);
     return () => {
