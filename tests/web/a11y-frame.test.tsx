@@ -99,10 +99,29 @@ describe("tables", () => {
     }
   });
 
+  it("a paged table's arrows are named Previous page and Next page (not antd's icon names 'left', 'right')", () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
+    render(<DataTable label="Rows" rowKey="id" rows={rows} columns={[{ key: "name", title: "Name", dataIndex: "name" }]} pagination={{ pageSize: 10 }} />);
+    expect(screen.getByRole("button", { name: "Next page" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Previous page" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^(left|right)$/ })).toBeNull();
+  });
+
   it("a table that fits adds no Tab stop", () => {
     render(table());
     expect(screen.queryByRole("region")).toBeNull();
     expect(document.querySelector(".data-table-scroll")!.hasAttribute("tabindex")).toBe(false);
+  });
+});
+
+describe("the account menu", () => {
+  it("says whether it is open", async () => {
+    renderSignedIn("/dashboard", makeUser());
+    const button = await screen.findByRole("button", { name: "Account menu" });
+    expect(button.getAttribute("aria-expanded")).toBe("false");
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    fireEvent.click(button);
+    await waitFor(() => expect(button.getAttribute("aria-expanded")).toBe("true"));
   });
 });
 

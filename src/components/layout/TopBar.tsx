@@ -10,6 +10,7 @@ import { NARROW_TOPBAR_QUERY, useMediaQuery } from "../../hooks/useMediaQuery";
 import { displayCredits } from "../../lib/format";
 import { useAppAbility } from "../../access/ability";
 import type { LogoutParams } from "../../providers/authProvider";
+import { useMenuButton } from "../../hooks/useMenuButton";
 import { NotificationBellSlot } from "../notifications/NotificationBellSlot";
 
 export function creditsText(user: Pick<UserInfo, "remaining_credits" | "total_credits">): string {
@@ -63,6 +64,9 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
     { key: "logout", label: "Logout", danger: true },
   ];
 
+  // The account menu says whether it is open and takes focus when it opens. Every item leads
+  // elsewhere (a page, or signing out), where focus goes to the new page's title.
+  const menu = useMenuButton();
   const onClick: MenuProps["onClick"] = ({ key }) => {
     if (key === "logout") logout();
     else if (key === "cancel-impersonation") logout({ cancelImpersonation: true });
@@ -91,8 +95,8 @@ export function TopBar({ user, menuCollapsed, onToggleMenu, showMenuToggle = tru
         )}
         {/* Where the product is open (not onboarding): changes to what the user follows. */}
         {showShortcuts && <NotificationBellSlot />}
-        <Dropdown menu={{ items, onClick }} trigger={["click"]} placement="bottomRight">
-          <Button type="text" aria-label="Account menu" className="account-button">
+        <Dropdown menu={{ items, onClick }} trigger={["click"]} placement="bottomRight" {...menu.dropdown}>
+          <Button type="text" aria-label="Account menu" className="account-button" {...menu.button}>
             <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: "#1f6f5c" }} />
             {!narrow && <span className="account-name">{displayName(user)}</span>}
             <DownOutlined style={{ fontSize: 10 }} />

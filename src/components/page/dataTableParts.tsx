@@ -3,6 +3,7 @@
 import { Pagination } from "antd";
 import { useState, type ReactNode } from "react";
 import { useMediaQuery } from "../../hooks/useMediaQuery";
+import { pagerItemRender } from "../search/pager";
 
 /** antd's screen breakpoints: sm ≥ 576 px, md ≥ 768, lg ≥ 992, xl ≥ 1200. */
 export type Breakpoint = "sm" | "md" | "lg" | "xl";
@@ -44,7 +45,7 @@ export function usePaging<Row>(rows: readonly Row[], pagination: DataPagination 
   };
   const pager =
     total > 0 && (total > pageSize || showTotal) ? (
-      <Pagination className="data-table-pager" size="small" align="end" current={current} pageSize={pageSize} total={total} showSizeChanger={false} showTotal={showTotal} onChange={onChange} />
+      <Pagination className="data-table-pager" size="small" align="end" current={current} pageSize={pageSize} total={total} showSizeChanger={false} showTotal={showTotal} onChange={onChange} itemRender={pagerItemRender} />
     ) : null;
   return { shown, pager };
 }
