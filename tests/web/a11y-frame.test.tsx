@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { DataTable } from "../../src/components/page/DataTable";
+import { AuthNotice } from "../../src/pages/auth/AuthNotice";
 import { Money } from "../../src/components/format/Money";
 import { formatRupeesSpoken } from "../../src/lib/format";
 import { makeUser, stubApi } from "./helpers";
@@ -111,6 +112,16 @@ describe("tables", () => {
     render(table());
     expect(screen.queryByRole("region")).toBeNull();
     expect(document.querySelector(".data-table-scroll")!.hasAttribute("tabindex")).toBe(false);
+  });
+});
+
+describe("a sign-in notice that is the whole page", () => {
+  it("titles the page with an h1 (Microsoft's popup that could not finish); under a page's own h1 it is an h2", () => {
+    const { unmount } = render(<AuthNotice kind="warning" title="Microsoft sign-in could not finish" page />);
+    expect(screen.getByRole("heading", { level: 1, name: "Microsoft sign-in could not finish" })).toBeTruthy();
+    unmount();
+    render(<AuthNotice kind="success" title="Check your inbox" />);
+    expect(screen.getByRole("heading", { level: 2, name: "Check your inbox" })).toBeTruthy();
   });
 });
 

@@ -6,13 +6,15 @@ import type { ReactNode } from "react";
 
 const ICONS = { success: CheckCircleFilled, error: CloseCircleFilled, warning: ExclamationCircleFilled };
 
-export function AuthNotice({ kind, title, children }: { kind: keyof typeof ICONS; title: string; children?: ReactNode }) {
+/** `page`: the notice is all the page says, so its title is the page's h1 (else an h2 under the page's). */
+export function AuthNotice({ kind, title, children, page = false }: { kind: keyof typeof ICONS; title: string; children?: ReactNode; page?: boolean }) {
   const Icon = ICONS[kind];
+  const Heading = page ? "h1" : "h2";
   return (
     <div className={`auth-notice auth-notice-${kind}`} role={kind === "success" ? "status" : "alert"}>
       <Icon aria-hidden />
       <div>
-        <h2 className="auth-notice-title">{title}</h2>
+        <Heading className="auth-notice-title">{title}</Heading>
         {children && <p>{children}</p>}
       </div>
     </div>

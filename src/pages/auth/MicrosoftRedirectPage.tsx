@@ -19,7 +19,7 @@ export default function MicrosoftRedirectPage() {
   if (failed) {
     return (
       <main className="auth-main">
-        <AuthNotice kind="warning" title="Microsoft sign-in could not finish">
+        <AuthNotice kind="warning" title="Microsoft sign-in could not finish" page>
           Close this window and try again from the sign-in page.
         </AuthNotice>
       </main>
