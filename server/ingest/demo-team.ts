@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db/client.js";
 import { hashPassword } from "../modules/auth/passwords.js";
 import { bringOwnerIntoPool } from "../modules/credits/pool.js";
 import { markEmailVerified } from "../modules/users/staff.js";
+import { seedTeamWork, type Teammate } from "./demo-team-work.js";
 import { DEMO_SUBSCRIBER } from "./demo-users.js";
 import { addDays, iso } from "./text.js";
 
@@ -38,11 +39,12 @@ export async function seedDemoTeam(db: Db, now: Date): Promise<boolean> {
     const teamId = team.rows[0].id;
     await tx.query(`INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ($1, $2, 'owner', $3)`, [teamId, ownerRow.id, joined]);
     await bringOwnerIntoPool(tx, teamId, ownerRow.id); // her credits are the team's pool, as for any new team
+    const mates: Teammate[] = [];
     for (const [i, mate] of DEMO_TEAMMATES.entries()) {
       const id = await addTeammate(tx, teamId, ownerRow.end_date, mate, hashes[i], iso(addDays(now, -28 + i)));
-      if (id !== undefined) await spendFromPool(tx, teamId, id, mate.states, DEMO_UNLOCKS[i], now);
+      if (id !== undefined) mates.push({ id, first_name: mate.first_name, states: mate.states });
     }
-    await setUpDailyFeed(tx, teamId, ownerRow.id);
+    await seedTeamWork(tx, teamId, ownerRow.id, mates, now);
     return true;
   });
 }
@@ -59,44 +61,4 @@ async function addTeammate(tx: Tx, teamId: number, endDate: string | null, mate:
   await markEmailVerified(tx, Number(id), mate.email);
   await tx.query(`INSERT INTO team_members (team_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4)`, [teamId, id, mate.role, at]);
   return Number(id);
-}
-
-/** How many contacts each teammate unlocked in the days before the demo opens (the pool's bars and ledger). */
-const DEMO_UNLOCKS = [3, 2];
-
-/**
- * A teammate's recent unlocks from the pool: contacts with a number on leads in their states, one
- * a day, each with its ledger row, as the unlock route writes them (credits/unlock.ts).
- */
-async function spendFromPool(tx: Tx, teamId: number, userId: number, states: readonly string[], count: number, now: Date): Promise<void> {
-  const { rows } = await tx.query<{ id: number }>(
-    `SELECT DISTINCT c.id FROM contacts c JOIN project_contacts pc ON pc.contact_id = c.id JOIN projects p ON p.id = pc.project_id
-      WHERE p.state = ANY($1::text[]) AND c.phone IS NOT NULL AND NOT c.is_wrong
-        AND NOT EXISTS (SELECT 1 FROM unlocks u WHERE u.team_id = $2 AND u.item_type = 'contact' AND u.item_id = c.id)
-      ORDER BY c.id LIMIT $3`,
-    [states, teamId, count],
-  );
-  for (const [k, { id }] of rows.entries()) {
-    const at = iso(addDays(now, -(k + 1)));
-    const unlock = await tx.query<{ id: number }>(
-      `INSERT INTO unlocks (user_id, team_id, item_type, item_id, credits, created_at) VALUES ($1, $2, 'contact', $3, 1, $4) RETURNING id`,
-      [userId, teamId, id, at],
-    );
-    await tx.query(
-      `INSERT INTO credit_ledger (user_id, team_id, delta, kind, unlock_id, note, actor_id, created_at) VALUES ($1, $2, -1, 'unlock', $3, $4, $1, $5)`,
-      [userId, teamId, unlock.rows[0].id, `Unlocked contact ${id}`, at],
-    );
-  }
-  await tx.query(`UPDATE teams SET spent_credits = spent_credits + $2 WHERE id = $1`, [teamId, rows.length]);
-}
-
-/** Asha's quick searches go to the team as a daily CSV, mailed to her and Arjun (the Team page's "Daily feed"). */
-async function setUpDailyFeed(tx: Tx, teamId: number, ownerId: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO team_feeds (team_id, owner_id, saved_search_ids, format, email_to)
-     SELECT $1, $2, array_agg(s.id ORDER BY s.id), 'csv',
-            ARRAY(SELECT m.user_id FROM team_members m JOIN users u ON u.id = m.user_id WHERE m.team_id = $1 AND m.role IN ('owner', 'admin') ORDER BY m.id)
-       FROM saved_searches s WHERE s.user_id = $2 HAVING count(*) > 0`,
-    [teamId, ownerId],
-  );
 }

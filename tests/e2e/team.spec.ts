@@ -42,7 +42,7 @@ test("an invitation mailed to a new address joins them to the team at once", asy
     const invitee = await other.newPage();
     await invitee.goto(link.pathname + link.search);
     await invitee.getByLabel("First name").fill("Kavya");
-    await invitee.getByLabel("Password").fill("Team-pass-2026");
+    await invitee.getByLabel("Password", { exact: true }).fill("Team-pass-2026");
     await invitee.getByRole("button", { name: "Create account and join" }).click();
     await expect(invitee).not.toHaveURL(/\/team\/join/, { timeout: 15_000 });
     const team = await pageApi<{ role: string; name: string }>(invitee, "/api/team/");
