@@ -5,6 +5,7 @@ import { conditionLuts, facetOptions, type ExternalSets } from "./evaluate.js";
 import { fieldOf, sortDef } from "./fields.js";
 import { searchPool } from "./pool.js";
 import { SplitSearch } from "./split-search.js";
+import { answerFromPairs } from "./pair-search.js";
 import type { Dictionary } from "./columns.js";
 import type { ColumnStore } from "./store.js";
 import { viewOf, type StoreView } from "./store-view.js";
@@ -36,6 +37,8 @@ const dictOf = (store: ColumnStore, field: string): Dictionary | null => {
   return col && col.kind !== "number" ? col.dict : null;
 };
 
+type RanOn = "worker" | "thread" | "counts";
+
 export class CopySearch {
   private readonly memo = new EvalMemo();
   /** Searches shared by every worker (when there are several). */
@@ -44,8 +47,12 @@ export class CopySearch {
   private generation = 0;
   /** Copies of at least this many rows are searched on the workers (tests set 0 to force them). */
   workerRows = workerMinRows;
-  /** Where the last search ran (tests, the benchmark). */
-  lastRanOn: "worker" | "thread" | null = null;
+  /** Searches of a simple shape are answered from the store's pair tables (tests turn it off to compare). */
+  pairCounts = true;
+  /** Warm-ups running (their searches take the passes they warm). */
+  private warming = 0;
+  /** Where the last search ran (tests, the benchmark): "counts" from the pair tables, without a pass. */
+  lastRanOn: RanOn | null = null;
   /** How many workers counted the last facets asked for (0: one pass did, on one thread). */
   facetWorkers = 0;
 
@@ -71,8 +78,10 @@ export class CopySearch {
   }
 
   /** A search, and where it ran (recorded by run() only: warm-up searches leave no trace). */
-  private async searchOnce(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<{ answer: EvalAnswer; ranOn: "worker" | "thread"; facetWorkers: number }> {
+  private async searchOnce(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<{ answer: EvalAnswer; ranOn: RanOn; facetWorkers: number }> {
     const { task, view } = this.task(store, q, ext, page, facets);
+    const counted = this.pairCounts && !this.warming ? answerFromPairs(store, task) : null;
+    if (counted) return { answer: counted, ranOn: "counts", facetWorkers: 0 };
     const pool = store.n >= this.workerRows ? searchPool() : null;
     // Until a worker listens (at start), this thread searches.
     if (pool?.listening) {
@@ -99,12 +108,15 @@ export class CopySearch {
   }
 
   /**
-   * A few searches, answers thrown away, once a copy is installed: the first people to search
-   * after a start or a reload do not wait for the workers' (and this thread's) code to compile.
+   * Once a copy is installed: its pair tables built, then a few searches, answers thrown away, so
+   * the first people to search after a start or a reload do not wait for the workers' (and this
+   * thread's) code to compile.
    */
   async warmWorkers(store: ColumnStore): Promise<void> {
+    await store.pairs.buildAll(() => new Promise<void>((resolve) => setImmediate(resolve)));
     const pool = store.n >= this.workerRows ? searchPool() : null;
     if (!pool) return;
+    this.warming++; // the passes are what is warmed (a search meanwhile takes one too: the same answer)
     try {
       await pool.whenReady();
       // One, two and three facets chosen: each shape of search has its own generated pass (fused.ts).
@@ -127,6 +139,8 @@ export class CopySearch {
       this.split.forget();
     } catch (err) {
       this.log(`search workers for ${this.def.name} could not be warmed up`, err);
+    } finally {
+      this.warming--;
     }
   }
 

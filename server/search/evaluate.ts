@@ -10,7 +10,7 @@ import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
 import { fusedPass, MAX_FUSED_STEPS, type FusedStep } from "./fused.js";
 import type { Codes, Dictionary, ScalarCodes } from "./columns.js";
-import { positionComparator, type SortOrder } from "./sort-order.js";
+import { pageOfOrder, type SortOrder } from "./sort-order.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 import {
   positionsByState, countListScalar, countListArray, passScalar16, passScalar8, passScalar32, passRange,
@@ -125,31 +125,11 @@ export class Evaluation {
 
   /** Positions of the rows [offset, offset + limit) in a field's sort order. */
   pageByField(field: string, dir: "asc" | "desc", offset: number, limit: number): number[] {
-    const out: number[] = [];
-    if (offset >= this.count || limit <= 0) return out;
+    if (offset >= this.count) return [];
     const store = this.store;
-    const { order, covered } = store.sortOrder(field, dir);
-    const state = this.state;
-    // Rows appended after the order was built: few; sort the matching ones and merge.
     const values = (store.columns.get(field) as Extract<EvalColumn, { kind: "number" }>).values;
-    const cmp = positionComparator(values, store.ids, dir);
-    const tail: number[] = [];
-    for (let p = covered; p < store.n; p++) if (state[p] === 0) tail.push(p);
-    tail.sort(cmp);
-    let seen = 0;
-    let t = 0;
-    let j = 0;
-    const want = offset + limit;
-    while (seen < want) {
-      let p: number;
-      while (j < order.length && state[order[j]] !== 0) j++;
-      if (j < order.length && (t >= tail.length || cmp(order[j], tail[t]) <= 0)) p = order[j++];
-      else if (t < tail.length) p = tail[t++];
-      else break;
-      if (seen >= offset) out.push(p);
-      seen++;
-    }
-    return out;
+    const state = this.state;
+    return pageOfOrder(store.sortOrder(field, dir), { n: store.n, ids: store.ids, values, dir }, offset, limit, (p) => state[p] === 0);
   }
 
   /** Positions [offset, offset + limit) of an already ordered candidate list (relevance). */

@@ -23,6 +23,40 @@ export function positionComparator(values: Float64Array, ids: Float64Array, dir:
 }
 
 /**
+ * Positions of the matching rows [offset, offset + limit) in a field's sort order: the prebuilt
+ * order walked (no OFFSET scan, no sort of the whole set), merged with the matching rows appended
+ * after it was built (few: sorted here).
+ */
+export function pageOfOrder(
+  { order, covered }: SortOrder,
+  rows: { n: number; ids: Float64Array; values: Float64Array; dir: "asc" | "desc" },
+  offset: number,
+  limit: number,
+  matches: (p: number) => boolean,
+): number[] {
+  const out: number[] = [];
+  if (limit <= 0) return out;
+  const cmp = positionComparator(rows.values, rows.ids, rows.dir);
+  const tail: number[] = [];
+  for (let p = covered; p < rows.n; p++) if (matches(p)) tail.push(p);
+  tail.sort(cmp);
+  let seen = 0;
+  let t = 0;
+  let j = 0;
+  const want = offset + limit;
+  while (seen < want) {
+    let p: number;
+    while (j < order.length && !matches(order[j])) j++;
+    if (j < order.length && (t >= tail.length || cmp(order[j], tail[t]) <= 0)) p = order[j++];
+    else if (t < tail.length) p = tail[t++];
+    else break;
+    if (seen >= offset) out.push(p);
+    seen++;
+  }
+  return out;
+}
+
+/**
  * The live positions among 0..n-1 sorted by (value, nulls last, id desc). One native numeric
  * sort of a packed key (value rank × 2^idBits + reversed id) when it fits in 53 bits, else a
  * comparator sort.

@@ -9,6 +9,7 @@ import type { FieldDef, IndexDefinition } from "./types.js";
 import { sharedArray } from "./shared.js";
 import { ArrayColumn, columnTotals, KeywordColumn, makeColumn, NumberColumn, type Column } from "./columns.js";
 import { buildOrder, type SortOrder } from "./sort-order.js";
+import { PairCounts, type PairColumn } from "./pair-counts.js";
 import { TextIndex } from "./text.js";
 
 const DAY_US = 86_400_000_000;
@@ -47,6 +48,8 @@ export class ColumnStore {
   version = 0;
   sync: SyncPoint | null = null;
   syncedAt = 0;
+  /** Facet counts kept per pair of fields (pair-counts.ts), told of every row appended or tombstoned. */
+  readonly pairs: PairCounts;
 
   constructor(readonly def: IndexDefinition, capacity = 1024) {
     this.capacity = capacity;
@@ -57,6 +60,19 @@ export class ColumnStore {
       const col = makeColumn(f, capacity);
       if (col) this.columns.set(name, col);
     }
+    const fields = Object.entries(def.fields);
+    const store = this; // the row count and live array are read at each use (they grow)
+    this.pairs = new PairCounts({
+      get n() {
+        return store.n;
+      },
+      get live() {
+        return store.live;
+      },
+      facets: fields.flatMap(([name, f]) => (f.facet && this.columns.get(name)?.kind !== "number" ? [name] : [])),
+      filters: fields.flatMap(([name]) => (this.columns.get(name)?.kind === "keyword" ? [name] : [])),
+      column: (field) => this.columns.get(field) as PairColumn,
+    });
   }
 
   /**
@@ -187,6 +203,7 @@ export class ColumnStore {
       this.text.seal();
     }
     this.n += count;
+    for (let r = 0; r < count; r++) if (this.live[start + r]) this.pairs.rowAdded(start + r);
     this.version++;
   }
 
@@ -198,12 +215,12 @@ export class ColumnStore {
     this.appendColumns(columns);
   }
 
-  /** Bytes of the arrays this store holds (its columns, positions, sort orders and text index). */
+  /** Bytes of the arrays this store holds (its columns, positions, sort orders, text index and pair tables). */
   heldBytes(): number {
     let bytes = this.ids.byteLength + this.live.byteLength + this.posById.byteLength;
     for (const c of this.columns.values()) bytes += c instanceof NumberColumn ? c.values.byteLength : c instanceof KeywordColumn ? c.codes.byteLength : c.offsets.byteLength + c.data.byteLength;
     for (const s of this.sortOrders.values()) bytes += s.order.byteLength;
-    return bytes + (this.text?.heldBytes() ?? 0);
+    return bytes + (this.text?.heldBytes() ?? 0) + this.pairs.heldBytes();
   }
 
   /** Positions by id and the live count, from ids and live bits (a store read from a snapshot). */
@@ -220,6 +237,8 @@ export class ColumnStore {
 
   private remove(pos: number) {
     if (!this.live[pos]) return;
+    // A row of the batch being appended (an id twice in one batch) was never counted.
+    if (pos < this.n) this.pairs.rowRemoved(pos);
     this.live[pos] = 0;
     this.liveCount--;
   }
