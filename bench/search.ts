@@ -69,6 +69,8 @@ const projectsSuite: Suite = {
     { name: "selective filter", params: () => ({ filter: ["state:Goa", "status:Completed"] }) },
     { name: "no filter", params: () => ({}) },
     { name: "weak filter (construction)", params: () => ({ filter: ["category:construction"] }) },
+    // Two fields: no pair table answers it (a pass over the rows, as every weak filter took before them).
+    { name: "weak filter, two fields", params: () => ({ filter: ["category:construction", "ownership:private"] }) },
     {
       name: "multi-select, three facets",
       params: () => ({ filter: ["state:Maharashtra", "state:Gujarat", "state:Karnataka", "status:Under Construction", "status:Planning", "sector:Residential", "sector:Commercial"] }),

@@ -8,12 +8,12 @@
 // picked by walking a prebuilt sort order (no OFFSET scan, no per-query sort of the whole set).
 import { fieldOf } from "./fields.js";
 import { globMatcher } from "./parse.js";
-import { fusedPass, MAX_FUSED_STEPS, type FusedStep } from "./fused.js";
+import { fusedPass, fusedPassList, MAX_FUSED_STEPS, type FusedStep } from "./fused.js";
 import type { Codes, Dictionary, ScalarCodes } from "./columns.js";
 import { pageOfOrder, type SortOrder } from "./sort-order.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 import {
-  positionsByState, countListScalar, countListArray, passScalar16, passScalar8, passScalar32, passRange,
+  positionsByState, positionsByList, countListScalar, countListArray, passScalar16, passScalar8, passScalar32, passRange,
   transitions, applyPass, applyScalar16, applyScalar8, applyScalar32, applyRange, type RowsByState,
 } from "./kernels.js";
 
@@ -61,6 +61,14 @@ export interface RowShare {
   hi: number;
   hist: Int32Array;
   withTotals: boolean;
+  /** The only rows of the share that may be in (a sparse evaluation's list), or null: any row may. */
+  rows: Int32Array | null;
+}
+
+/** An evaluation's histogram, and the rows it evaluated when it evaluated a list of them (every other row is out). */
+export interface RowsEvaluated {
+  hist: Int32Array;
+  rows: Int32Array | null;
 }
 
 export class Evaluation {
@@ -71,6 +79,8 @@ export class Evaluation {
     /** How many rows are in each state. */
     readonly hist: Int32Array,
     readonly groups: FilterGroup[],
+    /** The rows evaluated when only they could be in (a few of many): facets are counted from them. */
+    readonly rows: Int32Array | null = null,
   ) {}
 
   /** Rows matching. */
@@ -87,7 +97,7 @@ export class Evaluation {
    * With a share, only its rows are counted (the totals added by the share that says so): the
    * shares' counts add up to the whole's, as each worker counts its share of the rows.
    */
-  facetCounts(def: IndexDefinition, share: RowShare = { lo: 0, hi: this.store.n, hist: this.hist, withTotals: true }): Map<string, Int32Array> {
+  facetCounts(def: IndexDefinition, share: RowShare = { lo: 0, hi: this.store.n, hist: this.hist, withTotals: true, rows: this.rows }): Map<string, Int32Array> {
     const out = new Map<string, Int32Array>();
     const { n, liveCount } = this.store;
     const groups = this.groups.length;
@@ -101,7 +111,7 @@ export class Evaluation {
       const counts = new Int32Array(col.dictSize);
       // Listing the live rows out takes a scan of the states (about a quarter of a list's cost a row).
       if (counted <= liveCount - counted + n / 4) {
-        byState ??= positionsByState(this.state, share.lo, share.hi, share.hist, groups, null);
+        byState ??= share.rows ? positionsByList(this.state, share.rows, share.hist, groups) : positionsByState(this.state, share.lo, share.hi, share.hist, groups, null);
         this.countRows(col, byState, 0, 1, counts, 1);
         if (own) this.countRows(col, byState, own, own + 1, counts, 1);
       } else {
@@ -164,15 +174,15 @@ let scratchPass = new Uint8Array(0);
  */
 export function evaluate(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets): Evaluation {
   const state = new Uint8Array(new SharedArrayBuffer(store.n));
-  const hist = evaluateRows(store, base, groups, ext, state, 0, store.n);
-  return new Evaluation(store, state, hist, groups);
+  const { hist, rows } = evaluateRows(store, base, groups, ext, state, 0, store.n);
+  return new Evaluation(store, state, hist, groups, rows);
 }
 
 /**
  * Evaluates rows [lo, hi) only, into their part of a state array (shared memory: other workers
  * evaluate the other rows at the same moment); answers how many of them end in each state.
  */
-export function evaluateRows(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets, state: Uint8Array, lo: number, hi: number): Int32Array {
+export function evaluateRows(store: EvalStore, base: Condition[], groups: FilterGroup[], ext: ExternalSets, state: Uint8Array, lo: number, hi: number): RowsEvaluated {
   const n = store.n;
   if (scratchPass.length < n) scratchPass = new Uint8Array(Math.ceil(n * 1.25));
   const pass = scratchPass;
@@ -198,13 +208,49 @@ export function evaluateRows(store: EvalStore, base: Condition[], groups: Filter
   }
   if (ext.exclude) for (const p of ext.exclude) if (p >= lo && p < hi) state[p] = 255;
 
-  if (steps) return fusedPass(steps, live, state, lo, hi, fromSets);
+  if (steps) {
+    // A few rows of many left in (a rare word): the pass goes over them alone, the rest stay out.
+    const few = ext.only?.length ? rowsLeftIn(ext.only[0], state, lo, hi) : null;
+    if (few) {
+      const hist = fusedPassList(steps, state, few, few.length);
+      hist[255] += hi - lo - few.length;
+      return { hist, rows: few };
+    }
+    return { hist: fusedPass(steps, live, state, lo, hi, fromSets), rows: null };
+  }
   for (const c of base) apply(store, [c], state, out, pass, ext, rows);
   for (let g = 0; g < groups.length; g++) apply(store, groups[g].conditions, state, transitions(g + 1), pass, ext, rows);
 
   const hist = new Int32Array(256);
   for (let i = lo; i < hi; i++) hist[state[i]]++;
-  return hist;
+  return { hist, rows: null };
+}
+
+/** Sparse: at most this share of a range's rows left in is evaluated as a list of them. */
+const FEW_ROWS = 1 / 8;
+
+/**
+ * The rows of [lo, hi) the row sets left in (state 0), once each, when they are few (at most
+ * FEW_ROWS of the range); else null, the states untouched. Every row of the set that is left in
+ * is in the first set, so its positions are the candidates. The list is shared memory: it goes
+ * with the evaluation to whichever worker counts its facets.
+ */
+function rowsLeftIn(first: Int32Array, state: Uint8Array, lo: number, hi: number): Int32Array | null {
+  if (first.length > hi - lo) return null; // more positions than the range has rows: not few
+  const most = Math.floor((hi - lo) * FEW_ROWS);
+  const rows = new Int32Array(new SharedArrayBuffer(4 * Math.min(first.length, most + 1)));
+  let m = 0;
+  for (const p of first) {
+    if (p < lo || p >= hi || state[p] !== 0) continue;
+    if (m > most) break;
+    state[p] = 254; // listed (a position twice in the set is listed once)
+    rows[m++] = p;
+  }
+  if (m > most) {
+    for (let k = 0; k < m; k++) state[rows[k]] = 0;
+    return null;
+  }
+  return rows.subarray(0, m);
 }
 
 /** The conditions as the steps of one fused pass (fused.ts), or null when one of them needs a pass of its own. */

@@ -17,18 +17,21 @@ export type FusedStep = ({ readonly kind: "codes"; readonly codes: ScalarCodes; 
   readonly group: number | null;
 };
 
-type Pass = (start: Uint8Array, state: Uint8Array, hist4: Int32Array, lo: number, hi: number, final: Uint8Array, ...steps: unknown[]) => void;
+type Pass = (start: Uint8Array | Int32Array, state: Uint8Array, hist4: Int32Array, lo: number, hi: number, final: Uint8Array, ...steps: unknown[]) => void;
 /** Searches with more conditions than this are evaluated condition by condition. */
 export const MAX_FUSED_STEPS = 8;
 /** Compiled shapes kept (a request cannot make this process compile without end). */
 const MAX_SHAPES = 64;
 const compiled = new Map<string, Pass>();
 
-function shapeOf(steps: readonly FusedStep[], fromState: boolean): string {
-  return `${fromState ? "state" : "live"}|${steps.map((s) => (s.kind === "codes" ? s.codes.constructor.name : "range")).join(",")}`;
+/** Where a pass's rows start from: each row's live bit, its state set by the row sets, or a list of rows all in. */
+type Start = "live" | "state" | "list";
+
+function shapeOf(steps: readonly FusedStep[], start: Start): string {
+  return `${start}|${steps.map((s) => (s.kind === "codes" ? s.codes.constructor.name : "range")).join(",")}`;
 }
 
-function compile(steps: readonly FusedStep[], fromState: boolean): Pass {
+function compile(steps: readonly FusedStep[], start: Start): Pass {
   const params: string[] = [];
   const bits: string[] = [];
   steps.forEach((step, k) => {
@@ -40,9 +43,14 @@ function compile(steps: readonly FusedStep[], fromState: boolean): Pass {
       bits.push(`(v${k}[i] >= min${k} && v${k}[i] <= max${k} ? ${1 << k} : 0)`);
     }
   });
-  // The row's start: its live bit (0/1), or whether the row sets left it in (state 0).
-  bits.push(fromState ? `(start[i] === 0 ? ${1 << steps.length} : 0)` : `(start[i] << ${steps.length})`);
-  const source = `for (let i = lo; i < hi; i++) { const s = final[${bits.join(" | ")}]; state[i] = s; hist4[((i & 3) << 8) | s]++; }`;
+  // The row's start: its live bit (0/1), or whether the row sets left it in (state 0); a listed row is in.
+  bits.push(start === "state" ? `(start[i] === 0 ? ${1 << steps.length} : 0)` : start === "live" ? `(start[i] << ${steps.length})` : `${1 << steps.length}`);
+  const body = `const s = final[${bits.join(" | ")}]; state[i] = s;`;
+  // A list pass walks list positions k of `start` (the rows) instead of rows.
+  const source =
+    start === "list"
+      ? `for (let k = lo; k < hi; k++) { const i = start[k]; ${body} hist4[((k & 3) << 8) | s]++; }`
+      : `for (let i = lo; i < hi; i++) { ${body} hist4[((i & 3) << 8) | s]++; }`;
   return new Function("start", "state", "hist4", "lo", "hi", "final", ...params, source) as Pass;
 }
 
@@ -67,18 +75,30 @@ function finalStates(steps: readonly FusedStep[]): Uint8Array {
  * row sets have set the rows' states (0 in, 255 out), else each row starts from its live bit.
  */
 export function fusedPass(steps: readonly FusedStep[], live: Uint8Array, state: Uint8Array, lo: number, hi: number, fromState: boolean): Int32Array {
-  const shape = shapeOf(steps, fromState);
+  return run(steps, fromState ? "state" : "live", fromState ? state : live, state, lo, hi);
+}
+
+/**
+ * The listed rows rows[0 .. m) (all in: live, and left in by the row sets) through every step;
+ * answers how many of them end in each state. A few rows of many are a pass over the few.
+ */
+export function fusedPassList(steps: readonly FusedStep[], state: Uint8Array, rows: Int32Array, m: number): Int32Array {
+  return run(steps, "list", rows, state, 0, m);
+}
+
+function run(steps: readonly FusedStep[], start: Start, from: Uint8Array | Int32Array, state: Uint8Array, lo: number, hi: number): Int32Array {
+  const shape = shapeOf(steps, start);
   let pass = compiled.get(shape);
   if (!pass) {
     if (steps.length > MAX_FUSED_STEPS) throw new Error("too many conditions for one pass");
     if (compiled.size >= MAX_SHAPES) compiled.delete(compiled.keys().next().value!);
-    pass = compile(steps, fromState);
+    pass = compile(steps, start);
     compiled.set(shape, pass);
   }
   const args = steps.flatMap((s): unknown[] => (s.kind === "codes" ? [s.codes, s.lut] : [s.values, s.min, s.max]));
   // Counted into four interleaved histograms, so runs of rows in the same state do not wait on each other's store.
   const hist4 = new Int32Array(1024);
-  pass(fromState ? state : live, state, hist4, lo, hi, finalStates(steps), ...args);
+  pass(from, state, hist4, lo, hi, finalStates(steps), ...args);
   const hist = new Int32Array(256);
   for (let s = 0; s < 256; s++) hist[s] = hist4[s] + hist4[256 + s] + hist4[512 + s] + hist4[768 + s];
   return hist;

@@ -41,6 +41,23 @@ export function positionsByState(state: Uint8Array, lo: number, hi: number, hist
 }
 let byStateBuffer = new Int32Array(0);
 
+/** positionsByState over a list of rows (a sparse evaluation's: every row not listed is out). */
+export function positionsByList(state: Uint8Array, rows: Int32Array, hist: Int32Array, groups: number): RowsByState {
+  const start = new Int32Array(groups + 3);
+  for (let s = 0; s <= groups; s++) start[s + 1] = start[s] + hist[s];
+  start[groups + 2] = start[groups + 1];
+  const total = start[groups + 1];
+  if (byStateBuffer.length < total) byStateBuffer = new Int32Array(Math.ceil(total * 1.25));
+  const list = byStateBuffer;
+  const next = start.slice(0, groups + 2);
+  for (let k = 0; k < rows.length; k++) {
+    const i = rows[k];
+    const s = state[i];
+    if (s <= groups) list[next[s]++] = i;
+  }
+  return { list, start, withOut: false };
+}
+
 /**
  * counts[code of row] += sign for the rows list[from .. to). Counted into four interleaved
  * copies, so consecutive rows with the same code (a facet of a few values) do not wait on each

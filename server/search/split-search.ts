@@ -55,7 +55,7 @@ export class SplitSearch {
     const parts = await Promise.all(ranges.map((rows, k) => ready(pool.run(view, { ...task, sets, memoKey: `${task.memoKey} rows ${k}`, page: null, facets: false, rows: { ...rows, state } }))));
     const hist = new Int32Array(256);
     for (const part of parts) for (let s = 0; s < 256; s++) hist[s] += part.hist![s];
-    const shares = ranges.map((rows, k) => ({ ...rows, hist: parts[k].hist!, withTotals: k === 0 }));
+    const shares = ranges.map((range, k) => ({ ...range, hist: parts[k].hist!, withTotals: k === 0, rows: parts[k].rows ?? null }));
     return Object.assign(new Evaluation(store, state, hist, task.groups), { shares });
   }
 

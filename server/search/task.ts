@@ -37,6 +37,8 @@ export interface EvalAnswer {
   facets: [string, Int32Array][] | null;
   /** For task.rows: how many of those rows ended in each state. */
   hist?: Int32Array;
+  /** For task.rows: the rows evaluated, when they were a few listed (shared memory), else null. */
+  rows?: Int32Array | null;
 }
 
 /** The sets of an ExternalSets as a task carries them (and back). */
@@ -79,8 +81,8 @@ export class EvalMemo<T = Evaluation> {
 export function runTask(store: EvalStore, version: number, task: EvalTask, memo: EvalMemo): EvalAnswer {
   const ext = externalSets(task.sets);
   if (task.rows) {
-    const hist = evaluateRows(store, task.base, task.groups, ext, task.rows.state, task.rows.lo, task.rows.hi);
-    return { count: hist[0], positions: new Int32Array(0), facets: null, hist };
+    const { hist, rows } = evaluateRows(store, task.base, task.groups, ext, task.rows.state, task.rows.lo, task.rows.hi);
+    return { count: hist[0], positions: new Int32Array(0), facets: null, hist, rows };
   }
   let ev = task.evaluated ? new Evaluation(store, task.evaluated.state, task.evaluated.hist, task.groups) : memo.get(task.memoKey, store, version);
   if (!ev) {

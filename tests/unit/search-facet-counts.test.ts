@@ -5,7 +5,7 @@
 // its share of the rows, the totals added once).
 import { describe, expect, it } from "vitest";
 import { ArrayColumn, columnTotals, KeywordColumn } from "../../server/search/columns.js";
-import { conditionLuts, evaluate, type EvalStore } from "../../server/search/evaluate.js";
+import { conditionLuts, evaluate, evaluateRows, Evaluation, type EvalStore } from "../../server/search/evaluate.js";
 import type { Condition, FilterGroup, IndexDefinition } from "../../server/search/types.js";
 
 const N = 6000;
@@ -57,11 +57,12 @@ const holds = (c: Condition, i: number) => {
   return c.field === "state" ? vs.includes(stateOf(i)) : c.field === "status" ? vs.includes(statusOf(i) ?? "") : typesOf(i).some((t) => vs.includes(t));
 };
 
-/** Each facet counted row by row: live, not hidden, and passing every group but the facet's own. */
-function expected(s: EvalStore, groups: FilterGroup[], hidden: Set<number>) {
+/** Each facet counted row by row: live, not hidden, in the row set (when one), and passing every group but the facet's own. */
+function expected(s: EvalStore, groups: FilterGroup[], hidden: Set<number>, only?: Int32Array) {
   const out: Record<string, Record<string, number>> = { state: {}, status: {}, project_type: {} };
+  const inSet = only ? new Set(only) : null;
   for (let i = 0; i < N; i++) {
-    if (!s.live[i] || hidden.has(i)) continue;
+    if (!s.live[i] || hidden.has(i) || (inSet && !inSet.has(i))) continue;
     for (const field of Object.keys(out)) {
       if (!groups.every((g) => g.field === field || g.conditions.some((c) => holds(c, i)))) continue;
       const texts = field === "state" ? [stateOf(i)] : field === "status" ? [statusOf(i) ?? ""] : typesOf(i);
@@ -71,19 +72,27 @@ function expected(s: EvalStore, groups: FilterGroup[], hidden: Set<number>) {
   return out;
 }
 
-/** The facets of an evaluation, counted whole or as two workers would: each over its share of the rows, then added up. */
-function counted(s: EvalStore, groups: FilterGroup[], hidden: Set<number>, inShares = false) {
+/**
+ * The facets of an evaluation, counted whole or as two workers would: each evaluates its share of
+ * the rows into one state array and counts the facets over it (from its list of rows when it had
+ * a few of many), then the shares' counts are added up.
+ */
+function counted(s: EvalStore, groups: FilterGroup[], hidden: Set<number>, inShares = false, only?: Int32Array) {
   const conditions = groups.flatMap((g) => g.conditions);
   const luts = conditionLuts((f) => (s.columns.get(f) as KeywordColumn | ArrayColumn).dict, conditions);
-  const ev = evaluate(s, [], groups, { luts, exclude: Int32Array.from(hidden) });
-  let facets = ev.facetCounts(def);
-  if (inShares) {
-    const share = (lo: number, hi: number, withTotals: boolean) => {
-      const hist = new Int32Array(256);
-      for (let i = lo; i < hi; i++) hist[ev.state[i]]++;
-      return ev.facetCounts(def, { lo, hi, hist, withTotals });
-    };
-    const [a, b] = [share(0, 2048, true), share(2048, N, false)];
+  const ext = { luts, exclude: Int32Array.from(hidden), only: only ? [only] : undefined };
+  let facets: Map<string, Int32Array>;
+  if (!inShares) facets = evaluate(s, [], groups, ext).facetCounts(def);
+  else {
+    const state = new Uint8Array(N);
+    const shares = [
+      [0, 2048],
+      [2048, N],
+    ].map(([lo, hi], k) => ({ lo, hi, withTotals: k === 0, ...evaluateRows(s, [], groups, ext, state, lo, hi) }));
+    const hist = new Int32Array(256);
+    for (const share of shares) for (let k = 0; k < 256; k++) hist[k] += share.hist[k];
+    const ev = new Evaluation(s, state, hist, groups);
+    const [a, b] = shares.map((share) => ev.facetCounts(def, share));
     facets = new Map([...a].map(([field, counts]) => [field, counts.map((c, code) => c + b.get(field)![code])]));
   }
   const out: Record<string, Record<string, number>> = {};
@@ -119,5 +128,23 @@ describe("facet counts", () => {
       expect(counted(s, groups, new Set())).toEqual(expected(s, groups, new Set()));
       expect(counted(s, groups, hidden, true)).toEqual(expected(s, groups, hidden));
     });
+  }
+
+  // A row set (a text search's matches): a few of many rows are evaluated as a list of them (a
+  // position twice in the set counts once, a dead one not at all) when the conditions make one
+  // fused pass (not a keywords field's); many rows as a pass.
+  const few = Int32Array.from({ length: 150 }, (_, k) => (k * 37) % N).map((p, k) => (k === 5 ? 37 : p));
+  const many = Int32Array.from({ length: N / 2 }, (_, k) => 2 * k + 1);
+  for (const [setName, only, listed] of [["a few rows of many", few, true], ["half the rows", many, false]] as const) {
+    for (const [name, groups] of cases) {
+      it(`agree with counting row by row within ${setName}: ${name}`, () => {
+        const conditions = groups.flatMap((g) => g.conditions);
+        const luts = conditionLuts((f) => (s.columns.get(f) as KeywordColumn | ArrayColumn).dict, conditions);
+        const fused = !groups.some((g) => g.field === "project_type");
+        expect(evaluate(s, [], groups, { luts, only: [only] }).rows !== null).toBe(listed && fused);
+        expect(counted(s, groups, hidden, false, only)).toEqual(expected(s, groups, hidden, only));
+        expect(counted(s, groups, hidden, true, only)).toEqual(expected(s, groups, hidden, only));
+      });
+    }
   }
 });

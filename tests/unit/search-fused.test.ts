@@ -4,7 +4,7 @@
 // number is in no range), rows started from their live bit or from row sets, and the histogram.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fusedPass, type FusedStep } from "../../server/search/fused.js";
+import { fusedPass, fusedPassList, type FusedStep } from "../../server/search/fused.js";
 
 const N = 300;
 
@@ -53,6 +53,28 @@ describe("a fused pass", () => {
         const hist = new Int32Array(256);
         for (const s of expected) hist[s]++;
         expect(Array.from(h1.map((v, s) => v + h2[s]))).toEqual(Array.from(hist));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("over a list of rows, gives each listed row its state and leaves every other row as it was", () => {
+    fc.assert(
+      fc.property(fc.array(spec, { maxLength: 8 }), fc.uniqueArray(fc.integer({ min: 0, max: N - 1 }), { maxLength: 60 }), (specs, listed) => {
+        let groupNo = 0;
+        const built = specs.map((s, k) => stepOf(s, k, s.group ? ++groupNo : 0));
+        const state = new Uint8Array(N).fill(255);
+        const rows = Int32Array.from(listed);
+        const hist = fusedPassList(built.map((b) => b.step), state, rows, rows.length);
+        const expected = new Uint8Array(N).fill(255);
+        for (const i of listed) {
+          const failed = built.filter((b) => !b.holds(i)).map((b) => b.step.group);
+          expected[i] = failed.includes(null) || failed.length > 1 ? 255 : failed.length === 1 ? failed[0]! : 0;
+        }
+        expect(Array.from(state)).toEqual(Array.from(expected));
+        const want = new Int32Array(256);
+        for (const i of listed) want[expected[i]]++;
+        expect(Array.from(hist)).toEqual(Array.from(want));
       }),
       { numRuns: 300 },
     );
