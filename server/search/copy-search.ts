@@ -1,7 +1,8 @@
 // Runs a search over the in-memory copy: on a search worker (pool.ts) when the copy is large
 // enough for a thread hop to pay, else on the API thread; the same task and the same answer
 // either way (task.ts). A worker that fails leaves the search to this thread.
-import { conditionLuts, facetOptions, type ExternalSets } from "./evaluate.js";
+import { facetOptions, type ExternalSets } from "./evaluate.js";
+import { conditionLuts } from "./conditions.js";
 import { fieldOf, sortDef } from "./fields.js";
 import { searchPool } from "./pool.js";
 import { SplitSearch } from "./split-search.js";

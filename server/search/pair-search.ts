@@ -4,7 +4,8 @@
 // every facet are sums of table rows; the page is a walk of the sort order testing each row's
 // one code; the user's hidden rows (a few) are taken away one by one. Same answer as the pass
 // (tests/unit/search-pair-counts.test.ts compares them on random stores and searches).
-import { conditionKey, facetFields } from "./evaluate.js";
+import { facetFields } from "./evaluate.js";
+import { conditionKey } from "./conditions.js";
 import { pageOfOrder } from "./sort-order.js";
 import type { ColumnStore } from "./store.js";
 import type { EvalAnswer, EvalTask } from "./task.js";

@@ -5,7 +5,8 @@
 // its share of the rows, the totals added once).
 import { describe, expect, it } from "vitest";
 import { ArrayColumn, columnTotals, KeywordColumn } from "../../server/search/columns.js";
-import { conditionLuts, evaluate, evaluateRows, Evaluation, type EvalStore } from "../../server/search/evaluate.js";
+import { evaluate, evaluateRows, Evaluation, type EvalStore } from "../../server/search/evaluate.js";
+import { conditionLuts } from "../../server/search/conditions.js";
 import type { Condition, FilterGroup, IndexDefinition } from "../../server/search/types.js";
 
 const N = 6000;

@@ -5,7 +5,7 @@
 // a field outgrows them. Tables built before the changes are never rebuilt: only kept up.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { conditionLuts } from "../../server/search/evaluate.js";
+import { conditionLuts } from "../../server/search/conditions.js";
 import type { ArrayColumn, KeywordColumn } from "../../server/search/columns.js";
 import { MAX_FILTER_VALUES } from "../../server/search/pair-counts.js";
 import { answerFromPairs } from "../../server/search/pair-search.js";
