@@ -131,7 +131,11 @@ export class CopySearch {
       const word = store.textReady ? store.text?.commonestWords(1)[0] : null;
       if (word) {
         const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
-        searches.push([{ ...parseSearchParams(this.def, { q: word }), sort: "relevance" }, { only: [m.positions], ranked: m.ranked! }]);
+        const text = { ...parseSearchParams(this.def, { q: word }), sort: "relevance" };
+        searches.push([text, { only: [m.positions], ranked: m.ranked! }]);
+        // A rare word's few matches take the list pass (evaluate.ts): its code is warmed too.
+        const few = m.ranked!.subarray(0, 20);
+        searches.push([text, { only: [Int32Array.from(few).sort()], ranked: few }]);
       }
       // As people's searches run: shared by every worker, the page walked on this thread.
       for (const [q, ext] of searches) await this.searchOnce(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);
