@@ -151,7 +151,8 @@ export class PairCounts {
   /** Whether a field may have a table (a scalar keyword column with few values). */
   eligible(field: string): boolean {
     if (this.dropped.has(field) || !this.src.filters.includes(field)) return false;
-    return this.src.column(field).dictSize <= MAX_FILTER_VALUES;
+    // A table built is kept up until its field outgrows it (fit); a new one only for a small field.
+    return this.tables.has(field) || this.src.column(field).dictSize <= MAX_FILTER_VALUES;
   }
 
   /** A row appended (its codes written). */
