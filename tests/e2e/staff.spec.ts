@@ -295,7 +295,9 @@ test.describe("staff area", () => {
       return (await adminUser(request, kept!, user.email)).remaining_credits;
     };
 
-    await signedIn(page, staff, { to: `/impersonate/${user.id}` });
+    // The impersonation page moves on to the dashboard as soon as it has started: wait for the banner, not a path.
+    await signedIn(page, staff);
+    await page.goto(`/impersonate/${user.id}`);
     await expect(page.getByText(`You are impersonating ${user.email}`)).toBeVisible({ timeout: 30_000 });
     await page.goto(`/private-construction-leads/detail/${leadId}`);
     const unlock = page.getByRole("button", { name: /Unlock \(1 credit\)/ }).first();
