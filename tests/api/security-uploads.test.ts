@@ -72,7 +72,7 @@ describe("the upload itself is bounded", () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: "The file may be at most 12 MB. Import larger files with npm run import on the server." });
     expect(await runCount()).toBe(before);
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   });
 });
 
@@ -92,7 +92,7 @@ describe("a zip is checked before any parser reads it", () => {
     } finally {
       fs.rmSync(file);
     }
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   });
 
   it("an entry whose directory and local header declare 1,000 bytes but that inflates to 3 MB is refused on the bytes counted", async () => {
@@ -102,7 +102,7 @@ describe("a zip is checked before any parser reads it", () => {
       status: 400,
       body: { file: ["cannot read lying.xlsx: the archive entry 'xl/worksheets/sheet1.xml' holds more than the 1,000 bytes its header declares (a damaged or hostile archive)"] },
     });
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   });
 
   it("a bomb (50 MB of zeros in a few kB: over IMPORT_ZIP_MAX_RATIO) and a declared size over IMPORT_ZIP_MAX_UNCOMPRESSED_MB are refused", async () => {
@@ -119,7 +119,7 @@ describe("a zip is checked before any parser reads it", () => {
       status: 400,
       body: { file: ["cannot read huge.xlsx: the archive declares more than 500 MB uncompressed; at most that may be imported"] },
     });
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   });
 
   it("data the directory does not list (a streaming parser would read it) is refused", async () => {
@@ -132,7 +132,7 @@ describe("a zip is checked before any parser reads it", () => {
       status: 400,
       body: { file: ["cannot read hidden.xlsx: the archive holds data its directory does not list (a damaged or hostile archive)"] },
     });
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   });
 });
 
@@ -150,7 +150,7 @@ describe("a workbook is parsed in a worker with a bounded heap", () => {
     });
     expectPrompt(answered);
     expect(await runCount()).toBe(before);
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   }, 60_000);
 
   it("one that runs out of the worker's heap part-way fails its run with the reason in its report while the API answers", async () => {
@@ -167,7 +167,7 @@ describe("a workbook is parsed in a worker with a bounded heap", () => {
       "cannot read wide-later.xlsx: the workbook needs more memory than an import may use (24 MB); save it as CSV or split it, and import that",
     );
     expect((await t.app.inject({ method: "GET", url: "/api/health/" })).statusCode).toBe(200);
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   }, 60_000);
 
   it("a real MCA company master XLSX still imports under the same limits", async () => {
@@ -177,7 +177,7 @@ describe("a workbook is parsed in a worker with a bounded heap", () => {
     expect(done.status).toBe("done");
     expect(done.report).toMatchObject({ failed_files: 0, totals: { read: 3 } });
     expect(done.report.totals.created).toBeGreaterThan(0);
-    expect(leftovers()).toEqual([]);
+    await expect.poll(leftovers, { timeout: 5000 }).toEqual([]); // removed as the run ends (just after its status is written)
   });
 
   it("the server closing during a workbook import removes the upload and the worker's scratch files; leftovers of a dead process are swept at start", async () => {
