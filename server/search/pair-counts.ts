@@ -155,11 +155,15 @@ export class PairCounts {
     return this.tables.has(field) || this.src.column(field).dictSize <= MAX_FILTER_VALUES;
   }
 
-  /** A row appended (its codes written). */
-  rowAdded(pos: number) {
+  /** Rows appended (their codes written); those tombstoned in the same batch are not counted. */
+  rowsAdded(from: number, to: number) {
     for (const [field, t] of this.tables) {
-      if (!t.fit(this.src)) this.drop(field);
-      else t.addRow(this.src, pos, 1);
+      // Widened once a batch (dictionaries only grow while it is written), not once a row.
+      if (!t.fit(this.src)) {
+        this.drop(field);
+        continue;
+      }
+      for (let pos = from; pos < to; pos++) if (this.src.live[pos]) t.addRow(this.src, pos, 1);
     }
   }
 

@@ -203,7 +203,7 @@ export class ColumnStore {
       this.text.seal();
     }
     this.n += count;
-    for (let r = 0; r < count; r++) if (this.live[start + r]) this.pairs.rowAdded(start + r);
+    this.pairs.rowsAdded(start, start + count);
     this.version++;
   }
 
