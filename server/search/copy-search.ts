@@ -12,6 +12,7 @@ import type { ColumnStore } from "./store.js";
 import { viewOf, type StoreView } from "./store-view.js";
 import { parseSearchParams } from "./parse.js";
 import { memoryTextMatches } from "./text-matches.js";
+import { Relevance } from "./relevance.js";
 import { EvalMemo, runTask, taskSets, type EvalAnswer, type EvalTask, type PageSort } from "./task.js";
 import type { FacetOption, FilterGroup, IndexDefinition, SearchQuery } from "./types.js";
 
@@ -87,14 +88,15 @@ export class CopySearch {
     // Until a worker listens (at start), this thread searches.
     if (pool?.listening) {
       try {
-        const single = pool.size > 1 ? null : pool.run(view, task);
-        const done = single ? { answer: await single, facetWorkers: 0 } : await this.split.run(pool, store, view, task);
+        // One worker walks a relevance page itself, from the whole order.
+        const single = pool.size > 1 ? null : pool.run(view, task.page?.sort === "ranked" ? { ...task, sets: { ...task.sets, ranked: ext.ranked!.order() } } : task);
+        const done = single ? { answer: await single, facetWorkers: 0 } : await this.split.run(pool, store, view, task, ext.ranked);
         return { ...done, ranOn: "worker" };
       } catch (err) {
         this.log(`search worker failed; searching ${this.def.name} on the API thread`, err);
       }
     }
-    return { answer: runTask(store, store.version, task, this.memo), ranOn: "thread", facetWorkers: 0 };
+    return { answer: runTask(store, store.version, task, this.memo, ext.ranked), ranOn: "thread", facetWorkers: 0 };
   }
 
   /** A search as a task for a worker or this thread, and the view of the copy it reads. */
@@ -132,10 +134,10 @@ export class CopySearch {
       if (word) {
         const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
         const text = { ...parseSearchParams(this.def, { q: word }), sort: "relevance" };
-        searches.push([text, { only: [m.positions], ranked: m.ranked! }]);
+        searches.push([text, { only: [m.positions], ranked: m.relevance! }]);
         // A rare word's few matches take the list pass (evaluate.ts): its code is warmed too.
-        const few = m.ranked!.subarray(0, 20);
-        searches.push([text, { only: [Int32Array.from(few).sort()], ranked: few }]);
+        const few = m.positions.slice(0, 20);
+        searches.push([text, { only: [few], ranked: new Relevance(few, () => new Float32Array(few.length), store.ids) }]);
       }
       // As people's searches run: shared by every worker, the page walked on this thread.
       for (const [q, ext] of searches) await this.searchOnce(store, q, ext, { offset: 0, limit: this.def.pageSize }, true);

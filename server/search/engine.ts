@@ -12,7 +12,7 @@ import { fieldOf, sortDef } from "./fields.js";
 import { identifierMatches, identifierSearch, withIdentifiersFirst, type IdentifierMatches } from "./identifiers.js";
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import type { ColumnStore } from "./store.js";
-import { orderByRank } from "./text-rank.js";
+import { Relevance } from "./relevance.js";
 import { answerableInMemory, parseTsQuery } from "./tsquery.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 import type { CopySettings } from "./engines.js";
@@ -186,7 +186,7 @@ export class SearchEngine {
       jobs.push(
         this.queryMatches(store, q, rank).then((m) => {
           ext.only!.push(m.positions);
-          if (rank) ext.ranked = m.ranked!;
+          if (rank) ext.ranked = m.relevance!;
         }),
       );
     }
@@ -237,7 +237,8 @@ export class SearchEngine {
   /** Rows q finds as text or as an identifier (those first when ranked: identifiers.ts); as an identifier only when asked. */
   private async queryMatches(store: ColumnStore, q: SearchQuery, rank: boolean): Promise<TextMatches> {
     const ident = this.def.identifiers?.length ? identifierSearch(q.q) : null;
-    const noText: TextMatches = { positions: new Int32Array(0), ranked: rank ? new Int32Array(0) : null };
+    const none = new Int32Array(0);
+    const noText: TextMatches = { positions: none, relevance: rank ? new Relevance(none, () => new Float32Array(0), store.ids) : null };
     const [text, ids] = await Promise.all([q.identifiersOnly ? noText : this.textMatches(store, q, rank), ident ? this.identifierSet(store, ident) : null]);
     return ids ? withIdentifiersFirst(text, ids) : text;
   }
@@ -260,7 +261,7 @@ export class SearchEngine {
   private async textMatches(store: ColumnStore, q: SearchQuery, rank: boolean): Promise<TextMatches> {
     const key = q.tsquery!;
     const hit = this.textSets.get(key);
-    if (hit && hit.store === store && hit.version === store.version && (hit.value.ranked || !rank)) {
+    if (hit && hit.store === store && hit.version === store.version && (hit.value.relevance || !rank)) {
       this.textSets.delete(key);
       this.textSets.set(key, hit); // most recently used last
       return hit.value;
@@ -295,7 +296,7 @@ export class SearchEngine {
       ranks[k++] = Number(rankText[i]);
     }
     const positions = pos.slice(0, k);
-    return { positions, ranked: orderByRank(positions, ranks.slice(0, k), store.ids) };
+    return { positions, relevance: new Relevance(positions, () => ranks.slice(0, k), store.ids) };
   }
 
   /** Rows matching a condition on a text field not held in memory (e.g. title:*tower*), by SQL. */

@@ -11,6 +11,7 @@ import { fusedPass, fusedPassList } from "./fused.js";
 import { apply, fusedSteps } from "./conditions.js";
 import type { Codes, ScalarCodes } from "./columns.js";
 import { pageOfOrder, type SortOrder } from "./sort-order.js";
+import type { RankedRows } from "./relevance.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 import { positionsByState, positionsByList, countListScalar, countListArray, transitions, applyPass, type RowsByState } from "./kernels.js";
 
@@ -37,8 +38,8 @@ export interface EvalStore {
 export interface ExternalSets {
   /** Only rows in every one of these position sets (text matches, unlocked leads). */
   only?: Int32Array[];
-  /** The text matches in relevance order (rank desc, id desc). */
-  ranked?: Int32Array;
+  /** The text matches in relevance order (rank desc, id desc), as a page needs it. */
+  ranked?: RankedRows;
   /** Never these positions. */
   exclude?: Int32Array;
   /** Positions matching a condition evaluated by SQL, by condition key (see conditionKey). */
@@ -138,18 +139,9 @@ export class Evaluation {
     return pageOfOrder(store.sortOrder(field, dir), { n: store.n, ids: store.ids, values, dir }, offset, limit, (p) => state[p] === 0);
   }
 
-  /** Positions [offset, offset + limit) of an already ordered candidate list (relevance). */
-  pageByList(list: Int32Array, offset: number, limit: number): number[] {
-    const out: number[] = [];
-    const state = this.state;
-    let seen = 0;
-    for (let j = 0; j < list.length && out.length < limit; j++) {
-      const p = list[j];
-      if (state[p] !== 0) continue;
-      if (seen >= offset) out.push(p);
-      seen++;
-    }
-    return out;
+  /** Positions [offset, offset + limit) of the matching rows in relevance order. */
+  pageByRelevance(ranked: RankedRows, offset: number, limit: number): number[] {
+    return ranked.page(this.state, offset, limit);
   }
 }
 

@@ -15,6 +15,7 @@
 import type { Queryable } from "../db/client.js";
 import { Params } from "./sql.js";
 import type { IndexDefinition } from "./types.js";
+import type { TextMatches } from "./text-matches.js";
 
 /** Longest search text tried as an identifier (longer text is a description, not an id). */
 export const MAX_IDENTIFIER_LENGTH = 100;
@@ -94,14 +95,10 @@ export async function identifierMatches(db: Queryable, def: IndexDefinition, ide
  * Text matches joined with identifier matches: every row either finds, and (when ranked) the
  * exact matches first, then the prefix matches, then the remaining text matches in their order.
  */
-export function withIdentifiersFirst(
-  text: { positions: Int32Array; ranked: Int32Array | null },
-  ids: IdentifierMatches,
-): { positions: Int32Array; ranked: Int32Array | null } {
+export function withIdentifiersFirst(text: TextMatches, ids: IdentifierMatches): TextMatches {
   if (!ids.exact.length && !ids.prefix.length) return text;
-  const first = new Set<number>([...ids.exact, ...ids.prefix]);
-  const rest = (list: Int32Array) => list.filter((p) => !first.has(p));
-  const positions = Int32Array.from([...first, ...rest(text.positions)]);
-  const ranked = text.ranked ? Int32Array.from([...ids.exact, ...ids.prefix, ...rest(text.ranked)]) : null;
-  return { positions, ranked };
+  const firstList = Int32Array.from([...ids.exact, ...ids.prefix]);
+  const first = new Set<number>(firstList);
+  const positions = Int32Array.from([...first, ...text.positions.filter((p) => !first.has(p))]);
+  return { positions, relevance: text.relevance && text.relevance.withFirst(firstList) };
 }

@@ -13,6 +13,7 @@ import type { ColumnStore } from "./store.js";
 import type { StoreView } from "./store-view.js";
 import { EvalMemo, type EvalAnswer, type EvalTask } from "./task.js";
 import type { IndexDefinition } from "./types.js";
+import type { RankedRows } from "./relevance.js";
 
 /** Row shares start at multiples of this (whole cache lines of the state array). */
 const ALIGN = 64;
@@ -26,12 +27,15 @@ export class SplitSearch {
     this.memo.clear();
   }
 
-  /** The task's answer, its work shared by every worker of the pool. */
-  async run(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask): Promise<{ answer: EvalAnswer; facetWorkers: number }> {
-    const ev = await this.evaluation(pool, store, view, task);
+  /** The task's answer, its work shared by every worker of the pool; a relevance page picked from `ranked`. */
+  async run(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask, ranked?: RankedRows): Promise<{ answer: EvalAnswer; facetWorkers: number }> {
+    const evaluating = this.evaluation(pool, store, view, task);
     const page = task.page;
+    // The text's ranks are worked out here while the workers evaluate: neither waits for the other.
+    if (page?.sort === "ranked") ranked!.prepare?.();
+    const ev = await evaluating;
     let positions: number[] = [];
-    if (page) positions = page.sort === "ranked" ? ev.pageByList(task.sets.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
+    if (page) positions = page.sort === "ranked" ? ev.pageByRelevance(ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
     const facets = task.facets ? await this.facets(pool, view, task, ev) : null;
     return { answer: { count: ev.count, positions: Int32Array.from(positions), facets }, facetWorkers: facets ? ev.shares.length : 0 };
   }
@@ -51,8 +55,7 @@ export class SplitSearch {
     const step = Math.max(ALIGN, Math.ceil(n / pool.size / ALIGN) * ALIGN);
     const ranges: { lo: number; hi: number }[] = [];
     for (let lo = 0; lo < n; lo += step) ranges.push({ lo, hi: Math.min(n, lo + step) });
-    const sets = { ...task.sets, ranked: undefined }; // the page is walked here: its order stays on this thread
-    const parts = await Promise.all(ranges.map((rows, k) => ready(pool.run(view, { ...task, sets, memoKey: `${task.memoKey} rows ${k}`, page: null, facets: false, rows: { ...rows, state } }))));
+    const parts = await Promise.all(ranges.map((rows, k) => ready(pool.run(view, { ...task, memoKey: `${task.memoKey} rows ${k}`, page: null, facets: false, rows: { ...rows, state } }))));
     const hist = new Int32Array(256);
     for (const part of parts) for (let s = 0; s < 256; s++) hist[s] += part.hist![s];
     const shares = ranges.map((range, k) => ({ ...range, hist: parts[k].hist!, withTotals: k === 0, rows: parts[k].rows ?? null }));

@@ -3,10 +3,12 @@
 // positions, every facet's counts. A search worker (search-worker.ts) or the API thread itself
 // runs it with runTask; both give the same answer from the same shared arrays.
 import { evaluate, evaluateRows, Evaluation, type EvalStore, type ExternalSets, type RowShare } from "./evaluate.js";
+import { listRanking, type RankedRows } from "./relevance.js";
 import type { Condition, FilterGroup } from "./types.js";
 
 export interface TaskSets {
   only?: Int32Array[];
+  /** The whole relevance order, for a worker that walks a relevance page itself (else the page is picked on the API thread). */
   ranked?: Int32Array;
   exclude?: Int32Array;
   conditionSets?: [string, Uint8Array][];
@@ -41,12 +43,12 @@ export interface EvalAnswer {
   rows?: Int32Array | null;
 }
 
-/** The sets of an ExternalSets as a task carries them (and back). */
+/** The sets of an ExternalSets as a task carries them (and back); the relevance order stays behind (see TaskSets.ranked). */
 export function taskSets(ext: ExternalSets): TaskSets {
-  return { only: ext.only, ranked: ext.ranked, exclude: ext.exclude, conditionSets: ext.conditionSets && [...ext.conditionSets], luts: [...(ext.luts ?? [])] };
+  return { only: ext.only, exclude: ext.exclude, conditionSets: ext.conditionSets && [...ext.conditionSets], luts: [...(ext.luts ?? [])] };
 }
 function externalSets(sets: TaskSets): ExternalSets {
-  return { only: sets.only, ranked: sets.ranked, exclude: sets.exclude, conditionSets: sets.conditionSets && new Map(sets.conditionSets), luts: new Map(sets.luts) };
+  return { only: sets.only, ranked: sets.ranked && listRanking(sets.ranked), exclude: sets.exclude, conditionSets: sets.conditionSets && new Map(sets.conditionSets), luts: new Map(sets.luts) };
 }
 
 const MEMO_MS = 2000;
@@ -77,9 +79,10 @@ export class EvalMemo<T = Evaluation> {
   }
 }
 
-/** Runs a task over a store (of this version) and answers what it asked. */
-export function runTask(store: EvalStore, version: number, task: EvalTask, memo: EvalMemo): EvalAnswer {
+/** Runs a task over a store (of this version) and answers what it asked; a relevance page from `ranked` when given (this thread), else from the task's order. */
+export function runTask(store: EvalStore, version: number, task: EvalTask, memo: EvalMemo, ranked?: RankedRows): EvalAnswer {
   const ext = externalSets(task.sets);
+  if (ranked) ext.ranked = ranked;
   if (task.rows) {
     const { hist, rows } = evaluateRows(store, task.base, task.groups, ext, task.rows.state, task.rows.lo, task.rows.hi);
     return { count: hist[0], positions: new Int32Array(0), facets: null, hist, rows };
@@ -92,7 +95,7 @@ export function runTask(store: EvalStore, version: number, task: EvalTask, memo:
   let positions: number[] = [];
   const page = task.page;
   if (page) {
-    positions = page.sort === "ranked" ? ev.pageByList(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
+    positions = page.sort === "ranked" ? ev.pageByRelevance(ext.ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
   }
   const facets = task.facets ? [...ev.facetCounts(store.def, task.evaluated?.share)] : null;
   return { count: ev.count, positions: Int32Array.from(positions), facets };

@@ -2,15 +2,15 @@
 // and (when asked) the same in relevance order. Shared by the engine and the copy's warm-up.
 import { evaluate } from "./evaluate.js";
 import type { ColumnStore } from "./store.js";
-import { orderByRank } from "./text-rank.js";
+import { Relevance } from "./relevance.js";
 import type { Postings } from "./text.js";
 import type { TsNode } from "./tsquery.js";
 import type { IndexDefinition } from "./types.js";
 
 export interface TextMatches {
   positions: Int32Array;
-  /** the same, by relevance (null when not asked for) */
-  ranked: Int32Array | null;
+  /** the same, by relevance (null when not asked for): its ranks worked out on first need */
+  relevance: Relevance | null;
 }
 
 /** Text matches from the store's text index (live rows only). */
@@ -23,8 +23,8 @@ export function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolea
   for (let k = 0; k < matched.length; k++) m += live[matched[k]];
   const positions = m === matched.length ? matched : new Int32Array(m);
   if (positions !== matched) for (let k = 0, j = 0; k < matched.length; k++) if (live[matched[k]]) positions[j++] = matched[k];
-  const ranked = rank ? orderByRank(positions, text.ranks(tree, positions, seen), store.ids) : null;
-  return { positions, ranked };
+  const relevance = rank ? new Relevance(positions, () => text.ranks(tree, positions, seen), store.ids) : null;
+  return { positions, relevance };
 }
 
 /**
@@ -39,6 +39,8 @@ export function warmTextSearch(store: ColumnStore, def: IndexDefinition) {
   if (b) trees.push({ op: "and", left: word(a), right: word(b) }, { op: "or", left: word(a), right: word(b) }, { op: "and", left: word(a), right: { op: "not", arg: word(b) } });
   for (const tree of trees) {
     const m = memoryTextMatches(store, tree, true);
-    evaluate(store, [], [], { only: [m.positions], ranked: m.ranked! }).facetCounts(def);
+    const ev = evaluate(store, [], [], { only: [m.positions], ranked: m.relevance! });
+    ev.facetCounts(def);
+    ev.pageByRelevance(m.relevance!, 0, def.pageSize);
   }
 }

@@ -6,6 +6,7 @@ import { identifierRank, identifierSearch, identifierWhere, MIN_PREFIX_LENGTH, p
 import { projectsIndex } from "../../server/search/indexes/projects.js";
 import { tendersIndex } from "../../server/search/indexes/tenders.js";
 import { Params } from "../../server/search/sql.js";
+import { Relevance } from "../../server/search/relevance.js";
 
 describe("identifierSearch", () => {
   it("tries ids with digits or separators, exact and (from 4 characters) by prefix", () => {
@@ -48,18 +49,32 @@ describe("identifier SQL", () => {
 });
 
 describe("withIdentifiersFirst", () => {
-  const text = { positions: Int32Array.from([5, 7, 9]), ranked: Int32Array.from([9, 5, 7]) };
+  const ids = Float64Array.from({ length: 10 }, (_, p) => p); // position p holds id p
+  const rankOf = new Map([[5, 0.5], [7, 0.1], [9, 0.9]]);
+  const positions = Int32Array.from([5, 7, 9]);
+  const text = { positions, relevance: new Relevance(positions, () => Float32Array.from(positions, (p) => rankOf.get(p)!), ids) }; // by relevance: 9, 5, 7
+  const all = new Uint8Array(10);
 
   it("finds the rows of both, exact before prefix before the rest of the text matches", () => {
     const out = withIdentifiersFirst(text, { exact: Int32Array.from([7]), prefix: Int32Array.from([3, 1]) });
-    expect([...out.ranked!]).toEqual([7, 3, 1, 9, 5]);
+    expect(out.relevance!.page(all, 0, 10)).toEqual([7, 3, 1, 9, 5]);
+    expect([...out.relevance!.order()]).toEqual([7, 3, 1, 9, 5]);
     expect([...out.positions].sort((a, b) => a - b)).toEqual([1, 3, 5, 7, 9]);
+  });
+
+  it("pages over the rows the filters leave, identifiers first", () => {
+    const out = withIdentifiersFirst(text, { exact: Int32Array.from([7]), prefix: Int32Array.from([3, 1]) });
+    const state = new Uint8Array(10);
+    state[3] = 1; // failed a filter
+    expect(out.relevance!.page(state, 0, 10)).toEqual([7, 1, 9, 5]);
+    expect(out.relevance!.page(state, 1, 2)).toEqual([1, 9]);
+    expect(out.relevance!.page(state, 3, 5)).toEqual([5]);
   });
 
   it("changes nothing without identifier matches; without a ranked list, only the set grows", () => {
     expect(withIdentifiersFirst(text, { exact: new Int32Array(0), prefix: new Int32Array(0) })).toBe(text);
-    const unranked = withIdentifiersFirst({ positions: text.positions, ranked: null }, { exact: Int32Array.from([2]), prefix: new Int32Array(0) });
-    expect(unranked.ranked).toBeNull();
+    const unranked = withIdentifiersFirst({ positions: text.positions, relevance: null }, { exact: Int32Array.from([2]), prefix: new Int32Array(0) });
+    expect(unranked.relevance).toBeNull();
     expect([...unranked.positions].sort((a, b) => a - b)).toEqual([2, 5, 7, 9]);
   });
 });
