@@ -201,7 +201,7 @@ async function benchTarget(label: string, db: Db): Promise<Results> {
 
     /** A shape the pair tables answered, measured again as a pass over the rows (the engine before them). */
     async function againWithPasses(shape: Shape, api: Stats) {
-      engine.search.pairCounts = false;
+      engine.search.keptCounts = false;
       try {
         for (let i = 0; i < 3; i++) await runApi(shape, i);
         const times: number[] = [];
@@ -209,7 +209,7 @@ async function benchTarget(label: string, db: Db): Promise<Results> {
         const pass = stats(times);
         console.log(`    ${"↳ pair tables off (a pass)".padEnd(34)} ${fmt(pass).padEnd(34)} ${"".padEnd(16)} ${"tables ÷ pass".padEnd(38)}  ×${(api.p50 / pass.p50).toFixed(3)} / ×${(api.p95 / pass.p95).toFixed(3)}`);
       } finally {
-        engine.search.pairCounts = true;
+        engine.search.keptCounts = true;
       }
     }
 

@@ -7,6 +7,7 @@ import { fieldOf, sortDef } from "./fields.js";
 import { searchPool } from "./pool.js";
 import { SplitSearch } from "./split-search.js";
 import { answerFromPairs } from "./pair-search.js";
+import { answerFromWords } from "./word-search.js";
 import type { Dictionary } from "./columns.js";
 import type { ColumnStore } from "./store.js";
 import { viewOf, type StoreView } from "./store-view.js";
@@ -49,11 +50,11 @@ export class CopySearch {
   private generation = 0;
   /** Copies of at least this many rows are searched on the workers (tests set 0 to force them). */
   workerRows = workerMinRows;
-  /** Searches of a simple shape are answered from the store's pair tables (tests turn it off to compare). */
-  pairCounts = true;
+  /** Searches of a simple shape are answered from counts the store keeps — pair and word tables — (tests turn it off to compare). */
+  keptCounts = true;
   /** Warm-ups running (their searches take the passes they warm). */
   private warming = 0;
-  /** Where the last search ran (tests, the benchmark): "counts" from the pair tables, without a pass. */
+  /** Where the last search ran (tests, the benchmark): "counts" from kept counts, without a pass. */
   lastRanOn: RanOn | null = null;
   /** How many workers counted the last facets asked for (0: one pass did, on one thread). */
   facetWorkers = 0;
@@ -82,7 +83,7 @@ export class CopySearch {
   /** A search, and where it ran (recorded by run() only: warm-up searches leave no trace). */
   private async searchOnce(store: ColumnStore, q: SearchQuery, ext: ExternalSets, page: { offset: number; limit: number } | null, facets: boolean): Promise<{ answer: EvalAnswer; ranOn: RanOn; facetWorkers: number }> {
     const { task, view } = this.task(store, q, ext, page, facets);
-    const counted = this.pairCounts && !this.warming ? answerFromPairs(store, task) : null;
+    const counted = this.keptCounts && !this.warming ? (answerFromPairs(store, task) ?? answerFromWords(store, task, ext)) : null;
     if (counted) return { answer: counted, ranOn: "counts", facetWorkers: 0 };
     const pool = store.n >= this.workerRows ? searchPool() : null;
     // Until a worker listens (at start), this thread searches.
@@ -116,7 +117,9 @@ export class CopySearch {
    * thread's) code to compile.
    */
   async warmWorkers(store: ColumnStore): Promise<void> {
-    await store.pairs.buildAll(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
+    await store.pairs.buildAll(yieldNow);
+    await store.words?.buildAll(yieldNow);
     const pool = store.n >= this.workerRows ? searchPool() : null;
     if (!pool) return;
     this.warming++; // the passes are what is warmed (a search meanwhile takes one too: the same answer)

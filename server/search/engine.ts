@@ -187,6 +187,7 @@ export class SearchEngine {
         this.queryMatches(store, q, rank).then((m) => {
           ext.only!.push(m.positions);
           if (rank) ext.ranked = m.relevance!;
+          if (m.word) ext.word = m.word;
         }),
       );
     }

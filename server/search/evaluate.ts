@@ -12,6 +12,7 @@ import { apply, fusedSteps } from "./conditions.js";
 import type { Codes, ScalarCodes } from "./columns.js";
 import { pageOfOrder, type SortOrder } from "./sort-order.js";
 import type { RankedRows } from "./relevance.js";
+import type { OneWord } from "./text-matches.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
 import { positionsByState, positionsByList, countListScalar, countListArray, transitions, applyPass, type RowsByState } from "./kernels.js";
 
@@ -40,6 +41,8 @@ export interface ExternalSets {
   only?: Int32Array[];
   /** The text matches in relevance order (rank desc, id desc), as a page needs it. */
   ranked?: RankedRows;
+  /** When the text matches are one word's rows: that word (its facet counts may be kept: word-counts.ts). */
+  word?: OneWord;
   /** Never these positions. */
   exclude?: Int32Array;
   /** Positions matching a condition evaluated by SQL, by condition key (see conditionKey). */

@@ -62,7 +62,7 @@ function facetCounts(store: ColumnStore, field: string | null, lut: Uint8Array |
 }
 
 /** The live rows the user has hidden (their rejected leads), once each. */
-function hiddenRows(store: ColumnStore, exclude: Int32Array | undefined): Set<number> {
+export function hiddenRows(store: ColumnStore, exclude: Int32Array | undefined): Set<number> {
   const out = new Set<number>();
   if (exclude) for (const p of exclude) if (p >= 0 && p < store.n && store.live[p]) out.add(p);
   return out;

@@ -5,12 +5,13 @@
 // whole order is made once, and kept, only for a page or an export deeper than that. The ranks
 // themselves are worked out on first need — split-search.ts asks for them while the workers
 // evaluate the filters, so neither waits for the other.
+import { holds } from "./sorted-sets.js";
 import { orderByRank } from "./text-rank.js";
 
 /** Text matches in an order a page can be picked from: the rows whose state is 0 (matching). */
 export interface RankedRows {
-  /** Positions [offset, offset + limit) of the matching rows (state 0), in relevance order. */
-  page(state: Uint8Array, offset: number, limit: number): number[];
+  /** Positions [offset, offset + limit) of the matching rows (state 0; null: every match), in relevance order. */
+  page(state: Uint8Array | null, offset: number, limit: number): number[];
   /** Does now the work a page needs first (e.g. while other threads are busy). */
   prepare?(): void;
   /** Every match in relevance order. */
@@ -54,7 +55,7 @@ export class Relevance implements RankedRows {
   order(): Int32Array {
     if (this.whole) return this.whole;
     const byRank = orderByRank(this.positions, this.rankings(), this.ids);
-    const whole = new Int32Array(this.first.length + byRank.length - this.shared(byRank.length));
+    const whole = new Int32Array(this.first.length + byRank.length - this.shared());
     whole.set(this.first);
     const firstOnes = new Set(this.first);
     let k = this.first.length;
@@ -63,13 +64,13 @@ export class Relevance implements RankedRows {
     return whole;
   }
 
-  page(state: Uint8Array, offset: number, limit: number): number[] {
+  page(state: Uint8Array | null, offset: number, limit: number): number[] {
     if (limit <= 0) return [];
     if (this.whole || offset + limit > TOP_ROWS) return walk(this.order(), state, offset, limit);
     const out: number[] = [];
     let seen = 0;
     for (const p of this.first) {
-      if (state[p] !== 0) continue;
+      if (state && state[p] !== 0) continue;
       if (seen++ >= offset) out.push(p);
       if (out.length === limit) return out;
     }
@@ -93,19 +94,10 @@ export class Relevance implements RankedRows {
     return this.ranks;
   }
 
-  /** How many identifier matches are also text matches (positions ascending: binary search). */
-  private shared(m: number): number {
+  /** How many identifier matches are also text matches. */
+  private shared(): number {
     let n = 0;
-    for (const p of this.first) {
-      let lo = 0;
-      let hi = m;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (this.positions[mid] < p) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo < m && this.positions[lo] === p) n++;
-    }
+    for (const p of this.first) if (holds(this.positions, p)) n++;
     return n;
   }
 }
@@ -115,12 +107,12 @@ export function listRanking(list: Int32Array): RankedRows {
   return { page: (state, offset, limit) => walk(list, state, offset, limit), order: () => list };
 }
 
-function walk(list: Int32Array, state: Uint8Array, offset: number, limit: number): number[] {
+function walk(list: Int32Array, state: Uint8Array | null, offset: number, limit: number): number[] {
   const out: number[] = [];
   let seen = 0;
   for (let j = 0; j < list.length && out.length < limit; j++) {
     const p = list[j];
-    if (state[p] !== 0) continue;
+    if (state && state[p] !== 0) continue;
     if (seen++ >= offset) out.push(p);
   }
   return out;
@@ -130,7 +122,7 @@ function walk(list: Int32Array, state: Uint8Array, offset: number, limit: number
  * The best `want` matching positions (state 0) by rank desc, id desc, best first: one pass with a
  * heap of the best so far, its worst on top. Most matches lose to the worst at once (one compare).
  */
-export function bestMatches(positions: Int32Array, ranks: Float32Array, ids: Float64Array, state: Uint8Array, want: number): Int32Array {
+export function bestMatches(positions: Int32Array, ranks: Float32Array, ids: Float64Array, state: Uint8Array | null, want: number): Int32Array {
   const heap = new Int32Array(Math.max(0, want)); // indexes into positions
   let size = 0;
   let worstRank = -Infinity;
@@ -138,7 +130,7 @@ export function bestMatches(positions: Int32Array, ranks: Float32Array, ids: Flo
   const worse = (a: number, b: number) => ranks[a] < ranks[b] || (ranks[a] === ranks[b] && ids[positions[a]] < ids[positions[b]]);
   for (let j = 0; j < positions.length && want > 0; j++) {
     const p = positions[j];
-    if (state[p] !== 0) continue;
+    if (state && state[p] !== 0) continue;
     if (size < want) {
       let at = size++;
       while (at > 0) {

@@ -115,3 +115,15 @@ export function or(a: PositionSet, b: PositionSet): PositionSet {
   if (a.neg && b.neg) return { neg: true, set: intersect(a.set, b.set) };
   return a.neg ? { neg: true, set: difference(a.set, b.set) } : { neg: true, set: difference(b.set, a.set) };
 }
+
+/** Whether an ascending position list holds p (binary search). */
+export function holds(list: Int32Array, p: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < p) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length && list[lo] === p;
+}

@@ -9,8 +9,9 @@ import type { FieldDef, IndexDefinition } from "./types.js";
 import { sharedArray } from "./shared.js";
 import { ArrayColumn, columnTotals, KeywordColumn, makeColumn, NumberColumn, type Column } from "./columns.js";
 import { buildOrder, type SortOrder } from "./sort-order.js";
-import { PairCounts, type PairColumn } from "./pair-counts.js";
+import { PairCounts, type PairColumn, type PairSource } from "./pair-counts.js";
 import { TextIndex } from "./text.js";
+import { WordCounts } from "./word-counts.js";
 
 const DAY_US = 86_400_000_000;
 /** Rows a load parses between turns it gives to requests (about 10–20 ms of work). */
@@ -50,6 +51,8 @@ export class ColumnStore {
   syncedAt = 0;
   /** Facet counts kept per pair of fields (pair-counts.ts), told of every row appended or tombstoned. */
   readonly pairs: PairCounts;
+  /** Facet counts kept for the commonest words (word-counts.ts), told of every row tombstoned. */
+  readonly words: WordCounts | null;
 
   constructor(readonly def: IndexDefinition, capacity = 1024) {
     this.capacity = capacity;
@@ -62,7 +65,7 @@ export class ColumnStore {
     }
     const fields = Object.entries(def.fields);
     const store = this; // the row count and live array are read at each use (they grow)
-    this.pairs = new PairCounts({
+    const source: PairSource = {
       get n() {
         return store.n;
       },
@@ -72,7 +75,9 @@ export class ColumnStore {
       facets: fields.flatMap(([name, f]) => (f.facet && this.columns.get(name)?.kind !== "number" ? [name] : [])),
       filters: fields.flatMap(([name]) => (this.columns.get(name)?.kind === "keyword" ? [name] : [])),
       column: (field) => this.columns.get(field) as PairColumn,
-    });
+    };
+    this.pairs = new PairCounts(source);
+    this.words = this.text ? new WordCounts(source, () => this.text!) : null; // a snapshot's read replaces the text index
   }
 
   /**
@@ -220,7 +225,7 @@ export class ColumnStore {
     let bytes = this.ids.byteLength + this.live.byteLength + this.posById.byteLength;
     for (const c of this.columns.values()) bytes += c instanceof NumberColumn ? c.values.byteLength : c instanceof KeywordColumn ? c.codes.byteLength : c.offsets.byteLength + c.data.byteLength;
     for (const s of this.sortOrders.values()) bytes += s.order.byteLength;
-    return bytes + (this.text?.heldBytes() ?? 0) + this.pairs.heldBytes();
+    return bytes + (this.text?.heldBytes() ?? 0) + this.pairs.heldBytes() + (this.words?.heldBytes() ?? 0);
   }
 
   /** Positions by id and the live count, from ids and live bits (a store read from a snapshot). */
@@ -238,7 +243,10 @@ export class ColumnStore {
   private remove(pos: number) {
     if (!this.live[pos]) return;
     // A row of the batch being appended (an id twice in one batch) was never counted.
-    if (pos < this.n) this.pairs.rowRemoved(pos);
+    if (pos < this.n) {
+      this.pairs.rowRemoved(pos);
+      this.words?.rowRemoved(pos);
+    }
     this.live[pos] = 0;
     this.liveCount--;
   }

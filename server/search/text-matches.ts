@@ -11,6 +11,13 @@ export interface TextMatches {
   positions: Int32Array;
   /** the same, by relevance (null when not asked for): its ranks worked out on first need */
   relevance: Relevance | null;
+  /** When the matches are one word's rows: the word, and every row its postings hold (dead ones too). */
+  word?: OneWord;
+}
+
+export interface OneWord {
+  text: string;
+  held: Int32Array;
 }
 
 /** Text matches from the store's text index (live rows only). */
@@ -24,7 +31,8 @@ export function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolea
   const positions = m === matched.length ? matched : new Int32Array(m);
   if (positions !== matched) for (let k = 0, j = 0; k < matched.length; k++) if (live[matched[k]]) positions[j++] = matched[k];
   const relevance = rank ? new Relevance(positions, () => text.ranks(tree, positions, seen), store.ids) : null;
-  return { positions, relevance };
+  const word = tree.op === "word" && !tree.prefix && !tree.weights ? { text: tree.text, held: matched } : undefined;
+  return { positions, relevance, word };
 }
 
 /**

@@ -218,9 +218,14 @@ export class TextIndex {
 
   /** The words most rows hold, most first (to warm the search code up on). */
   commonestWords(k: number): string[] {
+    return this.wordsHeldBy(1, k);
+  }
+
+  /** The words at least `min` rows hold (dead ones included), most first, at most k of them. */
+  wordsHeldBy(min: number, k: number): string[] {
     const counts = new Int32Array(this.words.length);
     for (const seg of this.segments) for (let j = 0; j < seg.codes.length; j++) counts[seg.codes[j]] += seg.starts[j + 1] - seg.starts[j];
-    const codes = Array.from(counts.keys()).filter((c) => counts[c] > 0);
+    const codes = Array.from(counts.keys()).filter((c) => counts[c] >= min);
     codes.sort((a, b) => counts[b] - counts[a] || a - b);
     return codes.slice(0, k).map((c) => this.words[c]);
   }
