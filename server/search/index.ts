@@ -52,7 +52,12 @@
 //   copy.ts      the copy's lifetime: loaded or read back, caught up before each answer,
 //                compacted, written to its snapshot, reported on (/api/ready); its catch-ups
 //                coalesced by run-after-arrival.ts.
-//   text-matches.ts  the rows a search text finds in the copy's text index, by relevance.
+//   text-matches.ts  the rows a search text finds in the copy's text index; relevance.ts their
+//                relevance order made only as far as a page needs (the best few by one pass).
+//   pair-counts.ts, pair-search.ts  facet counts kept per pair of fields: everything, or one small
+//                facet's values ticked, answered without a pass over the rows.
+//   word-counts.ts, word-search.ts  facet counts kept for the commonest words: one common word
+//                typed, no filter, answered without a pass over its millions of rows.
 //   copy-search.ts, task.ts, pool.ts, search-worker.ts, store-view.ts, split-search.ts
 //                a search's pass as tasks, run by worker threads over a view of the shared copy:
 //                each evaluates a share of the rows, then counts every facet over it (or the
