@@ -85,6 +85,7 @@ export class CopySearch {
     const { task, view } = this.task(store, q, ext, page, facets);
     const counted = this.keptCounts && !this.warming ? (answerFromPairs(store, task) ?? answerFromWords(store, task, ext)) : null;
     if (counted) return { answer: counted, ranOn: "counts", facetWorkers: 0 };
+    task.memoKey = this.memoKey(q, ext); // a digest of every row set: only for a pass
     const pool = store.n >= this.workerRows ? searchPool() : null;
     // Until a worker listens (at start), this thread searches.
     if (pool?.listening) {
@@ -106,9 +107,13 @@ export class CopySearch {
     const groups = q.groups.filter((g) => fieldOf(this.def, g.field).kind !== "personal");
     ext.luts = conditionLuts((field) => dictOf(store, field), [...q.base, ...groups.flatMap((g) => g.conditions)]);
     const sort = page ? this.pageOrder(q, ext) : null;
-    const memoKey = JSON.stringify([this.generation, q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
-    const task: EvalTask = { memoKey, base: q.base, groups, sets: taskSets(ext), page: page && sort && { sort, ...page }, facets };
+    const task: EvalTask = { memoKey: "", base: q.base, groups, sets: taskSets(ext), page: page && sort && { sort, ...page }, facets };
     return { task, view: viewOf(store, sort && sort !== "ranked" ? [`${sort.field} ${sort.dir}`] : []) };
+  }
+
+  /** Searches with the same key over the same store version share one pass for a moment (EvalMemo). */
+  private memoKey(q: SearchQuery, ext: ExternalSets): string {
+    return JSON.stringify([this.generation, q.q, q.identifiersOnly ?? false, q.base, q.groups, fingerprint(ext.exclude), (ext.only ?? []).map(fingerprint), [...(ext.conditionSets?.keys() ?? [])]]);
   }
 
   /**
