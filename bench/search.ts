@@ -3,7 +3,7 @@
 // OFFSET paging) in the same run, on the PostgreSQL server and on PGlite, at 1,000,000
 // generated projects and 1,000,000 tenders (BENCH_PROJECTS, BENCH_TENDERS override; data prepared
 // by bench/search-data.ts and reused).
-//   BENCH_TARGETS=pg,pglite  BENCH_SUITES=projects,tenders  BENCH_SHAPES=text,export  BENCH_ITER=30  BENCH_RAW_ITER=5
+//   BENCH_TARGETS=pg,pglite  BENCH_SUITES=projects,tenders  BENCH_SHAPES=text,export  BENCH_ITER=30  BENCH_RAW_ITER=5  BENCH_EACH=1
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { loadConfig } from "../server/config.js";
@@ -25,7 +25,8 @@ interface Stats {
 }
 
 const ITER = Number(process.env.BENCH_ITER ?? 30);
-const RAW_ITER = Number(process.env.BENCH_RAW_ITER ?? 5); // PGlite: at most 3 (a naive pass takes many seconds there)
+const RAW_ITER = Number(process.env.BENCH_RAW_ITER ?? 5);
+const EACH = Boolean(process.env.BENCH_EACH); // each search's time and where it ran // PGlite: at most 3 (a naive pass takes many seconds there)
 const TARGETS = (process.env.BENCH_TARGETS ?? "pg,pglite").split(",").map((s) => s.trim());
 const SUITE_NAMES = (process.env.BENCH_SUITES ?? "projects,tenders").split(",").map((s) => s.trim());
 
@@ -190,6 +191,7 @@ async function benchTarget(label: string, db: Db): Promise<Results> {
       for (let i = 0; i < iterations; i++) {
         const c0 = process.cpuUsage();
         apiTimes.push(await time(() => runApi(shape, i)));
+        if (EACH) console.log(`    ${JSON.stringify(shape.params(i))}: ${apiTimes[i].toFixed(1)} ms (${engine.search.lastRanOn})`);
         const c = process.cpuUsage(c0);
         cpuTimes.push((c.user + c.system) / 1000);
       }
