@@ -13,6 +13,7 @@ import { identifierMatches, identifierSearch, withIdentifiersFirst, type Identif
 import { conditionSql, fetchRows, finishFacets, Params, personalIdsSql, personalSql, rankSql, sqlCount, sqlFacetCounts, sqlPageIds, tsQuery, tsqueryText } from "./sql.js";
 import type { ColumnStore } from "./store.js";
 import { Relevance } from "./relevance.js";
+import { sharedCopy } from "./shared.js";
 import { answerableInMemory, parseTsQuery } from "./tsquery.js";
 import type { Condition, FacetOption, IndexDefinition, SearchQuery, Searcher } from "./types.js";
 import type { CopySettings } from "./engines.js";
@@ -296,7 +297,7 @@ export class SearchEngine {
       pos[k] = at;
       ranks[k++] = Number(rankText[i]);
     }
-    const positions = pos.slice(0, k);
+    const positions = sharedCopy(Int32Array, pos.subarray(0, k)); // read by the workers in place
     return { positions, relevance: new Relevance(positions, () => ranks.slice(0, k), store.ids) };
   }
 

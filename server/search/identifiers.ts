@@ -16,6 +16,7 @@ import type { Queryable } from "../db/client.js";
 import { Params } from "./sql.js";
 import type { IndexDefinition } from "./types.js";
 import type { TextMatches } from "./text-matches.js";
+import { sharedCopy } from "./shared.js";
 
 /** Longest search text tried as an identifier (longer text is a description, not an id). */
 export const MAX_IDENTIFIER_LENGTH = 100;
@@ -99,6 +100,6 @@ export function withIdentifiersFirst(text: TextMatches, ids: IdentifierMatches):
   if (!ids.exact.length && !ids.prefix.length) return text;
   const firstList = Int32Array.from([...ids.exact, ...ids.prefix]);
   const first = new Set<number>(firstList);
-  const positions = Int32Array.from([...first, ...text.positions.filter((p) => !first.has(p))]);
+  const positions = sharedCopy(Int32Array, [...first, ...text.positions.filter((p) => !first.has(p))]);
   return { positions, relevance: text.relevance && text.relevance.withFirst(firstList) };
 }

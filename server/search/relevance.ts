@@ -121,6 +121,9 @@ function walk(list: Int32Array, state: Uint8Array | null, offset: number, limit:
 /**
  * The best `want` matching positions (state 0) by rank desc, id desc, best first: one pass with a
  * heap of the best so far, its worst on top. Most matches lose to the worst at once (one compare).
+ * The pass runs from the last match back: a copy holds its rows in id order (but those appended
+ * since it loaded), so among equal ranks — a one-word search has few distinct ones — the best come
+ * first and the rest lose at once, instead of each displacing the worst.
  */
 export function bestMatches(positions: Int32Array, ranks: Float32Array, ids: Float64Array, state: Uint8Array | null, want: number): Int32Array {
   const heap = new Int32Array(Math.max(0, want)); // indexes into positions
@@ -128,7 +131,7 @@ export function bestMatches(positions: Int32Array, ranks: Float32Array, ids: Flo
   let worstRank = -Infinity;
   let worstId = -Infinity;
   const worse = (a: number, b: number) => ranks[a] < ranks[b] || (ranks[a] === ranks[b] && ids[positions[a]] < ids[positions[b]]);
-  for (let j = 0; j < positions.length && want > 0; j++) {
+  for (let j = positions.length - 1; j >= 0 && want > 0; j--) {
     const p = positions[j];
     if (state && state[p] !== 0) continue;
     if (size < want) {

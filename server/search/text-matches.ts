@@ -3,6 +3,7 @@
 import { evaluate } from "./evaluate.js";
 import type { ColumnStore } from "./store.js";
 import { Relevance } from "./relevance.js";
+import { sharedArray } from "./shared.js";
 import type { Postings } from "./text.js";
 import type { TsNode } from "./tsquery.js";
 import type { IndexDefinition } from "./types.js";
@@ -28,8 +29,10 @@ export function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolea
   const live = store.live;
   let m = 0;
   for (let k = 0; k < matched.length; k++) m += live[matched[k]];
-  const positions = m === matched.length ? matched : new Int32Array(m);
-  if (positions !== matched) for (let k = 0, j = 0; k < matched.length; k++) if (live[matched[k]]) positions[j++] = matched[k];
+  // In shared memory, sized to the matches: the search workers read them in place. (A set made
+  // by and/or is a view of a larger buffer, which a message to a worker would copy whole.)
+  const positions = sharedArray(Int32Array, m);
+  for (let k = 0, j = 0; k < matched.length; k++) if (live[matched[k]]) positions[j++] = matched[k];
   const relevance = rank ? new Relevance(positions, () => text.ranks(tree, positions, seen), store.ids) : null;
   const word = tree.op === "word" && !tree.prefix && !tree.weights ? { text: tree.text, held: matched } : undefined;
   return { positions, relevance, word };

@@ -300,7 +300,7 @@ export class TextIndex {
     const table = Float32Array.from(this.scoreTable);
     for (const w of words) {
       const { pos, score } = this.cachedPostings(w.text, seen);
-      if (pos === positions) {
+      if (pos === positions || sameRows(pos, positions)) {
         // The matches are this word's rows (a one-word search, no dead rows): no walk to align them.
         for (let k = 0; k < m; k++) acc[k] = acc[k] + table[score[k]] / RANK_DIVISOR;
         continue;
@@ -314,6 +314,13 @@ export class TextIndex {
     for (let k = 0; k < m; k++) acc[k] = acc[k] / words.length;
     return acc;
   }
+}
+
+/** Whether two position lists hold the same rows in the same order. */
+function sameRows(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+  return true;
 }
 
 /** A word's rows and their score codes, positions ascending. */
