@@ -143,6 +143,9 @@ export class CopySearch {
         const m = memoryTextMatches(store, { op: "word", text: word, prefix: false, weights: "" }, true);
         const text = { ...parseSearchParams(this.def, { q: word }), sort: "relevance" };
         searches.push([text, { only: [m.positions], ranked: m.relevance! }]);
+        // And answered from its word table, as its first searcher's will be (the answer thrown away).
+        const kept: ExternalSets = { only: [m.positions], ranked: m.relevance!, word: m.word };
+        answerFromWords(store, this.task(store, text, kept, { offset: 0, limit: this.def.pageSize }, true).task, kept);
         // A rare word's few matches take the list pass (evaluate.ts): its code is warmed too.
         const few = m.positions.slice(0, 20);
         searches.push([text, { only: [few], ranked: new Relevance(few, () => new Float32Array(few.length), store.ids) }]);
