@@ -42,8 +42,7 @@ export class Relevance implements RankedRows {
 
   /** The same matches with these identifier matches first. */
   withFirst(first: Int32Array): Relevance {
-    const out = new Relevance(this.positions, () => this.rankings(), this.ids, first);
-    return out;
+    return new Relevance(this.positions, () => this.rankings(), this.ids, first);
   }
 
   /** Works out the ranks now (e.g. while other threads are busy), if not yet done. */
