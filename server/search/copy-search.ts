@@ -124,7 +124,7 @@ export class CopySearch {
   async warmWorkers(store: ColumnStore): Promise<void> {
     const yieldNow = () => new Promise<void>((resolve) => setImmediate(resolve));
     await store.pairs.buildAll(yieldNow);
-    await store.words?.buildAll(yieldNow);
+    await store.buildTextTables();
     const pool = store.n >= this.workerRows ? searchPool() : null;
     if (!pool) return;
     this.warming++; // the passes are what is warmed (a search meanwhile takes one too: the same answer)

@@ -166,6 +166,7 @@ export class SearchCopy {
       const textStarted = Date.now();
       void store
         .loadText(this.reads.bulk)
+        .then(() => store.buildTextTables())
         .then(() => warmTextSearch(store, this.def))
         .then(() => this.log(`search text for ${this.def.name}: ${store.text?.size ?? 0} (row, word) pairs in ${Date.now() - textStarted} ms`))
         .then(() => this.snapshots?.save(store))

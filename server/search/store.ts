@@ -346,6 +346,17 @@ export class ColumnStore {
   }
 
   /**
+   * The text's kept tables, once every row's text is in: the commonest words' bitmaps
+   * (dense-words.ts), then their facet counts (word-counts.ts). Built from a partly loaded text
+   * index they would miss rows, so until then there are none.
+   */
+  async buildTextTables(): Promise<void> {
+    if (!this.text || !this.textReady) return;
+    await this.text.buildDense(this.n, yieldToRequests);
+    await this.words?.buildAll(yieldToRequests);
+  }
+
+  /**
    * Applies every change the database has that this store has not seen: changes written by a
    * transaction still running at the last sync, or started since. Answers false when the
    * store must be reloaded instead (a TRUNCATE, or too many changes to patch).

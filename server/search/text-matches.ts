@@ -4,7 +4,7 @@ import { evaluate } from "./evaluate.js";
 import type { ColumnStore } from "./store.js";
 import { Relevance } from "./relevance.js";
 import { sharedArray } from "./shared.js";
-import type { Postings } from "./text.js";
+import type { WordRows } from "./dense-words.js";
 import type { TsNode } from "./tsquery.js";
 import type { IndexDefinition } from "./types.js";
 
@@ -24,7 +24,7 @@ export interface OneWord {
 /** Text matches from the store's text index (live rows only). */
 export function memoryTextMatches(store: ColumnStore, tree: TsNode, rank: boolean): TextMatches {
   const text = store.text!;
-  const seen = new Map<string, Postings>();
+  const seen = new Map<string, WordRows>();
   const matched = text.matchPositions(tree, store.n, seen);
   const live = store.live;
   let m = 0;

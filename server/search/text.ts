@@ -13,13 +13,16 @@
 // Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
 import { ownString } from "./shared.js";
 import { decodeInto, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
-import { and, complement, or, type PositionSet } from "./sorted-sets.js";
+import { addWordScores, andMatches, denseBytes, denseRows, listed, rowCount, type DenseRows, type Match, type Postings, type WordRows } from "./dense-words.js";
+import { complement, or } from "./sorted-sets.js";
 import { RANK_DIVISOR, weightCode, wordScore } from "./text-rank.js";
 import { rankWords, type TsNode } from "./tsquery.js";
 
 /** Segments kept apart before the newest ones are merged (a catch-up adds one). */
 const MAX_SEGMENTS = 16;
 const MERGE_NEWEST = 8;
+/** A word held by this share of the rows or more is kept as a bitmap too (dense-words.ts). */
+export const DENSE_SHARE = 1 / 8;
 
 export class TextIndex {
   private readonly codeOf = new Map<string, number>();
@@ -34,6 +37,9 @@ export class TextIndex {
   private pendingScore = new Int32Array(1 << 16);
   private pending = 0;
   private readonly weights = new Uint8Array(256);
+  // The commonest words as bitmaps of the rows [0, covered), from the segments then held.
+  private dense = new Map<number, DenseRows>();
+  private denseSegments = new Set<Segment>();
 
   /** Its words (by code) and inverted segments, as a snapshot keeps them (store-snapshot.ts). */
   parts(): { words: string[]; scores: Float64Array; segments: Segment[] } {
@@ -54,6 +60,7 @@ export class TextIndex {
   heldBytes(): number {
     let bytes = this.pendingPos.byteLength * 3 + this.slots.byteLength + this.wordHashes.byteLength + this.scoreTable.length * 8;
     for (const s of this.segments) bytes += segmentBytes(s);
+    for (const d of this.dense.values()) bytes += denseBytes(d);
     return bytes;
   }
 
@@ -234,14 +241,14 @@ export class TextIndex {
    * A word's postings across segments: positions ascending (segments hold ever later rows), each
    * with its score code; the store's dead rows included.
    */
-  postings(word: string): Postings {
+  postings(word: string, from: (s: Segment) => boolean = () => true): Postings {
     const c = this.codeOf.get(word);
     if (c === undefined) return { pos: new Int32Array(0), score: new Int32Array(0) };
     const slots: number[] = [];
     let total = 0;
     for (let i = 0; i < this.segments.length; i++) {
       const s = this.segments[i];
-      const k = wordSlot(s, c);
+      const k = from(s) ? wordSlot(s, c) : -1;
       if (k < 0) continue;
       slots.push(i, k);
       total += s.starts[k + 1] - s.starts[k];
@@ -253,36 +260,68 @@ export class TextIndex {
   }
 
   /**
+   * Keeps the words held by DENSE_SHARE of the n rows or more as bitmaps too (at warm-up, once the
+   * text is whole), yielding between words. Rows appended later are read from their postings.
+   */
+  async buildDense(n: number, yieldNow: () => Promise<void>): Promise<void> {
+    const segments = new Set(this.segments);
+    const min = Math.max(1, Math.ceil(n * DENSE_SHARE));
+    const dense = new Map<number, DenseRows>();
+    for (const word of this.wordsHeldBy(min, Infinity)) {
+      dense.set(this.codeOf.get(word)!, denseRows(this.postings(word), n, this.scoreTable.length));
+      await yieldNow();
+    }
+    this.dense = dense;
+    this.denseSegments = segments;
+  }
+
+  /**
+   * A word's rows: a dense word's bitmap, and the postings of rows appended since it was made
+   * (those of segments made since, whose rows it does not cover); else its postings.
+   */
+  wordRows(word: string): WordRows {
+    const c = this.codeOf.get(word);
+    const dense = c === undefined ? undefined : this.dense.get(c);
+    if (!dense) return this.postings(word);
+    const later = this.postings(word, (s) => !this.denseSegments.has(s));
+    let from = 0;
+    while (from < later.pos.length && later.pos[from] < dense.covered) from++;
+    return { dense, pos: later.pos.subarray(from), score: later.score.subarray(from) };
+  }
+
+  /**
    * The positions (ascending, dead rows included) of the rows matching a query the index can
    * answer: its words' postings combined, never a pass over every row unless the query is a bare
    * `!word`. `seen` shares decoded postings with ranks() for the same search.
    */
-  matchPositions(tree: TsNode, n: number, seen = new Map<string, Postings>()): Int32Array {
-    const found = this.matchSet(tree, seen);
+  matchPositions(tree: TsNode, n: number, seen = new Map<string, WordRows>()): Int32Array {
+    const found = listed(this.matchSet(tree, seen));
     return found.neg ? complement(found.set, n) : found.set;
   }
 
-  private matchSet(tree: TsNode, seen: Map<string, Postings>): PositionSet {
+  private matchSet(tree: TsNode, seen: Map<string, WordRows>): Match {
     switch (tree.op) {
-      case "word":
-        return { neg: false, set: this.cachedPostings(tree.text, seen).pos };
+      case "word": {
+        const word = this.cachedRows(tree.text, seen);
+        return word.dense ? { neg: false, word } : { neg: false, set: word.pos };
+      }
       case "not": {
         const arg = this.matchSet(tree.arg, seen);
-        return { neg: !arg.neg, set: arg.set };
+        return { ...arg, neg: !arg.neg };
       }
       case "and":
-        return and(this.matchSet(tree.left, seen), this.matchSet(tree.right, seen));
+        return andMatches(this.matchSet(tree.left, seen), this.matchSet(tree.right, seen));
       case "or":
-        return or(this.matchSet(tree.left, seen), this.matchSet(tree.right, seen));
+        return or(listed(this.matchSet(tree.left, seen)), listed(this.matchSet(tree.right, seen)));
       case "phrase":
         throw new Error("phrases are answered by SQL");
     }
   }
 
-  private cachedPostings(word: string, seen: Map<string, Postings>): Postings {
+  private cachedRows(word: string, seen: Map<string, WordRows>): WordRows {
     let p = seen.get(word);
     if (!p) {
-      p = this.postings(word);
+      p = this.wordRows(word);
       seen.set(word, p);
     }
     return p;
@@ -293,23 +332,26 @@ export class TextIndex {
    * summed in PostgreSQL's order and float4 rounding, then divided by the number of words. Each
    * word's postings are walked beside the positions once.
    */
-  ranks(tree: TsNode, positions: Int32Array, seen = new Map<string, Postings>()): Float32Array {
+  ranks(tree: TsNode, positions: Int32Array, seen = new Map<string, WordRows>()): Float32Array {
     const words = rankWords(tree);
     const m = positions.length;
     const acc = new Float32Array(m); // a Float32Array store rounds like the C float `res`
     const table = Float32Array.from(this.scoreTable);
     for (const w of words) {
-      const { pos, score } = this.cachedPostings(w.text, seen);
-      if (pos === positions || sameRows(pos, positions)) {
-        // The matches are this word's rows (a one-word search, no dead rows): no walk to align them.
+      const rows = this.cachedRows(w.text, seen);
+      const { pos, score } = rows;
+      // The matches are this word's rows (a one-word search, no dead rows): no walk to align them.
+      if (rows.dense && tree.op === "word" && m === rowCount(rows)) {
+        const { scores, count } = rows.dense;
+        for (let k = 0; k < count; k++) acc[k] = table[scores[k]] / RANK_DIVISOR;
+        for (let k = count; k < m; k++) acc[k] = table[score[k - count]] / RANK_DIVISOR;
+        continue;
+      }
+      if (!rows.dense && (pos === positions || sameRows(pos, positions))) {
         for (let k = 0; k < m; k++) acc[k] = acc[k] + table[score[k]] / RANK_DIVISOR;
         continue;
       }
-      for (let k = 0, j = 0; k < m && j < pos.length; k++) {
-        const p = positions[k];
-        while (j < pos.length && pos[j] < p) j++;
-        if (pos[j] === p) acc[k] = acc[k] + table[score[j]] / RANK_DIVISOR;
-      }
+      addWordScores(rows, positions, acc, table);
     }
     for (let k = 0; k < m; k++) acc[k] = acc[k] / words.length;
     return acc;
@@ -321,12 +363,6 @@ function sameRows(a: Int32Array, b: Int32Array): boolean {
   if (a.length !== b.length) return false;
   for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
   return true;
-}
-
-/** A word's rows and their score codes, positions ascending. */
-export interface Postings {
-  pos: Int32Array;
-  score: Int32Array;
 }
 
 /** Postings sorted by position, should segments ever hold rows out of order. */

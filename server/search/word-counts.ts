@@ -12,6 +12,7 @@
 // warmed. Built at warm-up, a word at a time between requests.
 import type { PairColumn, PairSource } from "./pair-counts.js";
 import { holds } from "./sorted-sets.js";
+import { rowsOf } from "./dense-words.js";
 import type { TextIndex } from "./text.js";
 
 /** Words held by at least this share of the rows get counts. */
@@ -97,7 +98,7 @@ export class WordCounts {
   }
 
   private build(word: string): WordTable {
-    const { pos } = this.text().postings(word);
+    const pos = rowsOf(this.text().wordRows(word));
     const live = this.src.live;
     let total = 0;
     for (let k = 0; k < pos.length; k++) total += live[pos[k]];

@@ -14,6 +14,9 @@ const WORDS = ["road", "bridg", "school", "hospit", "water", "suppli"];
 /** Random rows of words with weights, added in batches (each seal is a segment, as a load makes). */
 const rowsArb = fc.array(fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom("A", "B", "C", ""), fc.integer({ min: 1, max: 3 })), { maxLength: 4 }), { minLength: 1, maxLength: 120 });
 
+/** Enough rows for more than 16 segments: past that the newest eight merge (text.ts). */
+const manyRowsArb = fc.array(fc.array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom("A", "B", "C", ""), fc.integer({ min: 1, max: 3 })), { maxLength: 4 }), { minLength: 40, maxLength: 160, size: "max" });
+
 const treeArb: fc.Arbitrary<TsNode> = fc.letrec<{ node: TsNode }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
@@ -23,18 +26,24 @@ const treeArb: fc.Arbitrary<TsNode> = fc.letrec<{ node: TsNode }>((tie) => ({
   ),
 })).node;
 
+/** A row's tsvector text ('word':1A,2 …) and its distinct words. */
+function vectorOf(row: [string, string, number][]): { text: string; words: Set<string> } {
+  const distinct = new Map<string, string>();
+  let at = 1;
+  for (const [word, weight, count] of row) {
+    const positions = Array.from({ length: count }, () => `${at++}${weight}`);
+    distinct.set(word, distinct.has(word) ? `${distinct.get(word)},${positions.join(",")}` : positions.join(","));
+  }
+  return { text: [...distinct].map(([w, p]) => `'${w}':${p}`).join(" "), words: new Set(distinct.keys()) };
+}
+
 function indexOf(rows: [string, string, number][][], batch: number): { index: TextIndex; words: Set<string>[] } {
   const index = new TextIndex();
   const words = rows.map((row, pos) => {
-    const distinct = new Map<string, string>();
-    let at = 1;
-    for (const [word, weight, count] of row) {
-      const positions = Array.from({ length: count }, () => `${at++}${weight}`);
-      distinct.set(word, distinct.has(word) ? `${distinct.get(word)},${positions.join(",")}` : positions.join(","));
-    }
-    index.addRow(pos, [...distinct].map(([w, p]) => `'${w}':${p}`).join(" "));
+    const vector = vectorOf(row);
+    index.addRow(pos, vector.text);
     if ((pos + 1) % batch === 0) index.seal();
-    return new Set(distinct.keys());
+    return vector.words;
   });
   index.seal();
   return { index, words };
@@ -178,3 +187,46 @@ describe("position sets", () => {
     );
   });
 });
+
+describe("dense words (bitmaps of the commonest words)", () => {
+  // Rows [0, built) are indexed, the dense words made, then the rest appended a segment each:
+  // past 16 segments the newest eight merge, covered rows with new ones. Every query must find and rank
+  // exactly as the same index without bitmaps.
+  it("find and rank as postings do, for rows before and after the bitmaps were made", async () => {
+    await fc.assert(
+      fc.asyncProperty(manyRowsArb, treeArb, fc.integer({ min: 1, max: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), async (rows, tree, batch, share) => {
+        const built = Math.floor(rows.length * share);
+        const plain = indexOf(rows, batch).index;
+        const { index } = indexOf(rows.slice(0, built), batch);
+        await index.buildDense(built, async () => undefined);
+        for (let pos = built; pos < rows.length; pos++) {
+          index.addRow(pos, vectorOf(rows[pos]).text);
+          index.seal();
+        }
+        const seen = new Map();
+        const matched = index.matchPositions(tree, rows.length, seen);
+        expect(Array.from(matched)).toEqual(Array.from(plain.matchPositions(tree, rows.length)));
+        expect(Array.from(index.ranks(tree, matched, seen))).toEqual(Array.from(plain.ranks(tree, matched)));
+        const some = matched.filter((_, k) => k % 3 === 1);
+        expect(Array.from(index.ranks(tree, some))).toEqual(Array.from(plain.ranks(tree, some)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("are made of the words an eighth of the rows hold, and searched through their bits", async () => {
+    const rows: [string, string, number][][] = Array.from({ length: 4000 }, (_, p) => [
+      ["road", "A", 1],
+      ...(p % 50 === 0 ? [["bridg", "B", 2] as [string, string, number]] : []),
+    ]);
+    const { index } = indexOf(rows, 500);
+    const before = index.heldBytes();
+    await index.buildDense(rows.length, async () => undefined);
+    expect(index.wordRows("road").dense?.count).toBe(4000);
+    expect(index.wordRows("bridg").dense).toBeUndefined(); // 80 of 4000: listed, not a bitmap
+    expect(index.heldBytes() - before).toBeGreaterThanOrEqual(4000 / 8 + 4000);
+    const tree: TsNode = { op: "and", left: { op: "word", text: "road", prefix: false, weights: "" }, right: { op: "word", text: "bridg", prefix: false, weights: "" } };
+    expect(Array.from(index.matchPositions(tree, rows.length))).toEqual(Array.from({ length: 80 }, (_, k) => k * 50));
+  });
+});
+

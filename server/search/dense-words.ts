@@ -1,0 +1,139 @@
+// The words most rows hold, as bitmaps. At national scale a common word ("plant": 44% of 10M
+// projects) has millions of postings: decoding them all for each first-time search took longer
+// than the rest of the search, and allocated tens of megabytes each time. A word held by an
+// eighth of the rows or more is cheaper to keep as a bitmap (a bit a row, where its gaps take a
+// byte a posting), with its score codes in position order: "cement plant" then decodes only
+// cement's postings and tests each against plant's bits, and ranking reads plant's scores by
+// counting bits up to each match (the matches ascend, so the bits are counted once in all).
+import { and, difference, type PositionSet } from "./sorted-sets.js";
+import { RANK_DIVISOR } from "./text-rank.js";
+
+/** A word held by a large share of the rows: every covered row holding it (dead ones too). */
+export interface DenseRows {
+  /** bit p is set when row p holds the word (p < covered) */
+  bits: Uint32Array;
+  /** the score codes of those rows, in position order */
+  scores: Uint8Array | Uint16Array;
+  /** how many bits are set */
+  count: number;
+  /** the rows [0, covered) the bitmap speaks for */
+  covered: number;
+}
+
+/** A word's rows (ascending) and their score codes. */
+export interface Postings {
+  pos: Int32Array;
+  score: Int32Array;
+}
+
+/** A word's rows: its postings, or a bitmap of the covered rows and the postings of those after. */
+export interface WordRows extends Postings {
+  dense?: DenseRows;
+}
+
+/** Rows [0, covered) of a word's postings as a bitmap. */
+export function denseRows(p: Postings, covered: number, scoreCodes: number): DenseRows {
+  const bits = new Uint32Array((covered + 31) >>> 5);
+  let m = 0;
+  while (m < p.pos.length && p.pos[m] < covered) m++;
+  const scores = scoreCodes <= 256 ? new Uint8Array(m) : new Uint16Array(m);
+  for (let k = 0; k < m; k++) {
+    const at = p.pos[k];
+    bits[at >>> 5] |= 1 << (at & 31);
+    scores[k] = p.score[k];
+  }
+  return { bits, scores, count: m, covered };
+}
+
+export const denseBytes = (d: DenseRows) => d.bits.byteLength + d.scores.byteLength;
+export const rowCount = (w: WordRows) => (w.dense?.count ?? 0) + w.pos.length;
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/** Every row of a word, ascending. */
+export function rowsOf(w: WordRows): Int32Array {
+  const d = w.dense;
+  if (!d) return w.pos;
+  const out = new Int32Array(d.count + w.pos.length);
+  let k = 0;
+  const bits = d.bits;
+  for (let i = 0; i < bits.length; i++) {
+    let x = bits[i];
+    while (x) {
+      const low = x & -x;
+      out[k++] = (i << 5) + 31 - Math.clz32(low);
+      x ^= low;
+    }
+  }
+  out.set(w.pos, k);
+  return out;
+}
+
+/** The positions of an ascending list that are (keep) or are not in a word's rows. */
+export function filterByWord(list: Int32Array, w: WordRows, keep: boolean): Int32Array {
+  const out = new Int32Array(list.length);
+  const want = keep ? 1 : 0;
+  const { pos } = w;
+  const bits = w.dense?.bits;
+  const covered = w.dense?.covered ?? 0;
+  let k = 0;
+  for (let i = 0, j = 0; i < list.length; i++) {
+    const p = list[i];
+    let has: number;
+    if (p < covered) has = (bits![p >>> 5] >>> (p & 31)) & 1;
+    else {
+      while (j < pos.length && pos[j] < p) j++;
+      has = j < pos.length && pos[j] === p ? 1 : 0;
+    }
+    out[k] = p;
+    k += has === want ? 1 : 0;
+  }
+  return out.subarray(0, k);
+}
+
+/** A part of a text query: a set of positions, or one dense word's rows not yet listed. */
+export type Match = PositionSet | { neg: boolean; word: WordRows };
+
+export const listed = (m: Match): PositionSet => ("set" in m ? m : { neg: m.neg, set: rowsOf(m.word) });
+
+/** a AND b, a dense word tested bit by bit rather than listed (the larger, when both are). */
+export function andMatches(a: Match, b: Match): PositionSet {
+  if ("word" in a && (!("word" in b) || rowCount(a.word) > rowCount(b.word))) [a, b] = [b, a];
+  if (!("word" in b)) return and(listed(a), listed(b));
+  if (!a.neg) return { neg: false, set: filterByWord(listed(a).set, b.word, !b.neg) };
+  if (!b.neg) return { neg: false, set: difference(rowsOf(b.word), listed(a).set) };
+  return and(listed(a), listed(b));
+}
+
+/**
+ * Adds a word's score (as ts_rank sums it: float4, in order) to acc[k] for each of the positions
+ * (ascending) holding it. Covered rows read their score code by counting the bits before them.
+ */
+export function addWordScores(w: WordRows, positions: Int32Array, acc: Float32Array, table: Float32Array) {
+  const m = positions.length;
+  let k = 0;
+  const d = w.dense;
+  if (d) {
+    const { bits, scores, covered } = d;
+    let counted = 0; // bits[0, counted) are counted into rank
+    let rank = 0;
+    for (; k < m && positions[k] < covered; k++) {
+      const p = positions[k];
+      const i = p >>> 5;
+      while (counted < i) rank += popcount(bits[counted++]);
+      const x = bits[i];
+      const bit = 1 << (p & 31);
+      if (x & bit) acc[k] = acc[k] + table[scores[rank + popcount(x & (bit - 1))]] / RANK_DIVISOR;
+    }
+  }
+  const { pos, score } = w;
+  for (let j = 0; k < m && j < pos.length; k++) {
+    const p = positions[k];
+    while (j < pos.length && pos[j] < p) j++;
+    if (pos[j] === p) acc[k] = acc[k] + table[score[j]] / RANK_DIVISOR;
+  }
+}
