@@ -11,11 +11,11 @@
 // same rank query, and the two paths give identical orders (tests compare them).
 //
 // Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
-import { ownString } from "./shared.js";
 import { decodeInto, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
 import { addWordScores, andMatches, denseBytes, denseRows, listed, rowCount, type DenseRows, type Match, type Postings, type WordRows } from "./dense-words.js";
 import { complement, or } from "./sorted-sets.js";
 import { RANK_DIVISOR, weightCode, wordScore } from "./text-rank.js";
+import { WordCodes } from "./text-words.js";
 import { rankWords, type TsNode } from "./tsquery.js";
 
 /** Segments kept apart before the newest ones are merged (a catch-up adds one). */
@@ -25,8 +25,7 @@ const MERGE_NEWEST = 8;
 export const DENSE_SHARE = 1 / 8;
 
 export class TextIndex {
-  private readonly codeOf = new Map<string, number>();
-  private words: string[] = [];
+  private readonly dict = new WordCodes();
   private segments: Segment[] = [];
   /** Distinct word scores (postings.ts): a posting holds a code into this table. */
   private scoreTable: number[] = [];
@@ -44,13 +43,13 @@ export class TextIndex {
   /** Its words (by code) and inverted segments, as a snapshot keeps them (store-snapshot.ts). */
   parts(): { words: string[]; scores: Float64Array; segments: Segment[] } {
     this.seal();
-    return { words: this.words.slice(), scores: Float64Array.from(this.scoreTable), segments: this.segments.slice() };
+    return { words: this.dict.words.slice(), scores: Float64Array.from(this.scoreTable), segments: this.segments.slice() };
   }
 
   /** A text index from what parts() gave. */
   static fromParts(words: readonly string[], scores: Float64Array, segments: Segment[]): TextIndex {
     const index = new TextIndex();
-    for (const word of words) index.code(word);
+    for (const word of words) index.dict.code(word);
     for (const score of scores) index.scoreCode(score);
     index.segments = segments;
     return index;
@@ -58,7 +57,7 @@ export class TextIndex {
 
   /** Bytes of its postings and word tables. */
   heldBytes(): number {
-    let bytes = this.pendingPos.byteLength * 3 + this.slots.byteLength + this.wordHashes.byteLength + this.scoreTable.length * 8;
+    let bytes = this.pendingPos.byteLength * 3 + this.dict.heldBytes() + this.scoreTable.length * 8;
     for (const s of this.segments) bytes += segmentBytes(s);
     for (const d of this.dense.values()) bytes += denseBytes(d);
     return bytes;
@@ -104,7 +103,7 @@ export class TextIndex {
         hash = Math.imul(hash ^ ch, 16777619);
         j++;
       }
-      const code = escaped ? this.code(s.slice(i + 1, j).replace(/''/g, "'").replace(/\\(.)/g, "$1")) : this.codeAt(s, i + 1, j, hash);
+      const code = escaped ? this.dict.code(s.slice(i + 1, j).replace(/''/g, "'").replace(/\\(.)/g, "$1")) : this.dict.codeAt(s, i + 1, j, hash);
       i = j + 1;
       // :positions with optional weight letters, comma separated
       let count = 0;
@@ -125,61 +124,6 @@ export class TextIndex {
       }
       this.push(pos, code, wordScore(this.weights, count));
     }
-  }
-
-  // Words seen while loading are found by a hash of their characters in the row text, so a
-  // known word (nearly every one) costs no new string: open addressing over word codes.
-  private slots = new Int32Array(1 << 12).fill(-1);
-  private wordHashes = new Int32Array(1 << 11);
-
-  private codeAt(s: string, from: number, to: number, hash: number): number {
-    const mask = this.slots.length - 1;
-    const length = to - from;
-    for (let k = hash & mask; ; k = (k + 1) & mask) {
-      const c = this.slots[k];
-      if (c === -1) break;
-      if (this.wordHashes[c] !== hash) continue;
-      const w = this.words[c];
-      if (w.length !== length) continue;
-      let same = true;
-      for (let x = 0; x < length && same; x++) same = w.charCodeAt(x) === s.charCodeAt(from + x);
-      if (same) return c;
-    }
-    return this.code(s.slice(from, to));
-  }
-
-  private code(word: string): number {
-    let c = this.codeOf.get(word);
-    if (c === undefined) {
-      c = this.words.length;
-      word = ownString(word); // not a slice of a chunk's text, which it would keep alive
-      this.words.push(word);
-      this.codeOf.set(word, c);
-      this.remember(c, word);
-    }
-    return c;
-  }
-
-  private remember(c: number, word: string) {
-    let hash = 2166136261;
-    for (let x = 0; x < word.length; x++) hash = Math.imul(hash ^ word.charCodeAt(x), 16777619);
-    if (c >= this.wordHashes.length) {
-      const next = new Int32Array(this.wordHashes.length * 2);
-      next.set(this.wordHashes);
-      this.wordHashes = next;
-    }
-    this.wordHashes[c] = hash;
-    if (this.words.length * 2 > this.slots.length) {
-      this.slots = new Int32Array(this.slots.length * 2).fill(-1);
-      for (let k = 0; k < this.words.length; k++) this.place(k);
-    } else this.place(c);
-  }
-
-  private place(c: number) {
-    const mask = this.slots.length - 1;
-    let k = this.wordHashes[c] & mask;
-    while (this.slots[k] !== -1) k = (k + 1) & mask;
-    this.slots[k] = c;
   }
 
   private scoreCode(score: number): number {
@@ -212,7 +156,7 @@ export class TextIndex {
   seal() {
     if (this.pending === 0) return;
     const pairs = { pos: this.pendingPos, word: this.pendingWord, score: this.pendingScore, length: this.pending };
-    this.segments.push(encodeSegment(pairs, this.words.length, this.scoreTable.length));
+    this.segments.push(encodeSegment(pairs, this.dict.words.length, this.scoreTable.length));
     this.pending = 0;
     if (this.pendingPos.length > 1 << 16) {
       this.pendingPos = new Int32Array(1 << 16);
@@ -220,7 +164,7 @@ export class TextIndex {
       this.pendingScore = new Int32Array(1 << 16);
     }
     // The newest segments (small: one per catch-up) become one; the large loaded ones stay.
-    if (this.segments.length > MAX_SEGMENTS) this.segments.push(mergeSegments(this.segments.splice(this.segments.length - MERGE_NEWEST), this.words.length, this.scoreTable.length));
+    if (this.segments.length > MAX_SEGMENTS) this.segments.push(mergeSegments(this.segments.splice(this.segments.length - MERGE_NEWEST), this.dict.words.length, this.scoreTable.length));
   }
 
   /** The words most rows hold, most first (to warm the search code up on). */
@@ -230,11 +174,11 @@ export class TextIndex {
 
   /** The words at least `min` rows hold (dead ones included), most first, at most k of them. */
   wordsHeldBy(min: number, k: number): string[] {
-    const counts = new Int32Array(this.words.length);
+    const counts = new Int32Array(this.dict.words.length);
     for (const seg of this.segments) for (let j = 0; j < seg.codes.length; j++) counts[seg.codes[j]] += seg.starts[j + 1] - seg.starts[j];
     const codes = Array.from(counts.keys()).filter((c) => counts[c] >= min);
     codes.sort((a, b) => counts[b] - counts[a] || a - b);
-    return codes.slice(0, k).map((c) => this.words[c]);
+    return codes.slice(0, k).map((c) => this.dict.words[c]);
   }
 
   /**
@@ -242,7 +186,7 @@ export class TextIndex {
    * with its score code; the store's dead rows included.
    */
   postings(word: string, from: (s: Segment) => boolean = () => true): Postings {
-    const c = this.codeOf.get(word);
+    const c = this.dict.find(word);
     if (c === undefined) return { pos: new Int32Array(0), score: new Int32Array(0) };
     const slots: number[] = [];
     let total = 0;
@@ -268,7 +212,7 @@ export class TextIndex {
     const min = Math.max(1, Math.ceil(n * DENSE_SHARE));
     const dense = new Map<number, DenseRows>();
     for (const word of this.wordsHeldBy(min, Infinity)) {
-      dense.set(this.codeOf.get(word)!, denseRows(this.postings(word), n, this.scoreTable.length));
+      dense.set(this.dict.find(word)!, denseRows(this.postings(word), n, this.scoreTable.length));
       await yieldNow();
     }
     this.dense = dense;
@@ -280,7 +224,7 @@ export class TextIndex {
    * (those of segments made since, whose rows it does not cover); else its postings.
    */
   wordRows(word: string): WordRows {
-    const c = this.codeOf.get(word);
+    const c = this.dict.find(word);
     const dense = c === undefined ? undefined : this.dense.get(c);
     if (!dense) return this.postings(word);
     const later = this.postings(word, (s) => !this.denseSegments.has(s));
