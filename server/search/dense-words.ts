@@ -137,3 +137,36 @@ export function addWordScores(w: WordRows, positions: Int32Array, acc: Float32Ar
     if (pos[j] === p) acc[k] = acc[k] + table[score[j]] / RANK_DIVISOR;
   }
 }
+
+/** A dense word over kept rows only, at their new positions (`at`: -1 for a row dropped). */
+export function keptDense(d: DenseRows, at: (p: number) => number, covered: number): DenseRows {
+  const bits = new Uint32Array((covered + 31) >>> 5);
+  const scores = d.scores instanceof Uint8Array ? new Uint8Array(d.count) : new Uint16Array(d.count);
+  let m = 0;
+  let r = 0;
+  for (let i = 0; i < d.bits.length; i++) {
+    let x = d.bits[i];
+    while (x) {
+      const low = x & -x;
+      const q = at((i << 5) + 31 - Math.clz32(low));
+      x ^= low;
+      if (q >= 0) {
+        bits[q >>> 5] |= 1 << (q & 31);
+        scores[m++] = d.scores[r];
+      }
+      r++;
+    }
+  }
+  return { bits, scores: scores.subarray(0, m), count: m, covered };
+}
+
+/** Whether a dense word read from a file is whole: its bits within `covered`, one score each. */
+export function denseConsistent(d: DenseRows, scoreCodes: number): boolean {
+  if (d.bits.length !== (d.covered + 31) >>> 5 || d.scores.length !== d.count) return false;
+  let count = 0;
+  for (const x of d.bits) count += popcount(x);
+  const spare = d.covered & 31;
+  if (spare && d.bits[d.bits.length - 1] >>> spare) return false;
+  for (const s of d.scores) if (s >= scoreCodes) return false;
+  return count === d.count;
+}

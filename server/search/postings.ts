@@ -171,3 +171,30 @@ export function mergeSegments(parts: Segment[], wordCount: number, scoreCodes: n
   }
   return encodeSegment(pairs, wordCount, scoreCodes);
 }
+
+/** A segment without some words' postings (their rows kept elsewhere: dense-words.ts). */
+export function withoutWords(s: Segment, drop: (code: number) => boolean): Segment {
+  const keep: number[] = [];
+  let pairs = 0;
+  let bytes = 0;
+  for (let k = 0; k < s.codes.length; k++) {
+    if (drop(s.codes[k])) continue;
+    keep.push(k);
+    pairs += s.starts[k + 1] - s.starts[k];
+    bytes += s.byteStarts[k + 1] - s.byteStarts[k];
+  }
+  if (keep.length === s.codes.length) return s;
+  const codes = new Int32Array(keep.length);
+  const starts = new Int32Array(keep.length + 1);
+  const byteStarts = new Int32Array(keep.length + 1);
+  const gaps = new Uint8Array(bytes);
+  const scores = s.scores instanceof Uint8Array ? new Uint8Array(pairs) : new Uint16Array(pairs);
+  keep.forEach((k, i) => {
+    codes[i] = s.codes[k];
+    starts[i + 1] = starts[i] + s.starts[k + 1] - s.starts[k];
+    byteStarts[i + 1] = byteStarts[i] + s.byteStarts[k + 1] - s.byteStarts[k];
+    gaps.set(s.gaps.subarray(s.byteStarts[k], s.byteStarts[k + 1]), byteStarts[i]);
+    scores.set(s.scores.subarray(s.starts[k], s.starts[k + 1]), starts[i]);
+  });
+  return { codes, starts, byteStarts, gaps, scores };
+}

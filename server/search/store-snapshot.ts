@@ -11,11 +11,12 @@ import { readSnapshot, SnapshotError, writeSnapshot, type ArraySource, type Stor
 import { ArrayColumn, KeywordColumn, NumberColumn } from "./columns.js";
 import { ColumnStore, type SyncPoint } from "./store.js";
 import { Decoded, encodeSegment, pairCount, type Segment } from "./postings.js";
+import { denseConsistent, keptDense, type DenseRows } from "./dense-words.js";
 import { TextIndex } from "./text.js";
 import type { IndexDefinition } from "./types.js";
 
 /** Bumped when what a store holds changes shape (the definition's own changes are hashed). */
-const STORE_FORMAT = 1;
+const STORE_FORMAT = 2; // 2: dense words (dense-words.ts)
 
 interface ColumnMeta {
   name: string;
@@ -34,7 +35,7 @@ export interface StoreMeta {
   syncedAt: number;
   columns: ColumnMeta[];
   sorts: { key: string; covered: number }[];
-  text: { words: string[]; segments: number } | null;
+  text: { words: string[]; segments: number; dense?: { word: number; count: number; covered: number }[] } | null;
 }
 
 /** A digest of what a definition stores: a snapshot of another shape is not read into it. */
@@ -151,7 +152,7 @@ export function storeSnapshot(store: ColumnStore, token: string, compact = false
   });
   let text: StoreMeta["text"] = null;
   if (store.text) {
-    const { words, scores, segments } = store.text.parts();
+    const { words, scores, segments, dense } = store.text.parts();
     arrays.push(["text scores", scores]);
     segments.forEach((original, k) => {
       let s = original;
@@ -161,7 +162,15 @@ export function storeSnapshot(store: ColumnStore, token: string, compact = false
       arrays.push([`text ${k}.gaps`, () => s.gaps]);
       arrays.push([`text ${k}.scores`, () => s.scores]);
     });
-    text = { words, segments: segments.length };
+    const denseMeta = [...dense].map(([word, original], j) => {
+      let d = original;
+      const covered = kept.below(original.covered);
+      arrays.push([`dense ${j}.bits`, () => (d = compact ? keptDense(original, (p) => kept.at(p), covered) : original).bits]);
+      arrays.push([`dense ${j}.scores`, () => d.scores]);
+      // The count a compacted word will have is known once its bits are made: the meta is taken after.
+      return { word, get count() { return d.count; }, covered };
+    });
+    text = { words: words.slice(), segments: segments.length, dense: denseMeta };
   }
   const { sync, syncedAt } = store;
   const meta = (): StoreMeta => ({ index: store.def.name, definition: definitionHash(store.def), token, takenAt: Date.now(), n: kept.count, sync, syncedAt, columns, sorts, text });
@@ -225,7 +234,16 @@ export async function loadStore(def: IndexDefinition, file: string, vouch: (meta
     const scoreTable = take("text scores", Float64Array);
     if (new Set(scoreTable).size !== scoreTable.length) throw new SnapshotError("snapshot scores repeat");
     for (const s of segments) if (!codesBelow(s.scores, scoreTable.length)) throw new SnapshotError("snapshot text index is inconsistent");
-    store.text = TextIndex.fromParts(meta.text.words, scoreTable, segments);
+    const dense = new Map<number, DenseRows>();
+    (meta.text.dense ?? []).forEach(({ word, count, covered }, j) => {
+      const scores = arrays.get(`dense ${j}.scores`);
+      if (!(scores instanceof Uint8Array || scores instanceof Uint16Array)) throw new SnapshotError("snapshot dense word scores are missing");
+      const d: DenseRows = { bits: take(`dense ${j}.bits`, Uint32Array), scores, count, covered };
+      const known = Number.isInteger(word) && word >= 0 && word < meta.text!.words.length && !dense.has(word);
+      if (!known || !(covered >= 0 && covered <= n) || !denseConsistent(d, scoreTable.length)) throw new SnapshotError("snapshot dense words are inconsistent");
+      dense.set(word, d);
+    });
+    store.text = TextIndex.fromParts({ words: meta.text.words, scores: scoreTable, segments, dense });
     store.textReady = true;
   }
   store.rebuildPositions();

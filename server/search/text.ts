@@ -11,7 +11,7 @@
 // same rank query, and the two paths give identical orders (tests compare them).
 //
 // Searches with phrases ("new york" → <->), prefixes or weight restrictions are answered by SQL.
-import { decodeInto, encodeSegment, mergeSegments, pairCount, segmentBytes, wordSlot, type Segment } from "./postings.js";
+import { decodeInto, encodeSegment, mergeSegments, pairCount, segmentBytes, withoutWords, wordSlot, type Segment } from "./postings.js";
 import { addWordScores, andMatches, denseBytes, denseRows, listed, rowCount, type DenseRows, type Match, type Postings, type WordRows } from "./dense-words.js";
 import { complement, or } from "./sorted-sets.js";
 import { RANK_DIVISOR, weightCode, wordScore } from "./text-rank.js";
@@ -36,22 +36,23 @@ export class TextIndex {
   private pendingScore = new Int32Array(1 << 16);
   private pending = 0;
   private readonly weights = new Uint8Array(256);
-  // The commonest words as bitmaps of the rows [0, covered), from the segments then held.
+  // The commonest words' rows [0, covered) as bitmaps (by word code); the segments made before
+  // them let those rows go. A word's rows after `covered` are in the segments as any word's.
   private dense = new Map<number, DenseRows>();
-  private denseSegments = new Set<Segment>();
 
-  /** Its words (by code) and inverted segments, as a snapshot keeps them (store-snapshot.ts). */
-  parts(): { words: string[]; scores: Float64Array; segments: Segment[] } {
+  /** Its words (by code), inverted segments and dense words, as a snapshot keeps them (store-snapshot.ts). */
+  parts(): TextParts {
     this.seal();
-    return { words: this.dict.words.slice(), scores: Float64Array.from(this.scoreTable), segments: this.segments.slice() };
+    return { words: this.dict.words.slice(), scores: Float64Array.from(this.scoreTable), segments: this.segments.slice(), dense: new Map(this.dense) };
   }
 
   /** A text index from what parts() gave. */
-  static fromParts(words: readonly string[], scores: Float64Array, segments: Segment[]): TextIndex {
+  static fromParts({ words, scores, segments, dense }: TextParts): TextIndex {
     const index = new TextIndex();
     for (const word of words) index.dict.code(word);
     for (const score of scores) index.scoreCode(score);
     index.segments = segments;
+    index.dense = dense;
     return index;
   }
 
@@ -67,6 +68,7 @@ export class TextIndex {
   get size() {
     let n = this.pending;
     for (const s of this.segments) n += pairCount(s);
+    for (const d of this.dense.values()) n += d.count;
     return n;
   }
 
@@ -176,6 +178,7 @@ export class TextIndex {
   wordsHeldBy(min: number, k: number): string[] {
     const counts = new Int32Array(this.dict.words.length);
     for (const seg of this.segments) for (let j = 0; j < seg.codes.length; j++) counts[seg.codes[j]] += seg.starts[j + 1] - seg.starts[j];
+    for (const [c, d] of this.dense) counts[c] += d.count;
     const codes = Array.from(counts.keys()).filter((c) => counts[c] >= min);
     codes.sort((a, b) => counts[b] - counts[a] || a - b);
     return codes.slice(0, k).map((c) => this.dict.words[c]);
@@ -185,14 +188,14 @@ export class TextIndex {
    * A word's postings across segments: positions ascending (segments hold ever later rows), each
    * with its score code; the store's dead rows included.
    */
-  postings(word: string, from: (s: Segment) => boolean = () => true): Postings {
+  private postings(word: string): Postings {
     const c = this.dict.find(word);
     if (c === undefined) return { pos: new Int32Array(0), score: new Int32Array(0) };
     const slots: number[] = [];
     let total = 0;
     for (let i = 0; i < this.segments.length; i++) {
       const s = this.segments[i];
-      const k = from(s) ? wordSlot(s, c) : -1;
+      const k = wordSlot(s, c);
       if (k < 0) continue;
       slots.push(i, k);
       total += s.starts[k + 1] - s.starts[k];
@@ -204,11 +207,15 @@ export class TextIndex {
   }
 
   /**
-   * Keeps the words held by DENSE_SHARE of the n rows or more as bitmaps too (at warm-up, once the
-   * text is whole), yielding between words. Rows appended later are read from their postings.
+   * Keeps the words held by DENSE_SHARE of the n rows or more as bitmaps (once per index, when its
+   * text is whole: a snapshot brings them), then lets the segments made before go of those words'
+   * postings — no larger than the bitmaps where they are this common. Yields between words and
+   * between segments; a search meanwhile reads the rows [0, n) from the bitmaps alone.
    */
   async buildDense(n: number, yieldNow: () => Promise<void>): Promise<void> {
-    const segments = new Set(this.segments);
+    if (this.dense.size) return;
+    this.seal();
+    const before = this.segments.slice(); // every row of these is below n (the text is whole)
     const min = Math.max(1, Math.ceil(n * DENSE_SHARE));
     const dense = new Map<number, DenseRows>();
     for (const word of this.wordsHeldBy(min, Infinity)) {
@@ -216,18 +223,19 @@ export class TextIndex {
       await yieldNow();
     }
     this.dense = dense;
-    this.denseSegments = segments;
+    for (const s of before) {
+      const at = this.segments.indexOf(s); // gone when merged since: its rows stay, read past `covered`
+      if (at >= 0) this.segments[at] = withoutWords(s, (c) => dense.has(c));
+      await yieldNow();
+    }
   }
 
-  /**
-   * A word's rows: a dense word's bitmap, and the postings of rows appended since it was made
-   * (those of segments made since, whose rows it does not cover); else its postings.
-   */
+  /** A word's rows: a dense word's bitmap and its postings after those it covers; else its postings. */
   wordRows(word: string): WordRows {
     const c = this.dict.find(word);
     const dense = c === undefined ? undefined : this.dense.get(c);
     if (!dense) return this.postings(word);
-    const later = this.postings(word, (s) => !this.denseSegments.has(s));
+    const later = this.postings(word);
     let from = 0;
     while (from < later.pos.length && later.pos[from] < dense.covered) from++;
     return { dense, pos: later.pos.subarray(from), score: later.score.subarray(from) };
@@ -300,6 +308,15 @@ export class TextIndex {
     for (let k = 0; k < m; k++) acc[k] = acc[k] / words.length;
     return acc;
   }
+}
+
+/** What a text index holds, as a snapshot keeps it. */
+export interface TextParts {
+  words: readonly string[];
+  scores: Float64Array;
+  segments: Segment[];
+  /** dense words by code */
+  dense: Map<number, DenseRows>;
 }
 
 /** Whether two position lists hold the same rows in the same order. */

@@ -4,6 +4,7 @@
 // the same order (rank desc, id desc), for any query of plain words.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { denseConsistent, denseRows, keptDense, rowsOf } from "../../server/search/dense-words.js";
 import { difference, intersect } from "../../server/search/sorted-sets.js";
 import { orderByRank } from "../../server/search/text-rank.js";
 import { TextIndex } from "../../server/search/text.js";
@@ -214,7 +215,7 @@ describe("dense words (bitmaps of the commonest words)", () => {
     );
   });
 
-  it("are made of the words an eighth of the rows hold, and searched through their bits", async () => {
+  it("are made of the words an eighth of the rows hold, take less room than their postings, and are searched through their bits", async () => {
     const rows: [string, string, number][][] = Array.from({ length: 4000 }, (_, p) => [
       ["road", "A", 1],
       ...(p % 50 === 0 ? [["bridg", "B", 2] as [string, string, number]] : []),
@@ -224,9 +225,32 @@ describe("dense words (bitmaps of the commonest words)", () => {
     await index.buildDense(rows.length, async () => undefined);
     expect(index.wordRows("road").dense?.count).toBe(4000);
     expect(index.wordRows("bridg").dense).toBeUndefined(); // 80 of 4000: listed, not a bitmap
-    expect(index.heldBytes() - before).toBeGreaterThanOrEqual(4000 / 8 + 4000);
+    // road's postings (a gap byte and a score byte a row) gave way to a bit and a score byte a row.
+    expect(before - index.heldBytes()).toBeGreaterThanOrEqual(4000 - 4000 / 8);
     const tree: TsNode = { op: "and", left: { op: "word", text: "road", prefix: false, weights: "" }, right: { op: "word", text: "bridg", prefix: false, weights: "" } };
     expect(Array.from(index.matchPositions(tree, rows.length))).toEqual(Array.from({ length: 80 }, (_, k) => k * 50));
   });
 });
 
+
+describe("a dense word compacted (a snapshot keeping live rows only)", () => {
+  it("holds the kept rows at their new positions with their own scores, and reads back whole", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.boolean(), fc.integer({ min: 0, max: 299 })), { minLength: 1, maxLength: 300 }), (rows) => {
+        // rows: (holds the word, is kept, score code)
+        const held = rows.flatMap(([has], p) => (has ? [p] : []));
+        const word = denseRows({ pos: Int32Array.from(held), score: Int32Array.from(held, (p) => rows[p][2]) }, rows.length, 300);
+        const to = new Int32Array(rows.length);
+        let kept = 0;
+        rows.forEach(([, keep], p) => (to[p] = keep ? kept++ : -1));
+        const out = keptDense(word, (p) => to[p], kept);
+        const expected = held.filter((p) => rows[p][1]);
+        expect(Array.from(rowsOf({ dense: out, pos: new Int32Array(0), score: new Int32Array(0) }))).toEqual(expected.map((p) => to[p]));
+        expect(Array.from(out.scores)).toEqual(expected.map((p) => rows[p][2]));
+        expect(denseConsistent(out, 300)).toBe(true);
+        expect(denseConsistent(out, 299) && expected.some((p) => rows[p][2] === 299)).toBe(false); // a score past the table
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
