@@ -24,6 +24,12 @@ export type PairColumn =
   | { readonly kind: "keyword"; readonly codes: ScalarCodes; readonly dictSize: number }
   | { readonly kind: "keywords"; readonly offsets: Int32Array; readonly data: Codes; readonly dictSize: number };
 
+/** Adds sign to counts[base + code] for each of row pos's codes in a facet column. */
+export function addRowCodes(col: PairColumn, pos: number, counts: Int32Array, base: number, sign: number) {
+  if (col.kind === "keyword") counts[base + col.codes[pos]] += sign;
+  else for (let k = col.offsets[pos], e = col.offsets[pos + 1]; k < e; k++) counts[base + col.data[k]] += sign;
+}
+
 /** What the tables read of a store. */
 export interface PairSource {
   readonly n: number;
@@ -85,13 +91,7 @@ class Table {
   addRow(src: PairSource, pos: number, sign: number) {
     const f = this.filter ? codeAt(src.column(this.filter), pos) : 0;
     this.byValue[f] += sign;
-    for (let j = 0; j < src.facets.length; j++) {
-      const col = src.column(src.facets[j]);
-      const base = f * this.widths[j];
-      const counts = this.counts[j];
-      if (col.kind === "keyword") counts[base + col.codes[pos]] += sign;
-      else for (let k = col.offsets[pos], e = col.offsets[pos + 1]; k < e; k++) counts[base + col.data[k]] += sign;
-    }
+    for (let j = 0; j < src.facets.length; j++) addRowCodes(src.column(src.facets[j]), pos, this.counts[j], f * this.widths[j], sign);
   }
 
   /** Every live row counted (a pass per facet field, each a tight loop over two arrays). */

@@ -5,6 +5,7 @@
 // one code; the user's hidden rows (a few) are taken away one by one. Same answer as the pass
 // (tests/unit/search-pair-counts.test.ts compares them on random stores and searches).
 import { facetFields } from "./evaluate.js";
+import { addRowCodes } from "./pair-counts.js";
 import { conditionKey } from "./conditions.js";
 import { pageOfOrder } from "./sort-order.js";
 import type { ColumnStore } from "./store.js";
@@ -55,8 +56,7 @@ function facetCounts(store: ColumnStore, field: string | null, lut: Uint8Array |
   const codes = field === null || own ? null : (store.columns.get(field) as KeywordColumn).codes;
   for (const p of hidden) {
     if (codes && !lut![codes[p]]) continue;
-    if (col.kind === "keyword") counts[col.codes[p]]--;
-    else if (col.kind === "keywords") for (let k = col.offsets[p], e = col.offsets[p + 1]; k < e; k++) counts[col.data[k]]--;
+    if (col.kind !== "number") addRowCodes(col, p, counts, 0, -1);
   }
   return counts;
 }

@@ -10,7 +10,8 @@
 // no upkeep on the write path. Once the changes outweigh the table (many writes since the
 // warm-up), it is no longer used (its searches take the pass again) until the copy is next
 // warmed. Built at warm-up, a word at a time between requests.
-import type { PairColumn, PairSource } from "./pair-counts.js";
+import { countListArray, countListScalar } from "./kernels.js";
+import { addRowCodes, type PairSource } from "./pair-counts.js";
 import { holds } from "./sorted-sets.js";
 import { rowsOf } from "./dense-words.js";
 import type { TextIndex } from "./text.js";
@@ -98,38 +99,27 @@ export class WordCounts {
   }
 
   private build(word: string): WordTable {
-    const pos = rowsOf(this.text().wordRows(word));
+    const held = rowsOf(this.text().wordRows(word));
     const live = this.src.live;
+    const rows = new Int32Array(held.length);
     let total = 0;
-    for (let k = 0; k < pos.length; k++) total += live[pos[k]];
-    const counts = this.src.facets.map((name) => countHolders(this.src.column(name), pos, live));
+    for (let k = 0; k < held.length; k++) {
+      rows[total] = held[k];
+      total += live[held[k]];
+    }
+    const counts = this.src.facets.map((name) => {
+      const col = this.src.column(name);
+      const out = new Int32Array(col.dictSize);
+      if (col.kind === "keyword") countListScalar(col.codes, rows, 0, total, out, 1);
+      else countListArray(col.offsets, col.data, rows, 0, total, out, 1);
+      return out;
+    });
     return { counts, total, builtN: this.src.n, removedBefore: this.removed.length };
   }
 
   /** Adds (1) or takes away (-1) one row's codes to facet counts; answers 1. */
   addRow(pos: number, facets: Map<string, Int32Array>, sign: number): number {
-    for (const [name, counts] of facets) {
-      const col = this.src.column(name);
-      if (col.kind === "keyword") counts[col.codes[pos]] += sign;
-      else for (let k = col.offsets[pos], e = col.offsets[pos + 1]; k < e; k++) counts[col.data[k]] += sign;
-    }
+    for (const [name, counts] of facets) addRowCodes(this.src.column(name), pos, counts, 0, sign);
     return 1;
   }
-}
-
-/** One facet's counts over the live rows of a word's postings (a tight loop per column kind). */
-function countHolders(col: PairColumn, pos: Int32Array, live: Uint8Array): Int32Array {
-  const counts = new Int32Array(col.dictSize);
-  if (col.kind === "keyword") {
-    const codes = col.codes;
-    for (let k = 0; k < pos.length; k++) counts[codes[pos[k]]] += live[pos[k]];
-  } else {
-    const { offsets, data } = col;
-    for (let k = 0; k < pos.length; k++) {
-      const p = pos[k];
-      if (!live[p]) continue;
-      for (let j = offsets[p], e = offsets[p + 1]; j < e; j++) counts[data[j]]++;
-    }
-  }
-  return counts;
 }
