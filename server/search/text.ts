@@ -21,7 +21,7 @@ import { rankWords, type TsNode } from "./tsquery.js";
 /** Segments kept apart before the newest ones are merged (a catch-up adds one). */
 const MAX_SEGMENTS = 16;
 const MERGE_NEWEST = 8;
-/** A word held by this share of the rows or more is kept as a bitmap too (dense-words.ts). */
+/** A word held by this share of the rows or more is kept as a bitmap instead of postings (dense-words.ts). */
 export const DENSE_SHARE = 1 / 8;
 
 export class TextIndex {

@@ -72,7 +72,8 @@ describe("one-word searches answered from the word's kept counts", () => {
           const store = new ColumnStore(def);
           let nextId = 1;
           append(store, first.map((r) => ({ ...r, id: nextId++ })));
-          await store.words!.buildAll(async () => undefined); // built once, then only corrected when read
+          store.textReady = true; // every row's text is in
+          await store.buildTextTables(); // the commonest words as bitmaps, then their counts: built once, then only corrected when read
           for (const [word, hidden, offset, added, changed] of rounds) {
             const s = searchFor(store, word, hidden, { sort: "ranked", offset, limit: 20 });
             const counted = answerFromWords(store, s.task, s.ext);
@@ -89,6 +90,20 @@ describe("one-word searches answered from the word's kept counts", () => {
       { numRuns: 60 },
     );
     expect(answered).toBeGreaterThan(200);
+  });
+
+  it("are not built from a text index still loading (they would miss its later rows), and are once it is whole", async () => {
+    const store = new ColumnStore(def);
+    append(store, Array.from({ length: 300 }, (_, i) => ({ id: i + 1, state: STATES[i % 3], types: [], words: [["steel", "A"]] })));
+    const s = () => searchFor(store, "steel", [], { sort: "ranked", offset: 0, limit: 20 });
+    await store.buildTextTables();
+    expect(answerFromWords(store, s().task, s().ext)).toBeNull();
+    expect(store.text!.wordRows("steel").dense).toBeUndefined();
+    store.textReady = true;
+    await store.buildTextTables();
+    expect(store.text!.wordRows("steel").dense?.count).toBe(300);
+    const whole = s();
+    expect(answerFromWords(store, whole.task, whole.ext)).toEqual(pass(store, whole));
   });
 
   it("answers the facets alone (the second request of a pair) with the same counts", async () => {
