@@ -22,6 +22,8 @@ export const COMMON_SHARE = 1 / 32;
 const MAX_WORDS = 256;
 /** Corrections read per search beyond which a table is not used (its share of the rows, or this many). */
 const MAX_CORRECTIONS = 20_000;
+/** A word's rows counted between two yields to requests (at 10M a common word holds millions). */
+const BUILD_ROWS = 1 << 20;
 
 interface WordTable {
   /** Per facet field (PairSource.facets order): live rows holding the word by code, as built. */
@@ -35,8 +37,11 @@ interface WordTable {
 
 export class WordCounts {
   private readonly tables = new Map<string, WordTable>();
-  /** Positions tombstoned since the first table was built, in order. */
+  /** Positions tombstoned since the tables' build began, in order. */
   private removed: number[] = [];
+  /** Bumped when the tables are dropped or rebuilt: a build of an older generation stops. */
+  private generation = 0;
+  private building = -1;
 
   constructor(
     private readonly src: PairSource,
@@ -52,24 +57,33 @@ export class WordCounts {
 
   /** A live row about to be tombstoned. */
   rowRemoved(pos: number) {
-    if (!this.tables.size) return;
+    if (!this.tables.size && this.building !== this.generation) return;
     this.removed.push(pos);
     // Past this, no table is read any more (each allows at most a 16th of the rows): let them go.
     if (this.removed.length > Math.max(MAX_CORRECTIONS, this.src.n / 16)) {
       this.tables.clear();
       this.removed = [];
+      this.generation++;
     }
   }
 
-  /** (Re)builds the tables of the commonest words, yielding to requests between words. */
-  async buildAll(yieldNow: () => Promise<void>): Promise<void> {
+  /**
+   * (Re)builds the tables of the commonest words, yielding to requests between words and every
+   * `chunk` rows of one. Rows changed meanwhile are corrected for when read, as after a build.
+   */
+  async buildAll(yieldNow: () => Promise<void>, chunk = BUILD_ROWS): Promise<void> {
+    const generation = ++this.generation;
+    this.building = generation;
     this.tables.clear();
     this.removed = [];
     const min = Math.max(2, Math.ceil(this.src.n * COMMON_SHARE));
     for (const word of this.text().wordsHeldBy(min, MAX_WORDS)) {
-      this.tables.set(word, this.build(word));
+      const table = await this.build(word, yieldNow, chunk, generation);
+      if (!table) return; // outrun by changes, or a newer build began
+      this.tables.set(word, table);
       await yieldNow();
     }
+    if (this.building === generation) this.building = -1;
   }
 
   /**
@@ -98,7 +112,7 @@ export class WordCounts {
     return { count, facets };
   }
 
-  private build(word: string): WordTable {
+  private async build(word: string, yieldNow: () => Promise<void>, chunk: number, generation: number): Promise<WordTable | null> {
     const held = rowsOf(this.text().wordRows(word));
     const live = this.src.live;
     const rows = new Int32Array(held.length);
@@ -107,14 +121,22 @@ export class WordCounts {
       rows[total] = held[k];
       total += live[held[k]];
     }
-    const counts = this.src.facets.map((name) => {
-      const col = this.src.column(name);
-      const out = new Int32Array(col.dictSize);
-      if (col.kind === "keyword") countListScalar(col.codes, rows, 0, total, out, 1);
-      else countListArray(col.offsets, col.data, rows, 0, total, out, 1);
-      return out;
-    });
-    return { counts, total, builtN: this.src.n, removedBefore: this.removed.length };
+    // The rows live now are counted (a row's codes never change: a changed row is appended anew);
+    // those tombstoned from now on are in `removed`, from removedBefore.
+    const table: WordTable = { counts: this.src.facets.map((name) => new Int32Array(this.src.column(name).dictSize)), total, builtN: this.src.n, removedBefore: this.removed.length };
+    for (let from = 0; from < total; from += chunk) {
+      if (from) {
+        await yieldNow();
+        if (this.generation !== generation) return null;
+      }
+      const to = Math.min(total, from + chunk);
+      this.src.facets.forEach((name, j) => {
+        const col = this.src.column(name); // read anew: a growing dictionary widens its codes
+        if (col.kind === "keyword") countListScalar(col.codes, rows, from, to, table.counts[j], 1);
+        else countListArray(col.offsets, col.data, rows, from, to, table.counts[j], 1);
+      });
+    }
+    return table;
   }
 
   /** Adds (1) or takes away (-1) one row's codes to facet counts; answers 1. */

@@ -92,6 +92,35 @@ describe("one-word searches answered from the word's kept counts", () => {
     expect(answered).toBeGreaterThan(200);
   });
 
+  it("answer exactly as a pass when rows are added, changed and deleted while the tables are being built", async () => {
+    let answered = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(row, { minLength: 40, maxLength: 200 }), fc.array(fc.tuple(fc.array(row, { maxLength: 3 }), fc.array(fc.nat(), { maxLength: 3 })), { maxLength: 30 }), fc.constantFrom(...WORDS), async (first, changes, word) => {
+        const store = new ColumnStore(def);
+        let nextId = 1;
+        append(store, first.map((r) => ({ ...r, id: nextId++ })));
+        store.textReady = true;
+        await store.text!.buildDense(store.n, async () => undefined);
+        // Each yield to requests (every 5 rows of a word counted, and between words) lets a change in.
+        let k = 0;
+        await store.words!.buildAll(async () => {
+          const [added, changed] = changes[k++ % Math.max(1, changes.length)] ?? [[], []];
+          const ids = changed.map((c) => 1 + (c % (nextId - 1)));
+          append(store, [...added.map((r) => ({ ...r, id: nextId++ })), ...ids.slice(0, 1).map((id) => ({ ...first[id % first.length], id }))]);
+          store.removeIds(ids.slice(1));
+        }, 5);
+        const s = searchFor(store, word, [], { sort: "ranked", offset: 0, limit: 20 });
+        const counted = answerFromWords(store, s.task, s.ext);
+        if (counted) {
+          answered++;
+          expect(counted).toEqual(pass(store, s));
+        }
+      }),
+      { numRuns: 80 },
+    );
+    expect(answered).toBeGreaterThan(30);
+  });
+
   it("are not built from a text index still loading (they would miss its later rows), and are once it is whole", async () => {
     const store = new ColumnStore(def);
     append(store, Array.from({ length: 300 }, (_, i) => ({ id: i + 1, state: STATES[i % 3], types: [], words: [["steel", "A"]] })));
