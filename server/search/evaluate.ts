@@ -11,6 +11,7 @@ import { fusedPass, fusedPassList } from "./fused.js";
 import { apply, fusedSteps } from "./conditions.js";
 import type { Codes, ScalarCodes } from "./columns.js";
 import { pageOfOrder, type SortOrder } from "./sort-order.js";
+import { spanWithin } from "./sorted-sets.js";
 import type { RankedRows } from "./relevance.js";
 import type { OneWord } from "./text-matches.js";
 import type { Condition, FacetOption, FilterGroup, IndexDefinition } from "./types.js";
@@ -185,10 +186,17 @@ export function evaluateRows(store: EvalStore, base: Condition[], groups: Filter
   const steps = fusedSteps(store, base, groups, ext);
   // Without row sets, a fused pass starts each row from its live bit itself.
   const fromSets = Boolean(ext.only?.length || ext.exclude?.length);
+  // The first set's positions in [lo, hi): each worker reads only its own rows' part of a text
+  // search's matches (ascending), not all of them.
+  const [from, to] = ext.only?.length ? spanWithin(ext.only[0], lo, hi) : [0, 0];
   if (ext.only && ext.only.length) {
     // Everything out, then the rows of the first set in, then intersect the others.
     state.fill(255, lo, hi);
-    for (const p of ext.only[0]) if (p >= lo && p < hi && live[p]) state[p] = 0;
+    const first = ext.only[0];
+    for (let k = from; k < to; k++) {
+      const p = first[k];
+      if (p >= lo && p < hi && live[p]) state[p] = 0;
+    }
     for (let s = 1; s < ext.only.length; s++) {
       pass.fill(0, lo, hi);
       for (const p of ext.only[s]) if (p >= lo && p < hi) pass[p] = 1;
@@ -201,7 +209,7 @@ export function evaluateRows(store: EvalStore, base: Condition[], groups: Filter
 
   if (steps) {
     // A few rows of many left in (a rare word): the pass goes over them alone, the rest stay out.
-    const few = ext.only?.length ? rowsLeftIn(ext.only[0], state, lo, hi) : null;
+    const few = ext.only?.length ? rowsLeftIn(ext.only[0].subarray(from, to), state, lo, hi) : null;
     if (few) {
       const hist = fusedPassList(steps, state, few, few.length);
       hist[255] += hi - lo - few.length;
@@ -227,11 +235,14 @@ const FEW_ROWS = 1 / 8;
  * with the evaluation to whichever worker counts its facets.
  */
 function rowsLeftIn(first: Int32Array, state: Uint8Array, lo: number, hi: number): Int32Array | null {
-  if (first.length > hi - lo) return null; // more positions than the range has rows: not few
   const most = Math.floor((hi - lo) * FEW_ROWS);
+  // Far more positions than few (a common word's matches; the range's own part when they ascend):
+  // not worth listing to find out. Either way gives the same answer.
+  if (first.length > 2 * most) return null;
   const rows = new Int32Array(new SharedArrayBuffer(4 * Math.min(first.length, most + 1)));
   let m = 0;
-  for (const p of first) {
+  for (let k = 0; k < first.length; k++) {
+    const p = first[k];
     if (p < lo || p >= hi || state[p] !== 0) continue;
     if (m > most) break;
     state[p] = 254; // listed (a position twice in the set is listed once)

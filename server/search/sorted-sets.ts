@@ -118,6 +118,20 @@ export function or(a: PositionSet, b: PositionSet): PositionSet {
 
 /** Whether an ascending position list holds p (binary search). */
 export function holds(list: Int32Array, p: number): boolean {
+  const at = firstAtLeast(list, p);
+  return at < list.length && list[at] === p;
+}
+
+/**
+ * The indexes [from, to) of the positions in [lo, hi) of a list: found by binary search when the
+ * list ascends (a text search's matches do), else the whole list (its positions to be tested).
+ */
+export function spanWithin(list: Int32Array, lo: number, hi: number): [number, number] {
+  for (let k = 1; k < list.length; k++) if (list[k] <= list[k - 1]) return [0, list.length];
+  return [firstAtLeast(list, lo), firstAtLeast(list, hi)];
+}
+
+function firstAtLeast(list: Int32Array, p: number): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
@@ -125,5 +139,5 @@ export function holds(list: Int32Array, p: number): boolean {
     if (list[mid] < p) lo = mid + 1;
     else hi = mid;
   }
-  return lo < list.length && list[lo] === p;
+  return lo;
 }

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { denseConsistent, denseRows, keptDense, rowsOf } from "../../server/search/dense-words.js";
-import { difference, intersect } from "../../server/search/sorted-sets.js";
+import { difference, intersect, spanWithin } from "../../server/search/sorted-sets.js";
 import { orderByRank } from "../../server/search/text-rank.js";
 import { TextIndex } from "../../server/search/text.js";
 import type { TsNode } from "../../server/search/tsquery.js";
@@ -251,6 +251,22 @@ describe("a dense word compacted (a snapshot keeping live rows only)", () => {
         expect(denseConsistent(out, 299) && expected.some((p) => rows[p][2] === 299)).toBe(false); // a score past the table
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe("a list's span within a range of rows", () => {
+  it("is the positions in [lo, hi) of an ascending list, and the whole of any other", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(500), { maxLength: 60 }), fc.nat(520), fc.nat(520), fc.boolean(), (values, a, b, sort) => {
+        const list = Int32Array.from(sort ? [...values].sort((x, y) => x - y) : values);
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        const [from, to] = spanWithin(list, lo, hi);
+        const ascending = list.every((p, k) => k === 0 || p > list[k - 1]);
+        if (ascending) expect(Array.from(list.subarray(from, to))).toEqual(Array.from(list).filter((p) => p >= lo && p < hi));
+        else expect([from, to]).toEqual([0, list.length]);
+      }),
+      { numRuns: 300 },
     );
   });
 });
