@@ -64,6 +64,8 @@ export interface RowShare {
   withTotals: boolean;
   /** The only rows of the share that may be in (a sparse evaluation's list), or null: any row may. */
   rows: Int32Array | null;
+  /** Facets the API thread counts from pair tables (pair-search.ts tableAssist): only these states' rows are taken away. */
+  fromTables?: [string, number[]][];
 }
 
 /** An evaluation's histogram, and the rows it evaluated when it evaluated a list of them (every other row is out). */
@@ -110,6 +112,15 @@ export class Evaluation {
       // Decided on the whole evaluation, so every share takes the same way.
       const counted = this.hist[0] + (own ? this.hist[own] : 0);
       const counts = new Int32Array(col.dictSize);
+      const takeAway = share.fromTables?.find(([field]) => field === name)?.[1];
+      if (takeAway) {
+        if (takeAway.length) {
+          byState ??= share.rows ? positionsByList(this.state, share.rows, share.hist, groups) : positionsByState(this.state, share.lo, share.hi, share.hist, groups, null);
+          for (const s of takeAway) this.countRows(col, byState, s, s + 1, counts, -1);
+        }
+        out.set(name, counts);
+        continue;
+      }
       // Listing the live rows out takes a scan of the states (about a quarter of a list's cost a row).
       if (counted <= liveCount - counted + n / 4) {
         byState ??= share.rows ? positionsByList(this.state, share.rows, share.hist, groups) : positionsByState(this.state, share.lo, share.hi, share.hist, groups, null);

@@ -11,6 +11,7 @@ import { pageOfOrder } from "./sort-order.js";
 import type { ColumnStore } from "./store.js";
 import type { EvalAnswer, EvalTask } from "./task.js";
 import type { KeywordColumn } from "./columns.js";
+import type { FilterGroup } from "./types.js";
 
 /** The task's answer from the pair tables, or null when its shape needs a pass over the rows. */
 export function answerFromPairs(store: ColumnStore, task: EvalTask): EvalAnswer | null {
@@ -22,13 +23,8 @@ export function answerFromPairs(store: ColumnStore, task: EvalTask): EvalAnswer 
   const codes = field === null ? null : (store.columns.get(field) as KeywordColumn).codes;
   let lut: Uint8Array | null = null;
   if (field !== null) {
-    const luts = new Map(sets.luts);
-    lut = new Uint8Array(store.pairs.rowsOf(field));
-    for (const c of groups[0].conditions) {
-      const one = luts.get(conditionKey(c));
-      if (!one) return null;
-      for (let k = 0; k < one.length; k++) lut[k] |= one[k];
-    }
+    lut = groupLut(store, groups[0], sets);
+    if (!lut) return null;
   }
   const live = store.live;
   const hidden = hiddenRows(store, sets.exclude);
@@ -45,6 +41,60 @@ export function answerFromPairs(store: ColumnStore, task: EvalTask): EvalAnswer 
   }
   const facets = task.facets ? facetFields(store.def).flatMap((name) => (store.pairs.facets.includes(name) ? [[name, facetCounts(store, field, lut, name, hidden)] as [string, Int32Array]] : [])) : null;
   return { count, positions: Int32Array.from(positions), facets };
+}
+
+/** The codes of a group's field its conditions let in, as a table row mask (null: not all known). */
+function groupLut(store: ColumnStore, group: FilterGroup, sets: EvalTask["sets"]): Uint8Array | null {
+  const luts = new Map(sets.luts);
+  const lut = new Uint8Array(store.pairs.rowsOf(group.field));
+  for (const c of group.conditions) {
+    const one = luts.get(conditionKey(c));
+    if (!one) return null;
+    for (let k = 0; k < one.length; k++) lut[k] |= one[k];
+  }
+  return lut;
+}
+
+/** Facets counted with the pair tables' help: what the workers take away, and what the API thread adds. */
+export interface TableAssist {
+  /** per facet field, the states whose rows the workers take away (none: the table alone answers) */
+  plan: [string, number[]][];
+  adds: Map<string, Int32Array>;
+}
+
+/**
+ * Two filter groups (no other conditions or row sets), at least one on a field with a table:
+ * facets need not be counted over the matches. A facet of neither field counts the matches =
+ * the rows group g lets in (its table row sums, hidden rows taken away) less those failing only
+ * the other group (state h), counted by the workers — chosen when fewer than the matches. A
+ * group's own facet counts the rows the other group lets in: its table alone. `hist`: the
+ * evaluation's; the tables must be of the version evaluated.
+ */
+export function tableAssist(store: ColumnStore, task: EvalTask, hist: Int32Array): TableAssist | null {
+  const { base, groups, sets } = task;
+  if (base.length || groups.length !== 2 || groups[0].field === groups[1].field || sets.only?.length || sets.conditionSets?.length) return null;
+  const luts = groups.map((g) => (store.pairs.eligible(g.field) && store.pairs.table(g.field, false) && store.pairs.table(null, false) ? groupLut(store, g, sets) : null));
+  if (!luts[0] && !luts[1]) return null;
+  const hidden = hiddenRows(store, sets.exclude);
+  // The group whose table stands for the matches: the other's failures (state other + 1) fewest.
+  const by = [0, 1].filter((g) => luts[g]).sort((a, b) => hist[2 - a] - hist[2 - b])[0];
+  const useTable = hist[2 - by] < Math.min(hist[0], store.liveCount - hist[0]);
+  const plan: [string, number[]][] = [];
+  const adds = new Map<string, Int32Array>();
+  for (const facet of facetFields(store.def)) {
+    if (!store.pairs.facets.includes(facet)) continue;
+    const own = groups.findIndex((g) => g.field === facet);
+    if (own >= 0) {
+      const other = 1 - own;
+      if (!luts[other]) continue;
+      plan.push([facet, []]);
+      adds.set(facet, facetCounts(store, groups[other].field, luts[other], facet, hidden));
+    } else if (useTable) {
+      plan.push([facet, [2 - by]]);
+      adds.set(facet, facetCounts(store, groups[by].field, luts[by], facet, hidden));
+    }
+  }
+  return plan.length ? { plan, adds } : null;
 }
 
 /** A facet counted with every filter but its own: its own field's counts are its totals. */

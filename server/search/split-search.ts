@@ -14,6 +14,7 @@ import type { StoreView } from "./store-view.js";
 import { EvalMemo, type EvalAnswer, type EvalTask } from "./task.js";
 import type { IndexDefinition } from "./types.js";
 import type { RankedRows } from "./relevance.js";
+import { tableAssist } from "./pair-search.js";
 
 /** Row shares start at multiples of this (whole cache lines of the state array). */
 const ALIGN = 64;
@@ -36,7 +37,7 @@ export class SplitSearch {
     const ev = await evaluating;
     let positions: number[] = [];
     if (page) positions = page.sort === "ranked" ? ev.pageByRelevance(ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
-    const facets = task.facets ? await this.facets(pool, view, task, ev) : null;
+    const facets = task.facets ? await this.facets(pool, store, view, task, ev) : null;
     return { answer: { count: ev.count, positions: Int32Array.from(positions), facets }, facetWorkers: facets ? ev.shares.length : 0 };
   }
 
@@ -63,11 +64,13 @@ export class SplitSearch {
   }
 
   /** Every facet field's counts: each worker counts every field over the rows it evaluated. */
-  private async facets(pool: SearchPool, view: StoreView, task: EvalTask, ev: SplitEvaluation): Promise<[string, Int32Array][]> {
+  private async facets(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask, ev: SplitEvaluation): Promise<[string, Int32Array][]> {
+    // The pair tables answer part of some searches' facets: only while they are of the version evaluated.
+    const assist = store.version === view.version ? tableAssist(store, task, ev.hist) : null;
     const parts = await Promise.all(
       // Counting reads the state only: no row sets travel.
       ev.shares.map((share, k) =>
-        ready(pool.run(view, { ...task, sets: { luts: [] }, memoKey: `${task.memoKey} facets ${k}`, page: null, facets: true, evaluated: { state: ev.state, hist: ev.hist, share } })),
+        ready(pool.run(view, { ...task, sets: { luts: [] }, memoKey: `${task.memoKey} facets ${k}`, page: null, facets: true, evaluated: { state: ev.state, hist: ev.hist, share: { ...share, fromTables: assist?.plan } } })),
       ),
     );
     const sums = new Map<string, Int32Array>();
@@ -77,6 +80,10 @@ export class SplitSearch {
         if (!sum) sums.set(field, counts);
         else for (let c = 0; c < counts.length; c++) sum[c] += counts[c];
       }
+    }
+    for (const [field, add] of assist?.adds ?? []) {
+      const sum = sums.get(field)!;
+      for (let c = 0; c < Math.min(sum.length, add.length); c++) sum[c] += add[c];
     }
     return facetFields(this.def).flatMap((f) => (sums.has(f) ? [[f, sums.get(f)!] as [string, Int32Array]] : []));
   }

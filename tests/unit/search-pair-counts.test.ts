@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { conditionLuts } from "../../server/search/conditions.js";
 import type { ArrayColumn, KeywordColumn } from "../../server/search/columns.js";
 import { MAX_FILTER_VALUES } from "../../server/search/pair-counts.js";
-import { answerFromPairs } from "../../server/search/pair-search.js";
+import { answerFromPairs, tableAssist } from "../../server/search/pair-search.js";
+import { evaluate } from "../../server/search/evaluate.js";
 import { ColumnStore } from "../../server/search/store.js";
 import { EvalMemo, runTask, taskSets, type EvalTask } from "../../server/search/task.js";
 import type { Condition, FilterGroup, IndexDefinition } from "../../server/search/types.js";
@@ -145,5 +146,35 @@ describe("searches answered from the pair tables", () => {
     // city has 100 values: more than a table holds
     const city: FilterGroup = { field: "city", conditions: [{ kind: "values", field: "city", values: ["City 3"] }] };
     expect(answerFromPairs(store, task(store, { group: city, dir: "asc", offset: 0, hidden: [] }))).toBeNull();
+  });
+});
+
+describe("facets of two filter groups counted with the pair tables' help", () => {
+  // What SplitSearch does: the workers take away the rows of the states the plan names (or count
+  // nothing), the API thread adds the table sums — the same counts as counting the matches.
+  it("are the counts of a pass, whichever group's table stands for the matches, with hidden rows and changes since the tables were built", () => {
+    let assisted = 0;
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 50, maxLength: 300 }), groupOf, groupOf, fc.array(fc.integer({ min: 0, max: 400 }), { maxLength: 6 }), fc.array(row, { maxLength: 20 }), fc.array(fc.nat(), { maxLength: 6 }), (first, g1, g2, hidden, added, removed) => {
+        const store = new ColumnStore(def);
+        let nextId = 1;
+        append(store, first.map((r) => ({ ...r, id: nextId++ })));
+        for (const field of [null, "state", "status", "is_ai"]) store.pairs.table(field, true);
+        append(store, added.map((r) => ({ ...r, id: nextId++ })));
+        store.removeIds(removed.map((k) => 1 + (k % (nextId - 1))));
+        const t = { ...task(store, { group: g1, dir: "asc", offset: 0, hidden }), groups: [g1, g2] };
+        t.sets = taskSets({ luts: conditionLuts((f) => (store.columns.get(f) as KeywordColumn).dict, [...g1.conditions, ...g2.conditions]), exclude: hidden.length ? Int32Array.from(hidden) : undefined });
+        const ev = evaluate(store, [], t.groups, { luts: new Map(t.sets.luts), exclude: t.sets.exclude });
+        const help = tableAssist(store, t, ev.hist);
+        if (g1.field === g2.field) expect(help).toBeNull();
+        if (!help) return;
+        assisted++;
+        const counts = ev.facetCounts(def, { lo: 0, hi: store.n, hist: ev.hist, withTotals: true, rows: ev.rows, fromTables: help.plan });
+        for (const [field, add] of help.adds) add.forEach((v, c) => (counts.get(field)![c] += v));
+        expect(counts).toEqual(ev.facetCounts(def));
+      }),
+      { numRuns: 200 },
+    );
+    expect(assisted).toBeGreaterThan(50);
   });
 });
