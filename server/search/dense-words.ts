@@ -5,7 +5,7 @@
 // byte a posting), with its score codes in position order: "cement plant" then decodes only
 // cement's postings and tests each against plant's bits, and ranking reads plant's scores by
 // counting bits up to each match (the matches ascend, so the bits are counted once in all).
-import { and, difference, type PositionSet } from "./sorted-sets.js";
+import { and, difference, intersect, type PositionSet } from "./sorted-sets.js";
 import { RANK_DIVISOR } from "./text-rank.js";
 
 /** A word held by a large share of the rows: every covered row holding it (dead ones too). */
@@ -102,11 +102,43 @@ export const listed = (m: Match): PositionSet => ("set" in m ? m : { neg: m.neg,
 
 /** a AND b, a dense word tested bit by bit rather than listed (the larger, when both are). */
 export function andMatches(a: Match, b: Match): PositionSet {
+  if ("word" in a && "word" in b && !(a.neg && b.neg)) {
+    const both = andWords(a.neg ? b : a, a.neg ? a : b);
+    if (both) return both;
+  }
   if ("word" in a && (!("word" in b) || rowCount(a.word) > rowCount(b.word))) [a, b] = [b, a];
   if (!("word" in b)) return and(listed(a), listed(b));
   if (!a.neg) return { neg: false, set: filterByWord(listed(a).set, b.word, !b.neg) };
   if (!b.neg) return { neg: false, set: difference(rowsOf(b.word), listed(a).set) };
   return and(listed(a), listed(b));
+}
+
+/**
+ * Two dense words made together (the same rows covered), a AND b or a AND NOT b: their bitmaps
+ * combined a 32-bit word at a time, the rows after them from their postings. Null otherwise.
+ */
+function andWords(a: { neg: boolean; word: WordRows }, b: { neg: boolean; word: WordRows }): PositionSet | null {
+  const da = a.word.dense!;
+  const db = b.word.dense!;
+  if (da.covered !== db.covered) return null;
+  const flip = b.neg ? -1 : 0; // x ^ -1 is NOT x
+  const later = b.neg ? difference(a.word.pos, b.word.pos) : intersect(a.word.pos, b.word.pos);
+  const x = da.bits;
+  const y = db.bits;
+  let m = 0;
+  for (let i = 0; i < x.length; i++) m += popcount(x[i] & (y[i] ^ flip));
+  const out = new Int32Array(m + later.length);
+  let k = 0;
+  for (let i = 0; i < x.length; i++) {
+    let v = x[i] & (y[i] ^ flip);
+    while (v) {
+      const low = v & -v;
+      out[k++] = (i << 5) + 31 - Math.clz32(low);
+      v ^= low;
+    }
+  }
+  out.set(later, k);
+  return { neg: false, set: out };
 }
 
 /**
