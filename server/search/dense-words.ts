@@ -48,6 +48,9 @@ export function denseRows(p: Postings, covered: number, scoreCodes: number): Den
 export const denseBytes = (d: DenseRows) => d.bits.byteLength + d.scores.byteLength;
 export const rowCount = (w: WordRows) => (w.dense?.count ?? 0) + w.pos.length;
 
+/** A bitmap read as signed words: a Uint32Array's words with the top bit set are doubles in V8's optimized code, an Int32Array's never. */
+const signed = (bits: Uint32Array) => new Int32Array(bits.buffer, bits.byteOffset, bits.length);
+
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -60,7 +63,7 @@ export function rowsOf(w: WordRows): Int32Array {
   if (!d) return w.pos;
   const out = new Int32Array(d.count + w.pos.length);
   let k = 0;
-  const bits = d.bits;
+  const bits = signed(d.bits);
   for (let i = 0; i < bits.length; i++) {
     let x = bits[i];
     while (x) {
@@ -78,7 +81,7 @@ export function filterByWord(list: Int32Array, w: WordRows, keep: boolean): Int3
   const out = new Int32Array(list.length);
   const want = keep ? 1 : 0;
   const { pos } = w;
-  const bits = w.dense?.bits;
+  const bits = w.dense ? signed(w.dense.bits) : null;
   const covered = w.dense?.covered ?? 0;
   let k = 0;
   for (let i = 0, j = 0; i < list.length; i++) {
@@ -123,8 +126,8 @@ function andWords(a: { neg: boolean; word: WordRows }, b: { neg: boolean; word: 
   if (da.covered !== db.covered) return null;
   const flip = b.neg ? -1 : 0; // x ^ -1 is NOT x
   const later = b.neg ? difference(a.word.pos, b.word.pos) : intersect(a.word.pos, b.word.pos);
-  const x = da.bits;
-  const y = db.bits;
+  const x = signed(da.bits);
+  const y = signed(db.bits);
   let m = 0;
   for (let i = 0; i < x.length; i++) m += popcount(x[i] & (y[i] ^ flip));
   const out = new Int32Array(m + later.length);
@@ -150,7 +153,8 @@ export function addWordScores(w: WordRows, positions: Int32Array, acc: Float32Ar
   let k = 0;
   const d = w.dense;
   if (d) {
-    const { bits, scores, covered } = d;
+    const { scores, covered } = d;
+    const bits = signed(d.bits);
     let counted = 0; // bits[0, counted) are counted into rank
     let rank = 0;
     for (; k < m && positions[k] < covered; k++) {
