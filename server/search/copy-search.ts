@@ -92,7 +92,7 @@ export class CopySearch {
       try {
         // One worker walks a relevance page itself, from the whole order.
         const single = pool.size > 1 ? null : pool.run(view, task.page?.sort === "ranked" ? { ...task, sets: { ...task.sets, ranked: ext.ranked!.order() } } : task);
-        const done = single ? { answer: await single, facetWorkers: 0 } : await this.split.run(pool, store, view, task, ext.ranked);
+        const done = single ? { answer: await single, facetWorkers: 0 } : await this.split.run(pool, store, view, task, ext.ranked, this.keptCounts);
         return { ...done, ranOn: "worker" };
       } catch (err) {
         this.log(`search worker failed; searching ${this.def.name} on the API thread`, err);

@@ -29,7 +29,7 @@ export class SplitSearch {
   }
 
   /** The task's answer, its work shared by every worker of the pool; a relevance page picked from `ranked`. */
-  async run(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask, ranked?: RankedRows): Promise<{ answer: EvalAnswer; facetWorkers: number }> {
+  async run(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask, ranked?: RankedRows, withTables = true): Promise<{ answer: EvalAnswer; facetWorkers: number }> {
     const evaluating = this.evaluation(pool, store, view, task);
     const page = task.page;
     // The text's ranks are worked out here while the workers evaluate: neither waits for the other.
@@ -37,7 +37,7 @@ export class SplitSearch {
     const ev = await evaluating;
     let positions: number[] = [];
     if (page) positions = page.sort === "ranked" ? ev.pageByRelevance(ranked!, page.offset, page.limit) : ev.pageByField(page.sort.field, page.sort.dir, page.offset, page.limit);
-    const facets = task.facets ? await this.facets(pool, store, view, task, ev) : null;
+    const facets = task.facets ? await this.facets(pool, store, view, task, ev, withTables) : null;
     return { answer: { count: ev.count, positions: Int32Array.from(positions), facets }, facetWorkers: facets ? ev.shares.length : 0 };
   }
 
@@ -64,9 +64,9 @@ export class SplitSearch {
   }
 
   /** Every facet field's counts: each worker counts every field over the rows it evaluated. */
-  private async facets(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask, ev: SplitEvaluation): Promise<[string, Int32Array][]> {
+  private async facets(pool: SearchPool, store: ColumnStore, view: StoreView, task: EvalTask, ev: SplitEvaluation, withTables: boolean): Promise<[string, Int32Array][]> {
     // The pair tables answer part of some searches' facets: only while they are of the version evaluated.
-    const assist = store.version === view.version ? tableAssist(store, task, ev.hist) : null;
+    const assist = withTables && store.version === view.version ? tableAssist(store, task, ev.hist) : null;
     const parts = await Promise.all(
       // Counting reads the state only: no row sets travel.
       ev.shares.map((share, k) =>
