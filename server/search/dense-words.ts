@@ -2,9 +2,10 @@
 // projects) has millions of postings: decoding them all for each first-time search took longer
 // than the rest of the search, and allocated tens of megabytes each time. A word held by an
 // eighth of the rows or more is cheaper to keep as a bitmap (a bit a row, where its gaps take a
-// byte a posting), with its score codes in position order: "cement plant" then decodes only
-// cement's postings and tests each against plant's bits, and ranking reads plant's scores by
-// counting bits up to each match (the matches ascend, so the bits are counted once in all).
+// byte a posting), with its score codes in position order: "cement plant" then tests cement's
+// rows against plant's bits (or, both common, ANDs the two bitmaps a 32-bit word at a time), and
+// ranking reads plant's scores by counting bits up to each match (the matches ascend, so the bits
+// are counted once in all). The bitmaps replace the words' postings (text.ts buildDense).
 import { and, difference, intersect, type PositionSet } from "./sorted-sets.js";
 import { RANK_DIVISOR } from "./text-rank.js";
 
