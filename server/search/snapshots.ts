@@ -24,7 +24,8 @@ export interface Restored {
 
 export class SnapshotKeeper {
   readonly file: string;
-  private saved: { store: ColumnStore; version: number; at: number } | null = null;
+  /** What the file holds: which store, at which version, whether with its dense words (text.ts buildDense). */
+  private saved: { store: ColumnStore; version: number; at: number; dense: boolean } | null = null;
   private writing: Promise<void> | null = null;
 
   constructor(
@@ -44,7 +45,7 @@ export class SnapshotKeeper {
         const known = await this.db.query(`SELECT 1 FROM search_snapshots WHERE token = $1 AND index_name = $2`, [token, this.def.name]);
         if (!known.rowCount) throw new SnapshotError("snapshot not taken of this database");
       });
-      this.saved = { store, version: store.version, at: meta.takenAt };
+      this.saved = { store, version: store.version, at: meta.takenAt, dense: hasDense(store) };
       return { store, bytes };
     } catch (err) {
       if (!(err instanceof SnapshotError)) throw err;
@@ -55,7 +56,12 @@ export class SnapshotKeeper {
 
   /** True when the store has changed since it was last written, long enough ago. */
   due(store: ColumnStore, now = Date.now()): boolean {
-    return !this.writing && (!this.saved || this.saved.store !== store || (this.saved.version !== store.version && now - this.saved.at >= SNAPSHOT_EVERY_MS));
+    return !this.writing && (!this.saved || this.saved.store !== store || (!this.holds(store) && now - this.saved.at >= SNAPSHOT_EVERY_MS));
+  }
+
+  /** Whether the file holds this store as it is now (a load writes it before its dense words are made). */
+  private holds(store: ColumnStore): boolean {
+    return this.saved?.store === store && this.saved.version === store.version && this.saved.dense === hasDense(store);
   }
 
   /**
@@ -64,7 +70,7 @@ export class SnapshotKeeper {
    */
   async save(store: ColumnStore, compact = false): Promise<boolean> {
     while (this.writing) await this.writing;
-    if (!compact && this.saved?.store === store && this.saved.version === store.version) return true;
+    if (!compact && this.holds(store)) return true;
     if (store.text && !store.textReady) return false; // the next change after the text loads writes it
     const writing = this.write(store, compact);
     this.writing = writing.then(() => undefined).finally(() => {
@@ -75,12 +81,13 @@ export class SnapshotKeeper {
 
   private async write(store: ColumnStore, compact: boolean): Promise<boolean> {
     const version = store.version;
+    const dense = hasDense(store);
     const token = crypto.randomUUID();
     const started = Date.now();
     try {
       await this.db.query(`INSERT INTO search_snapshots (token, index_name) VALUES ($1, $2)`, [token, this.def.name]);
       const bytes = await saveStore(store, this.file, token, compact);
-      this.saved = { store, version, at: started };
+      this.saved = { store, version, at: started, dense };
       await this.db.query(
         `DELETE FROM search_snapshots WHERE index_name = $1 AND token NOT IN (SELECT token FROM search_snapshots WHERE index_name = $1 ORDER BY taken_at DESC LIMIT ${TOKENS_KEPT})`,
         [this.def.name],
@@ -95,3 +102,5 @@ export class SnapshotKeeper {
     }
   }
 }
+
+const hasDense = (store: ColumnStore) => Boolean(store.text?.hasDense);

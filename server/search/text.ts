@@ -56,6 +56,11 @@ export class TextIndex {
     return index;
   }
 
+  /** Whether its commonest words are bitmaps yet (buildDense). */
+  get hasDense(): boolean {
+    return this.dense.size > 0;
+  }
+
   /** Bytes of its postings and word tables. */
   heldBytes(): number {
     let bytes = this.pendingPos.byteLength * 3 + this.dict.heldBytes() + this.scoreTable.length * 8;

@@ -8,6 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, SearchEngine, searchEngine, type RawSearchParams } from "../../server/search/index.js";
 import { projectsIndex } from "../../server/search/indexes/projects.js";
+import { loadStore } from "../../server/search/store-snapshot.js";
 import { bearer, createUser, login, startTestApp, type TestContext } from "./harness.js";
 import { insertProject, PROJECTS } from "./search-fixture.js";
 
@@ -120,6 +121,23 @@ describe("a restart reads the copy back from its snapshot", () => {
     }
     expect(logged.some((m) => m.includes("is corrupt"))).toBe(true);
     expect(logged.some((m) => m.includes("cut short"))).toBe(true);
+  });
+
+  it("writes the commonest words' bitmaps once they are made (a load writes its snapshot before), and a restart reads them back", async () => {
+    const folder = fs.mkdtempSync(path.join(dir, "dense-"));
+    const first = engineIn(folder);
+    await first.warm(); // the text in, its snapshot under way; then warm-up makes the bitmaps
+    await first.saveSnapshot(); // waits for that write; writes again if it was taken before the bitmaps
+    const held = await loadStore(projectsIndex, file(folder), async () => undefined);
+    expect(held.meta.text?.dense?.length).toBeGreaterThan(0);
+    expect(held.store.text!.hasDense).toBe(true);
+    const before = fs.statSync(file(folder)).mtimeMs;
+    await first.saveSnapshot(); // nothing new: not written again
+    expect(fs.statSync(file(folder)).mtimeMs).toBe(before);
+    const again = engineIn(folder);
+    await again.warm();
+    expect(again.copy.loadedFrom).toBe("snapshot");
+    await expectSameAsSql(again);
   });
 
   it("writes a new snapshot only when the copy changed", async () => {
