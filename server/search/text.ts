@@ -39,6 +39,8 @@ export class TextIndex {
   // The commonest words' rows [0, covered) as bitmaps (by word code); the segments made before
   // them let those rows go. A word's rows after `covered` are in the segments as any word's.
   private dense = new Map<number, DenseRows>();
+  /** The dense words made and the segments made before them stripped of those words (or read so from a snapshot). */
+  private denseDone = false;
 
   /** Its words (by code), inverted segments and dense words, as a snapshot keeps them (store-snapshot.ts). */
   parts(): TextParts {
@@ -53,12 +55,13 @@ export class TextIndex {
     for (const score of scores) index.scoreCode(score);
     index.segments = segments;
     index.dense = dense;
+    index.denseDone = dense.size > 0;
     return index;
   }
 
-  /** Whether its commonest words are bitmaps yet (buildDense). */
+  /** Whether its commonest words are bitmaps yet, their postings let go (buildDense done). */
   get hasDense(): boolean {
-    return this.dense.size > 0;
+    return this.denseDone;
   }
 
   /** Bytes of its postings and word tables. */
@@ -215,7 +218,8 @@ export class TextIndex {
    * Keeps the words held by DENSE_SHARE of the n rows or more as bitmaps (once per index, when its
    * text is whole: a snapshot brings them), then lets the segments made before go of those words'
    * postings — no larger than the bitmaps where they are this common. Yields between words and
-   * between segments; a search meanwhile reads the rows [0, n) from the bitmaps alone.
+   * between segments: a search meanwhile reads a word from its postings until the bitmaps are in,
+   * then the rows [0, n) from the bitmaps (a segment not yet stripped: its rows past n only).
    */
   async buildDense(n: number, yieldNow: () => Promise<void>): Promise<void> {
     if (this.dense.size) return;
@@ -233,6 +237,7 @@ export class TextIndex {
       if (at >= 0) this.segments[at] = withoutWords(s, (c) => dense.has(c));
       await yieldNow();
     }
+    this.denseDone = dense.size > 0;
   }
 
   /** A word's rows: a dense word's bitmap and its postings after those it covers; else its postings. */
