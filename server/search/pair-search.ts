@@ -3,7 +3,8 @@
 // most one filter group on a small keyword field, a page in a field's order. The count and
 // every facet are sums of table rows; the page is a walk of the sort order testing each row's
 // one code; the user's hidden rows (a few) are taken away one by one. Same answer as the pass
-// (tests/unit/search-pair-counts.test.ts compares them on random stores and searches).
+// (tests/unit/search-pair-counts.test.ts compares them on random stores and searches). Two
+// filter groups take the pass, but their facets are counted with the tables' help (tableAssist).
 import { facetFields } from "./evaluate.js";
 import { addRowCodes } from "./pair-counts.js";
 import { conditionKey } from "./conditions.js";
@@ -73,7 +74,7 @@ export interface TableAssist {
 export function tableAssist(store: ColumnStore, task: EvalTask, hist: Int32Array): TableAssist | null {
   const { base, groups, sets } = task;
   if (base.length || groups.length !== 2 || groups[0].field === groups[1].field || sets.only?.length || sets.conditionSets?.length) return null;
-  const luts = groups.map((g) => (store.pairs.eligible(g.field) && store.pairs.table(g.field, false) && store.pairs.table(null, false) ? groupLut(store, g, sets) : null));
+  const luts = groups.map((g) => (store.pairs.eligible(g.field) && store.pairs.table(g.field, false) ? groupLut(store, g, sets) : null));
   if (!luts[0] && !luts[1]) return null;
   const hidden = hiddenRows(store, sets.exclude);
   // The group whose table stands for the matches: the other's failures (state other + 1) fewest.
